@@ -1,0 +1,3 @@
+from fishtable.cli import main
+
+raise SystemExit(main())

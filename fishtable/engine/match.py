@@ -1,0 +1,118 @@
+"""A match: one game in progress, as the app and the command line drive it.
+
+The match keeps the full state to itself. Callers get views, prompts, legal
+actions and log lines for a seat, which is all a player at a real table could
+see; this is the seam that keeps hidden cards off the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
+from fishtable.engine.saves import SAVE_FORMAT, SAVE_VERSION, SaveData, write_atomic
+
+
+class Match:
+    def __init__(
+        self, game: Any, options: BaseModel, seats: Sequence[SeatInfo], seed: int, state: Any
+    ) -> None:
+        self.game = game
+        self.options = options
+        self.seats = tuple(seats)
+        self.seed = seed
+        self._state = state
+        self._actions: list[tuple[int, dict[str, Any]]] = []
+        self._events: list[Event] = []
+
+    @classmethod
+    def start(
+        cls, game: Any, options: BaseModel, seats: Sequence[SeatInfo], seed: int
+    ) -> Match:
+        state = game.new_game(options, seats, seed)
+        match = cls(game, options, seats, seed, state)
+        match._events.extend(game.opening_events(state))
+        return match
+
+    # -- reading -------------------------------------------------------------
+    def pending(self) -> dict[int, Prompt]:
+        return self.game.pending(self._state)
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(self._state, seat)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return self.game.legal_actions(self._state, seat)
+
+    def result(self) -> Result | None:
+        return self.game.result(self._state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.result(self._state) is not None
+
+    @property
+    def step_count(self) -> int:
+        return len(self._actions)
+
+    def log_for(self, seat: int | None, last: int | None = None) -> list[str]:
+        lines = [e.text for e in self._events if e.visible_for(seat)]
+        return lines[-last:] if last else lines
+
+    def events_since(self, index: int) -> list[Event]:
+        return self._events[index:]
+
+    @property
+    def event_count(self) -> int:
+        return len(self._events)
+
+    def state_hash(self) -> str:
+        return self.game.state_hash(self._state)
+
+    # -- acting --------------------------------------------------------------
+    def check(self, seat: int, action: Any) -> str | None:
+        """Return why `action` is illegal for `seat` now, or None if it is legal."""
+        try:
+            self.game.apply(self._state, seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def apply(self, seat: int, action: Any, record: bool = True) -> list[Event]:
+        """Apply an action. An illegal one raises IllegalAction and changes nothing."""
+        state, events = self.game.apply(self._state, seat, action)
+        self._state = state
+        if record:
+            self._actions.append((seat, action.model_dump(mode="json")))
+        self._events.extend(events)
+        return events
+
+    def bot_action(self, seat: int) -> Any:
+        """Ask the seat's computer player for its move, from the seat's view only."""
+        from fishtable.bots import bot_rng, get_bot
+
+        bot = get_bot(self.game.name, self.seats[seat].bot or "greedy")
+        view = self.game.view(self._state, seat) if bot.needs_view else None
+        rng = bot_rng(self.seed, seat, self.step_count)
+        return bot.choose(view, self.legal_actions(seat), rng)
+
+    # -- saving --------------------------------------------------------------
+    def to_save(self) -> SaveData:
+        return SaveData(
+            format=SAVE_FORMAT,
+            version=SAVE_VERSION,
+            game=self.game.name,
+            options=self.options.model_dump(mode="json"),
+            seats=list(self.seats),
+            seed=self.seed,
+            actions=list(self._actions),
+            state_hash=self.state_hash(),
+        )
+
+    def save(self, path: Path) -> None:
+        write_atomic(path, self.to_save().model_dump_json(indent=1))

@@ -1,0 +1,100 @@
+"""The protocol every game implements, and the models it shares across games.
+
+A game module is pure: it never prints, never reads the clock and never
+imports Textual. The app and the bots only ever see `View` objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SeatInfo(Frozen):
+    """Who sits in a seat: a name, and a bot name for a computer seat."""
+
+    name: str = Field(min_length=1, max_length=24)
+    bot: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+
+class Prompt(Frozen):
+    """What a seat must decide now.
+
+    `private` decisions show the seat's hidden cards, so the app covers the
+    screen before and after them. `simultaneous` marks phases in which every
+    pending seat decides in secret before anything is revealed.
+    """
+
+    seat: int
+    kind: str
+    text: str
+    private: bool = True
+    simultaneous: bool = False
+
+
+class Event(Frozen):
+    """One line of the game log, in plain words.
+
+    `visible_to` is None for a public event, or the seats allowed to read it.
+    """
+
+    kind: str
+    text: str
+    visible_to: tuple[int, ...] | None = None
+
+    def visible_for(self, seat: int | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+class ScoreLine(Frozen):
+    """One seat's final score, with its parts in words ("fish", "boot bonus", ...)."""
+
+    seat: int
+    name: str
+    parts: tuple[tuple[str, int], ...]
+    total: int
+
+
+class Result(Frozen):
+    scores: tuple[ScoreLine, ...]
+    winners: tuple[int, ...]
+
+
+StateT = TypeVar("StateT")
+
+
+class Game(Protocol[StateT]):
+    """The shape of a game module (see DESIGN.md)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    def options_model(self) -> type[BaseModel]: ...
+
+    def new_game(self, options: BaseModel, seats: Sequence[SeatInfo], seed: int) -> StateT: ...
+
+    def pending(self, state: StateT) -> dict[int, Prompt]: ...
+
+    def legal_actions(self, state: StateT, seat: int) -> list[Any]: ...
+
+    def apply(self, state: StateT, seat: int, action: Any) -> tuple[StateT, list[Event]]: ...
+
+    def view(self, state: StateT, seat: int | None) -> BaseModel: ...
+
+    def result(self, state: StateT) -> Result | None: ...
+
+    def parse_action(self, data: Any) -> Any: ...
+
+    def state_hash(self, state: StateT) -> str: ...

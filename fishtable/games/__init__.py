@@ -1,0 +1,1 @@
+"""The rule engines, one package per game. Nothing here imports Textual."""

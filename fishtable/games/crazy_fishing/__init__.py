@@ -1,0 +1,60 @@
+"""Crazy Fishing: the rules engine behind the game protocol."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
+from fishtable.games.crazy_fishing import rules, scoring, setup, viewing
+from fishtable.games.crazy_fishing.actions import Action, parse_action
+from fishtable.games.crazy_fishing.common import event
+from fishtable.games.crazy_fishing.options import CrazyFishingOptions
+from fishtable.games.crazy_fishing.state import CFState
+from fishtable.games.crazy_fishing.views import CrazyFishingView
+
+
+class CrazyFishing:
+    name = "crazy-fishing"
+    title = "Crazy Fishing"
+    min_players = setup.MIN_PLAYERS
+    max_players = setup.MAX_PLAYERS
+
+    def options_model(self) -> type[CrazyFishingOptions]:
+        return CrazyFishingOptions
+
+    def new_game(
+        self, options: CrazyFishingOptions, seats: Sequence[SeatInfo], seed: int
+    ) -> CFState:
+        return setup.new_game(options, seats, seed)
+
+    def opening_events(self, state: CFState) -> list[Event]:
+        return [
+            event("setup", f"The sea holds {len(state.sea)} fish. Everyone is dealt 3 rods and 3 baits."),
+            event("round", "Round 1 begins: everyone casts in secret."),
+        ]
+
+    def pending(self, state: CFState) -> dict[int, Prompt]:
+        return rules.pending(state)
+
+    def legal_actions(self, state: CFState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: CFState, seat: int, action: Action) -> tuple[CFState, list[Event]]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: CFState, seat: int | None) -> CrazyFishingView:
+        return viewing.build_view(state, seat)
+
+    def result(self, state: CFState) -> Result | None:
+        return scoring.result(state)
+
+    def parse_action(self, data: Any) -> Action:
+        return parse_action(data)
+
+    def state_hash(self, state: CFState) -> str:
+        return hashlib.sha256(repr(state.canonical()).encode()).hexdigest()
+
+
+GAME = CrazyFishing()

@@ -1,0 +1,116 @@
+"""Crazy Fishing actions: a pydantic discriminated union that round-trips through JSON.
+
+Cards in hand or in one's own pile are named by their public id ("R07");
+fish in the sea only by their sea label, because their identity is hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Cast(_Action):
+    """Put rods and baits forward face down (a blank cast has only one type)."""
+
+    kind: Literal["cast"] = "cast"
+    rods: tuple[str, ...] = ()
+    baits: tuple[str, ...] = ()
+
+
+class FishBait(_Action):
+    """Out-of-series rod: use this fish from your pile as bait, or None to keep the bait."""
+
+    kind: Literal["fish_bait"] = "fish_bait"
+    fish: str | None = None
+
+
+class Look(_Action):
+    """Infallible Fish Finder: look at the front of the fish with this sea label."""
+
+    kind: Literal["look"] = "look"
+    label: int
+
+
+class Shuffle(_Action):
+    """Turbulent Bait: shuffle the sea now."""
+
+    kind: Literal["shuffle"] = "shuffle"
+
+
+class Attempt(_Action):
+    """Try to catch these fish (two with a Super-Fast Reel)."""
+
+    kind: Literal["attempt"] = "attempt"
+    labels: tuple[int, ...]
+
+
+class Split(_Action):
+    """Super-Fast Reel: the bait cards used on the first fish; the rest go on the second."""
+
+    kind: Literal["split"] = "split"
+    first: tuple[str, ...]
+
+
+class PairAttempt(_Action):
+    """A Pair of Fish: try for another fish with the same bait (None declines)."""
+
+    kind: Literal["pair_attempt"] = "pair_attempt"
+    label: int | None = None
+
+
+class DiscardRod(_Action):
+    """Puffer Fish: which of your equally fastest rods to discard."""
+
+    kind: Literal["discard_rod"] = "discard_rod"
+    rod: str
+
+
+class EndTurn(_Action):
+    """Finish the catch turn (declining a remaining Turbulent Bait shuffle)."""
+
+    kind: Literal["end_turn"] = "end_turn"
+
+
+class Draw(_Action):
+    """Collect: how many cards to draw from each deck."""
+
+    kind: Literal["draw"] = "draw"
+    rods: int = Field(ge=0)
+    baits: int = Field(ge=0)
+
+
+_new = object.__new__
+_set = object.__setattr__
+_CAST_FIELDS = frozenset({"rods", "baits"})
+
+
+def trusted_cast(rods: tuple[str, ...], baits: tuple[str, ...]) -> Cast:
+    """Build a Cast the engine itself enumerated, skipping validation.
+
+    Legal-move lists are built thousands of times per second in playouts; the
+    values are correct by construction, and anything from outside still goes
+    through `parse_action`.
+    """
+    cast = _new(Cast)
+    _set(cast, "__dict__", {"kind": "cast", "rods": rods, "baits": baits})
+    _set(cast, "__pydantic_fields_set__", _CAST_FIELDS)
+    _set(cast, "__pydantic_extra__", None)
+    _set(cast, "__pydantic_private__", None)
+    return cast
+
+
+Action = Annotated[
+    Cast | FishBait | Look | Shuffle | Attempt | Split | PairAttempt | DiscardRod | EndTurn | Draw,
+    Field(discriminator="kind"),
+]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+def parse_action(data: object) -> Action:
+    return ACTION_ADAPTER.validate_python(data)

@@ -1,0 +1,308 @@
+"""The Cast phase: secret casts, their legality, the reveal, fish as bait and the catch order."""
+
+from __future__ import annotations
+
+from itertools import combinations, pairwise
+
+from fishtable.engine import rng as rand
+from fishtable.engine.protocol import Event
+from fishtable.games.crazy_fishing.actions import Cast, trusted_cast
+from fishtable.games.crazy_fishing.common import (
+    INFINITE,
+    bait_modifier,
+    cards_text,
+    event,
+    fish_bait_value,
+    fish_text,
+    raw_bait,
+    top_effect,
+    value_text,
+)
+from fishtable.games.crazy_fishing.state import CFState
+
+
+def start_round(state: CFState, events: list[Event]) -> None:
+    state.phase = "cast"
+    state.choosing = list(range(state.n))
+    state.casts = [None] * state.n
+    state.fish_bait = [None] * state.n
+    state.revealed = False
+    state.order = []
+    state.order_notes = []
+    state.caught_round = []
+    state.frozen_counts = [hand_counts(state, s) for s in range(state.n)]
+    events.append(event("round", f"Round {state.round} begins: everyone casts in secret."))
+
+
+def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
+    rods = sum(1 for c in state.hands[seat] if state.cards[c].type == "rod")
+    return rods, len(state.hands[seat]) - rods
+
+
+def usable(state: CFState, seat: int) -> tuple[list[int], list[int]]:
+    """Rods and baits in hand that this seat may cast now (Crab and Moray Eel forbid '+')."""
+    effect = top_effect(state, seat)
+    no_plus_rod = effect == "moray_eel"
+    no_plus_bait = effect == "crab"
+    rods: list[int] = []
+    baits: list[int] = []
+    for c in state.hands[seat]:
+        card = state.cards[c]
+        if card.type == "rod":
+            if not (no_plus_rod and card.plus):
+                rods.append(c)
+        elif not (no_plus_bait and card.plus):
+            baits.append(c)
+    return rods, baits
+
+
+def _group_ok(state: CFState, cards: list[int]) -> bool:
+    return len(cards) <= 1 or any(state.cards[c].plus for c in cards)
+
+
+def _has_reel(state: CFState, rods: list[int]) -> bool:
+    return any(state.cards[c].special == "super_fast_reel" for c in rods)
+
+
+def cast_error(state: CFState, seat: int, rods: list[int], baits: list[int]) -> str | None:
+    """Why this cast is illegal, in words, or None (CF-CAST-3..9, CF-Q-7, CF-Q-8, CF-OOS-26/27)."""
+    ok_rods, ok_baits = usable(state, seat)
+    effect = top_effect(state, seat)
+    for c in rods:
+        if state.cards[c].type != "rod":
+            return f"{state.cards[c].label} is not a rod."
+        if c not in ok_rods:
+            return "The Moray Eel on top of your pile forbids '+' rods."
+    for c in baits:
+        if state.cards[c].type != "bait":
+            return f"{state.cards[c].label} is not a bait."
+        if c not in ok_baits:
+            return "The Crab on top of your pile forbids '+' baits."
+    if not rods and not baits:
+        if ok_rods or ok_baits:
+            return "Choose at least one rod and one bait."
+        return None
+    if not rods and ok_rods:
+        return "Choose at least one rod as well."
+    if not baits and ok_baits:
+        return "Choose at least one bait as well."
+    if not _group_ok(state, rods):
+        extra = " (the Moray Eel rules out '+' rods)" if effect == "moray_eel" else ""
+        return f"To play {len(rods)} rods, one of them must be a '+' rod{extra}."
+    if not _group_ok(state, baits):
+        if len(baits) == 2 and _has_reel(state, rods):
+            return None
+        extra = " (the Crab rules out '+' baits)" if effect == "crab" else ""
+        reel = " or a Super-Fast Reel for exactly two" if len(baits) == 2 else ""
+        return f"To play {len(baits)} baits, one must be a '+' bait{reel}{extra}."
+    return None
+
+
+def _groups(state: CFState, cards: list[int]) -> list[tuple[int, ...]]:
+    """Every non-empty selection of these cards that a '+' card makes legal."""
+    out: list[tuple[int, ...]] = [(c,) for c in cards]
+    table = state.cards
+    if any(table[c].plus for c in cards):
+        for size in range(2, len(cards) + 1):
+            for combo in combinations(cards, size):
+                for c in combo:
+                    if table[c].plus:
+                        out.append(combo)
+                        break
+    return out
+
+
+def _ids(state: CFState, groups: list[tuple[int, ...]]) -> list[tuple[str, ...]]:
+    table = state.cards
+    return [tuple(table[c].cid for c in g) for g in groups]
+
+
+def legal_casts(state: CFState, seat: int) -> list[Cast]:
+    ok_rods, ok_baits = usable(state, seat)
+    if not ok_rods or not ok_baits:
+        groups = _ids(state, _groups(state, ok_rods or ok_baits))
+        if not groups:
+            return [Cast()]
+        if ok_rods:
+            return [trusted_cast(g, ()) for g in groups]
+        return [trusted_cast((), g) for g in groups]
+    table = state.cards
+    rod_groups = _groups(state, ok_rods)
+    bait_ids = _ids(state, _groups(state, ok_baits))
+    reel_pairs = [
+        (table[a].cid, table[b].cid)
+        for a, b in combinations(ok_baits, 2)
+        if not table[a].plus and not table[b].plus
+    ]
+    out = []
+    for rg in rod_groups:
+        rod_ids = tuple(table[c].cid for c in rg)
+        choices = bait_ids
+        if reel_pairs and any(table[c].special == "super_fast_reel" for c in rg):
+            choices = bait_ids + reel_pairs
+        out.extend(trusted_cast(rod_ids, bg) for bg in choices)
+    return out
+
+
+def apply_cast(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
+    hand = state.hands[seat]
+    for c in rods + baits:
+        hand.remove(c)
+    state.casts[seat] = (rods, baits)
+    state.choosing.remove(seat)
+
+
+def is_blank(state: CFState, seat: int) -> bool:
+    cast = state.casts[seat]
+    return cast is None or not cast[0] or (not cast[1] and state.fish_bait[seat] is None)
+
+
+def speed_of(state: CFState, seat: int) -> int:
+    cast = state.casts[seat]
+    return sum(state.cards[c].value for c in cast[0]) if cast else 0
+
+
+def tie_bait(state: CFState, seat: int) -> int:
+    """Bait for ordering: everything put forward plus modifiers, no floor (CF-Q-12)."""
+    fish = state.fish_bait[seat]
+    cast = state.casts[seat]
+    base = fish_bait_value(state, fish) if fish is not None else raw_bait(state, cast[1])
+    return base if base >= INFINITE else base + bait_modifier(state, seat)
+
+
+def reveal(state: CFState, events: list[Event]) -> None:
+    """Every cast turns face up at once (CF-CAST-11)."""
+    state.revealed = True
+    for seat in range(state.n):
+        rods, baits = state.casts[seat] or ([], [])
+        name = state.names[seat]
+        if not rods and not baits:
+            events.append(event("reveal", f"{name} casts nothing (no playable card)."))
+        elif is_blank(state, seat):
+            played = cards_text(state, rods + baits)
+            events.append(event("reveal", f"{name} makes a blank cast: {played}; no catch this round."))
+        else:
+            events.append(event(
+                "reveal",
+                f"{name} casts rods {cards_text(state, rods)} (speed {speed_of(state, seat)}) "
+                f"and bait {cards_text(state, baits)} (bait {value_text(raw_bait(state, baits))}).",
+            ))
+    state.choosing = [
+        s for s in range(state.n)
+        if state.casts[s] and state.casts[s][1] and state.piles[s]
+        and any(state.cards[c].special == "oos_rod" for c in state.casts[s][0])
+    ]
+    if state.choosing:
+        state.phase = "fish_bait"
+        names = ", ".join(state.names[s] for s in state.choosing)
+        events.append(event("fish_bait", f"Out-of-series rod: {names} may use a caught fish as bait."))
+    else:
+        set_order(state, events)
+
+
+def apply_fish_bait(state: CFState, seat: int, fish: int | None, events: list[Event]) -> None:
+    state.fish_bait[seat] = fish
+    state.choosing.remove(seat)
+    if state.choosing:
+        return
+    # Everyone has chosen: the choices are shown together (CF-Q-29, CF-OOS-7).
+    for s in range(state.n):
+        chosen = state.fish_bait[s]
+        if chosen is None:
+            continue
+        state.piles[s].remove(chosen)
+        rods, baits = state.casts[s]
+        state.hands[s].extend(baits)
+        state.casts[s] = (rods, [])
+        events.append(event(
+            "fish_bait",
+            f"{state.names[s]} takes back their bait and uses {fish_text(state.cards[chosen])} "
+            f"from their catch as bait worth {fish_bait_value(state, chosen)}.",
+        ))
+    set_order(state, events)
+
+
+def _reveal_rod(state: CFState, events: list[Event]) -> int | None:
+    if not state.rod_deck:
+        if not state.rod_discard:
+            return None
+        reshuffle_rods(state, events)
+    card = state.rod_deck.pop()
+    state.rod_discard.append(card)
+    return card
+
+
+def reshuffle_rods(state: CFState, events: list[Event]) -> None:
+    state.rng, state.rod_deck = rand.shuffled(state.rng, state.rod_discard)
+    state.rod_discard = []
+    events.append(event("reshuffle", "The rod deck is empty: its discard pile is shuffled into a new deck."))
+
+
+def reshuffle_baits(state: CFState, events: list[Event]) -> None:
+    state.rng, state.bait_deck = rand.shuffled(state.rng, state.bait_discard)
+    state.bait_discard = []
+    events.append(event("reshuffle", "The bait deck is empty: its discard pile is shuffled into a new deck."))
+
+
+def _break_tie(state: CFState, tied: list[int], events: list[Event]) -> list[int]:
+    """Tied seats each reveal a rod from the deck; repeat among those still tied (CF-Q-10)."""
+    reveals: dict[int, int] = {}
+    for seat in tied:
+        card = _reveal_rod(state, events)
+        if card is None:
+            names = " and ".join(state.names[s] for s in tied)
+            state.order_notes.append(f"{names} stay tied with no rod left to reveal: seat order.")
+            return tied
+        reveals[seat] = state.cards[card].value
+        events.append(event(
+            "tie_reveal",
+            f"{state.names[seat]} reveals a {state.cards[card].label} rod from the deck to break the tie.",
+        ))
+    ranked = sorted(tied, key=lambda s: -reveals[s])
+    out: list[int] = []
+    i = 0
+    while i < len(ranked):
+        j = i
+        while j + 1 < len(ranked) and reveals[ranked[j + 1]] == reveals[ranked[i]]:
+            j += 1
+        group = ranked[i : j + 1]
+        out.extend(_break_tie(state, group, events) if len(group) > 1 else group)
+        i = j + 1
+    shown = ", ".join(f"{state.names[s]} {reveals[s]}" for s in ranked)
+    state.order_notes.append(
+        f"{' and '.join(state.names[s] for s in tied)} tie on speed and bait; rod-deck reveal: {shown}."
+    )
+    return out
+
+
+def set_order(state: CFState, events: list[Event]) -> None:
+    """Catch order: speed, then bait, then rod-deck reveals (CF-CAST-12..14)."""
+    players = [s for s in range(state.n) if not is_blank(state, s)]
+    key = {s: (speed_of(state, s), tie_bait(state, s)) for s in players}
+    ranked = sorted(players, key=lambda s: (-key[s][0], -key[s][1]))
+    order: list[int] = []
+    i = 0
+    while i < len(ranked):
+        j = i
+        while j + 1 < len(ranked) and key[ranked[j + 1]] == key[ranked[i]]:
+            j += 1
+        group = ranked[i : j + 1]
+        order.extend(_break_tie(state, group, events) if len(group) > 1 else group)
+        i = j + 1
+    for a, b in pairwise(order):
+        (sa, ba), (sb, bb) = key[a], key[b]
+        if sa == sb and ba != bb:
+            state.order_notes.append(
+                f"{state.names[a]} before {state.names[b]}: speed {sa} each, "
+                f"bait {value_text(ba)} beats {value_text(bb)}."
+            )
+    state.order = order
+    if order:
+        listing = ", ".join(
+            f"{state.names[s]} (speed {key[s][0]}, bait {value_text(key[s][1])})" for s in order
+        )
+        events.append(event("order", f"Catch order: {listing}."))
+    for note in state.order_notes:
+        events.append(event("order", note))
+    state.phase = "catch"
+    state.turn_index = 0

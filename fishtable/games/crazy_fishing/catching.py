@@ -1,0 +1,362 @@
+"""The Catch phase: one turn per player in catch order, with every special card and fish effect."""
+
+from __future__ import annotations
+
+from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import Event
+from fishtable.games.crazy_fishing import sea
+from fishtable.games.crazy_fishing.common import (
+    cap,
+    cards_text,
+    effective_bait,
+    event,
+    fish_bait_value,
+    fish_text,
+    raw_bait,
+    value_text,
+)
+from fishtable.games.crazy_fishing.state import CFState, Turn
+
+
+def start_turn(state: CFState, events: list[Event]) -> None:
+    """Begin the turn of the seat at `turn_index`, or end the phase."""
+    if state.turn_index >= len(state.order):
+        state.turn = None
+        end_catch_phase(state, events)
+        return
+    seat = state.order[state.turn_index]
+    rods, baits = state.casts[seat]
+    specials_r = [state.cards[c].special for c in rods]
+    specials_b = [state.cards[c].special for c in baits]
+    fish_bait = state.fish_bait[seat] is not None
+    state.turn = Turn(
+        seat=seat,
+        looks_left=specials_r.count("fish_finder"),
+        shuffles_left=specials_b.count("turbulent"),
+        bucket="bait_bucket" in specials_b,
+        # CF-ROD-2, CF-Q-8: a Reel needs another rod and two baits; a fish bait can't split.
+        reel="super_fast_reel" in specials_r and len(rods) >= 2 and len(baits) >= 2 and not fish_bait,
+    )
+    events.append(event("turn", f"{state.names[seat]}'s turn to fish."))
+    begin_choosing(state, events)
+
+
+def begin_choosing(state: CFState, events: list[Event]) -> None:
+    turn = state.turn
+    turn.stage = "choose"
+    if sea.fish_count(state) == 0:
+        # CF-Q-13: nothing left to catch; the played cards are still discarded.
+        events.append(event("empty", f"The sea is empty: {state.names[turn.seat]} cannot fish."))
+        end_turn(state, events)
+        return
+    if not sea.uncovered(state):
+        # CF-CATCH-4: no eligible fish, so the sea is shuffled before choosing.
+        sea.reshuffle(state)
+        turn.peeks.clear()
+        events.append(event("reshuffle_sea", "No fish can be reached, so the sea is shuffled."))
+
+
+def selectable(state: CFState) -> list[int]:
+    """Fish the current player may target now (the Bait Bucket reaches covered ones)."""
+    turn = state.turn
+    pool = state.sea + state.beside if turn.bucket else sea.uncovered(state)
+    return [c for c in pool if c not in turn.targets]
+
+
+def attempts_allowed(state: CFState) -> int:
+    return 2 if state.turn.reel and len(selectable(state)) >= 2 else 1
+
+
+def look(state: CFState, card: int, events: list[Event]) -> None:
+    turn = state.turn
+    turn.looks_left -= 1
+    turn.peeks.append(card)
+    name = state.names[turn.seat]
+    label = state.layout.label[card]
+    events.append(event("look", f"{name} looks at fish #{label} with the Infallible Fish Finder."))
+    events.append(event("look_private", f"You look at fish #{label}: {fish_text(state.cards[card])}.",
+                        (turn.seat,)))
+
+
+def shuffle(state: CFState, events: list[Event]) -> None:
+    turn = state.turn
+    turn.shuffles_left -= 1
+    sea.reshuffle(state)
+    turn.peeks.clear()  # CF-BAIT-8: no fish can be followed through a shuffle
+    name = state.names[turn.seat]
+    events.append(event("shuffle", f"{name} stirs the sea with the Turbulent Bait: the sea is shuffled."))
+    if turn.stage == "finish":
+        end_turn(state, events)
+
+
+def attempt(state: CFState, cards: list[int], events: list[Event]) -> None:
+    turn = state.turn
+    seat = turn.seat
+    turn.attempted = True
+    turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
+    turn.targets = list(cards)
+    turn.overlapped = [c for c in cards if sea.is_covered(state, c)]
+    for c in cards:
+        events.append(event(
+            "flip",
+            f"{state.names[seat]} turns over fish #{state.layout.label[c]}: {fish_text(state.cards[c])}.",
+        ))
+    if len(cards) == 2:
+        turn.stage = "split"
+        return
+    turn.groups = [_whole_bait(state, seat)]
+    resolve(state, events)
+
+
+def _whole_bait(state: CFState, seat: int) -> list[int]:
+    return list(state.casts[seat][1])
+
+
+def split_error(state: CFState, first: list[int]) -> str | None:
+    baits = state.casts[state.turn.seat][1]
+    second = [b for b in baits if b not in first]
+    if not first or not second:
+        return "Each of the two fish needs at least one bait card."
+    for group in (first, second):
+        if len(group) > 1 and not any(state.cards[c].plus for c in group):
+            return "Bait cards can only be added together when the group holds a '+' bait."
+    return None
+
+
+def split(state: CFState, first: list[int], events: list[Event]) -> None:
+    turn = state.turn
+    baits = state.casts[turn.seat][1]
+    second = [b for b in baits if b not in first]
+    turn.groups = [list(first), second]
+    turn.stage = "choose"
+    resolve(state, events)
+
+
+def resolve(state: CFState, events: list[Event]) -> None:
+    """Resolve queued targets in order; stop when a decision is needed."""
+    turn = state.turn
+    while turn.targets:
+        card = turn.targets.pop(0)
+        group = turn.groups.pop(0)
+        _resolve_one(state, card, group, events)
+        if turn.stage in ("pair", "puffer"):
+            return
+    after_attempts(state, events)
+
+
+def after_attempts(state: CFState, events: list[Event]) -> None:
+    turn = state.turn
+    if turn.shuffles_left > 0 and sea.fish_count(state) > 0:
+        turn.stage = "finish"
+    else:
+        end_turn(state, events)
+
+
+def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event]) -> None:
+    turn = state.turn
+    seat = turn.seat
+    fish = state.cards[card]
+    name = state.names[seat]
+    fish_bait = state.fish_bait[seat]
+    base = fish_bait_value(state, fish_bait) if fish_bait is not None else raw_bait(state, group)
+    value = effective_bait(state, seat, base)  # modifiers at this moment (CF-Q-31)
+    if value >= fish.value:
+        _take(state, card)
+        state.piles[seat].append(card)
+        state.caught_round.append((card, seat))
+        events.append(event("catch", f"{name}'s bait {value_text(value)} catches {fish_text(fish)}."))
+        if fish.oos:
+            _trigger(state, card, group, events)
+        return
+    if card in turn.overlapped and turn.bucket:
+        _take(state, card)
+        state.beside.append(card)
+        events.append(event(
+            "escape",
+            f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
+            "and is put face down beside the sea.",
+        ))
+    else:
+        events.append(event(
+            "escape",
+            f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
+            "and goes back face down to its place.",
+        ))
+
+
+def _take(state: CFState, card: int) -> None:
+    if card in state.beside:
+        state.beside.remove(card)
+    else:
+        state.sea.remove(card)
+
+
+# -- out-of-series fish effects (CF-OOS-15..28) ------------------------------------------
+
+def _trigger(state: CFState, card: int, group: list[int], events: list[Event]) -> None:
+    effect = state.cards[card].special
+    turn = state.turn
+    name = state.names[turn.seat]
+    if effect == "pair_of_fish":
+        turn.pair_group = list(group)
+        if selectable(state):
+            turn.stage = "pair"
+            events.append(event("effect", f"A Pair of Fish: {name} may try for another fish with the same bait."))
+    elif effect == "sustainable_fishing":
+        _sustainable(state, card, events)
+    elif effect == "smart_bream":
+        shown = [c for c in sea.uncovered(state) if c not in turn.targets]
+        listing = "; ".join(
+            f"#{state.layout.label[c]} {fish_text(state.cards[c])}" for c in shown
+        ) or "nothing"
+        events.append(event(
+            "effect",
+            f"Smart Bream: every reachable fish is shown to all: {listing}. They go back face down in place.",
+        ))
+    elif effect == "puffer_fish":
+        _puffer(state, events)
+    elif effect in ("golden_fish", "useless_fish", "crab", "moray_eel"):
+        words = {
+            "golden_fish": "adds 2 to their bait",
+            "useless_fish": "takes 2 from their bait",
+            "crab": "forbids them '+' baits",
+            "moray_eel": "forbids them '+' rods",
+        }[effect]
+        events.append(event("effect", f"While it tops {name}'s catch, the {state.cards[card].name} {words}."))
+    elif effect == "prawn":
+        events.append(event("effect", f"The Prawn will make {name}'s 1-point fish worth 2 at the end."))
+
+
+def _sustainable(state: CFState, card: int, events: list[Event]) -> None:
+    candidates = [
+        (fish, owner) for fish, owner in state.caught_round
+        if fish != card and fish in state.piles[owner]
+    ]
+    if candidates:
+        biggest = max(state.cards[f].value for f, _ in candidates)
+        fish, owner = [c for c in candidates if state.cards[c[0]].value == biggest][-1]
+        state.piles[owner].remove(fish)
+        state.caught_round.remove((fish, owner))
+        state.sea.append(fish)
+        events.append(event(
+            "effect",
+            f"Sustainable Fishing: {state.names[owner]} releases {fish_text(state.cards[fish])}, "
+            "the biggest catch of the round, back into the sea.",
+        ))
+    else:
+        events.append(event("effect", "Sustainable Fishing: no other fish was caught this round to release."))
+    sea.reshuffle(state)
+    state.turn.peeks.clear()
+    events.append(event("shuffle", "The sea is shuffled with eyes closed."))
+
+
+def puffer_choices(state: CFState, seat: int) -> list[int]:
+    """The rods `seat` might have to discard: its fastest ones in hand."""
+    rods = [c for c in state.hands[seat] if state.cards[c].type == "rod"]
+    if not rods:
+        return []
+    top = max(state.cards[c].value for c in rods)
+    return [c for c in rods if state.cards[c].value == top]
+
+
+def _same_card(state: CFState, a: int, b: int) -> bool:
+    x, y = state.cards[a], state.cards[b]
+    return (x.name, x.value, x.plus, x.special) == (y.name, y.value, y.plus, y.special)
+
+
+def _puffer(state: CFState, events: list[Event]) -> None:
+    events.append(event("effect", "Puffer Fish: every player discards their fastest rod in hand."))
+    for seat in range(state.n):
+        choices = puffer_choices(state, seat)
+        if not choices:
+            events.append(event("effect", f"{state.names[seat]} has no rod in hand to discard."))
+        elif all(_same_card(state, choices[0], c) for c in choices):
+            discard_rod(state, seat, choices[0], events)
+        else:
+            state.puffer_waiting.append(seat)
+    if state.puffer_waiting:
+        turn = state.turn
+        turn.resume = turn.stage
+        turn.stage = "puffer"
+
+
+def discard_rod(state: CFState, seat: int, rod: int, events: list[Event]) -> None:
+    state.hands[seat].remove(rod)
+    state.rod_discard.append(rod)
+    events.append(event("discard", f"{state.names[seat]} discards a {state.cards[rod].label} rod."))
+
+
+def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event]) -> None:
+    discard_rod(state, seat, rod, events)
+    state.puffer_waiting.remove(seat)
+    if state.puffer_waiting:
+        return
+    turn = state.turn
+    turn.stage = turn.resume
+    turn.resume = ""
+    if turn.stage == "choose":
+        resolve(state, events)
+
+
+def pair_attempt(state: CFState, card: int | None, events: list[Event]) -> None:
+    turn = state.turn
+    turn.stage = "choose"
+    if card is None:
+        events.append(event("effect", f"{state.names[turn.seat]} lets the extra fish go."))
+        resolve(state, events)
+        return
+    turn.targets.insert(0, card)
+    turn.groups.insert(0, turn.pair_group)
+    if sea.is_covered(state, card):
+        turn.overlapped.append(card)
+    events.append(event(
+        "flip",
+        f"{state.names[turn.seat]} turns over fish #{state.layout.label[card]}: "
+        f"{fish_text(state.cards[card])}.",
+    ))
+    resolve(state, events)
+
+
+def end_turn(state: CFState, events: list[Event]) -> None:
+    """Discard the played cards (CF-CATCH-13) and pass to the next player (CF-CATCH-14)."""
+    turn = state.turn
+    seat = turn.seat
+    rods, baits = state.casts[seat]
+    state.rod_discard.extend(rods)
+    state.bait_discard.extend(baits)
+    state.casts[seat] = None
+    played = cards_text(state, rods + baits)
+    fish = state.fish_bait[seat]
+    if fish is not None:
+        state.removed.append(fish)
+        state.fish_bait[seat] = None
+        used = fish_text(state.cards[fish])
+        events.append(event("discard", f"{state.names[seat]}'s {used}, used as bait, leaves the game."))
+    events.append(event("discard", f"{state.names[seat]} discards {played}."))
+    state.turn = None
+    state.turn_index += 1
+    start_turn(state, events)
+
+
+def end_catch_phase(state: CFState, events: list[Event]) -> None:
+    from fishtable.games.crazy_fishing.collecting import start_collect
+
+    for seat in range(state.n):
+        cast = state.casts[seat]
+        if cast is None:
+            continue
+        rods, baits = cast
+        state.rod_discard.extend(rods)
+        state.bait_discard.extend(baits)
+        state.casts[seat] = None
+        if rods or baits:
+            played = cards_text(state, rods + baits)
+            events.append(event("discard", f"{state.names[seat]} discards the blank cast {played}."))
+    start_collect(state, events)
+
+
+def check_turn(state: CFState, seat: int) -> Turn:
+    turn = state.turn
+    if turn is None or turn.seat != seat:
+        raise IllegalAction("It is not your turn to fish.")
+    return turn

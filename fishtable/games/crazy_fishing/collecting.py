@@ -1,0 +1,100 @@
+"""The Collect phase and the end of a round."""
+
+from __future__ import annotations
+
+from fishtable.engine.protocol import Event
+from fishtable.games.crazy_fishing import sea
+from fishtable.games.crazy_fishing.casting import reshuffle_baits, reshuffle_rods, start_round
+from fishtable.games.crazy_fishing.common import cards_text, event, plural
+from fishtable.games.crazy_fishing.setup import HAND_SIZE
+from fishtable.games.crazy_fishing.state import CFState
+
+END_AT = 5  # the game ends when the sea holds this many fish or fewer after a round
+
+
+def start_collect(state: CFState, events: list[Event]) -> None:
+    """Refill one after another in catch order, then the blank casters (CF-Q-17)."""
+    state.phase = "collect"
+    state.collect_order = state.order + [s for s in range(state.n) if s not in state.order]
+    state.collect_index = 0
+    skip_done(state, events)
+
+
+def need(state: CFState, seat: int) -> int:
+    return max(0, HAND_SIZE - len(state.hands[seat]))
+
+
+def available(state: CFState) -> tuple[int, int]:
+    return (
+        len(state.rod_deck) + len(state.rod_discard),
+        len(state.bait_deck) + len(state.bait_discard),
+    )
+
+
+def draw_total(state: CFState, seat: int) -> int:
+    rods, baits = available(state)
+    return min(need(state, seat), rods + baits)
+
+
+def legal_draws(state: CFState, seat: int) -> list[tuple[int, int]]:
+    total = draw_total(state, seat)
+    rods, baits = available(state)
+    return [(r, total - r) for r in range(total + 1) if r <= rods and total - r <= baits]
+
+
+def draw_error(state: CFState, seat: int, rods: int, baits: int) -> str | None:
+    total = draw_total(state, seat)
+    have_r, have_b = available(state)
+    if rods + baits != total:
+        if total < need(state, seat):
+            return f"Only {plural(total, 'card')} can be drawn: draw exactly {total}."
+        return f"Draw exactly {plural(total, 'card')} to bring your hand back to {HAND_SIZE}."
+    if rods > have_r:
+        return f"Only {plural(have_r, 'rod')} are left to draw; take the rest from the bait deck."
+    if baits > have_b:
+        return f"Only {plural(have_b, 'bait')} are left to draw; take the rest from the rod deck."
+    return None
+
+
+def current_collector(state: CFState) -> int | None:
+    if state.phase != "collect" or state.collect_index >= len(state.collect_order):
+        return None
+    return state.collect_order[state.collect_index]
+
+
+def skip_done(state: CFState, events: list[Event]) -> None:
+    """Move past seats with nothing to draw; end the round when everyone is full."""
+    while state.collect_index < len(state.collect_order):
+        seat = state.collect_order[state.collect_index]
+        if draw_total(state, seat) > 0:
+            return
+        state.collect_index += 1
+    end_round(state, events)
+
+
+def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event]) -> None:
+    drawn: list[int] = []
+    for _ in range(rods):
+        if not state.rod_deck:
+            reshuffle_rods(state, events)
+        drawn.append(state.rod_deck.pop())
+    for _ in range(baits):
+        if not state.bait_deck:
+            reshuffle_baits(state, events)
+        drawn.append(state.bait_deck.pop())
+    state.hands[seat].extend(drawn)
+    events.append(event("draw", f"{state.names[seat]} draws {plural(rods, 'rod')} and {plural(baits, 'bait')}."))
+    events.append(event("draw_private", f"You draw {cards_text(state, drawn)}.", (seat,)))
+    state.collect_index += 1
+    skip_done(state, events)
+
+
+def end_round(state: CFState, events: list[Event]) -> None:
+    """CF-END-1: checked only here, after Collect."""
+    left = sea.fish_count(state)
+    if left <= END_AT:
+        state.phase = "over"
+        events.append(event("end", f"Only {plural(left, 'fish')} left in the sea: the game is over."))
+        return
+    state.round += 1
+    start_round(state, events)

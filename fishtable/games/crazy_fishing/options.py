@@ -1,0 +1,25 @@
+"""Crazy Fishing setup options."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class CrazyFishingOptions(BaseModel):
+    """Choices made before the deal.
+
+    `oos_fish` names out-of-series fish by card name (a name may repeat when
+    the card file has several copies); `random_oos_fish` adds that many more,
+    drawn at random from the rest at setup.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    card_file: str | None = Field(default=None, description="Path to another card file")
+    oos_rods: bool = Field(default=False, description="Add the out-of-series rods")
+    oos_fish: tuple[str, ...] = ()
+    random_oos_fish: int = Field(default=0, ge=0, le=10)
+
+    @property
+    def advanced(self) -> bool:
+        return self.oos_rods or bool(self.oos_fish) or self.random_oos_fish > 0

@@ -1,0 +1,279 @@
+"""The protocol's moving parts for Crazy Fishing: who acts, what is legal, and applying."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import Event, Prompt
+from fishtable.games.crazy_fishing import casting, catching, collecting, sea
+from fishtable.games.crazy_fishing.actions import (
+    Action,
+    Attempt,
+    Cast,
+    DiscardRod,
+    Draw,
+    EndTurn,
+    FishBait,
+    Look,
+    PairAttempt,
+    Shuffle,
+    Split,
+)
+from fishtable.games.crazy_fishing.common import plural
+from fishtable.games.crazy_fishing.state import CFState
+
+_PROMPTS = {
+    "cast": "Cast: choose your rods and baits in secret.",
+    "fish_bait": "Out-of-series rod: use a fish from your catch as bait (twice its size), "
+    "or keep your bait cards.",
+    "choose": "Choose a fish to try to catch.",
+    "split": "Super-Fast Reel: split your bait between the two fish.",
+    "pair": "A Pair of Fish! Try for another fish with the same bait, or let it go.",
+    "finish": "Shuffle the sea with your Turbulent Bait, or end your turn.",
+    "puffer": "Puffer Fish: choose which of your fastest rods to discard.",
+    "collect": "Draw back up to 6 cards: choose how many rods and how many baits.",
+}
+
+
+@lru_cache(maxsize=4096)
+def _prompt(seat: int, kind: str, text: str, private: bool, simultaneous: bool = False) -> Prompt:
+    # Prompts are immutable and few, so playouts reuse them instead of rebuilding.
+    return Prompt(seat=seat, kind=kind, text=text, private=private, simultaneous=simultaneous)
+
+
+def decision(state: CFState, seat: int) -> str | None:
+    """The kind of decision `seat` faces now, or None; cheap, for the hot path."""
+    phase = state.phase
+    if phase in ("cast", "fish_bait"):
+        return phase if seat in state.choosing else None
+    if phase == "catch":
+        turn = state.turn
+        if turn is None:
+            return None
+        if turn.stage == "puffer":
+            return "puffer" if seat in state.puffer_waiting else None
+        if seat != turn.seat:
+            return None
+        return "catch" if turn.stage == "choose" else turn.stage
+    if phase == "collect":
+        return "collect" if collecting.current_collector(state) == seat else None
+    return None
+
+
+def pending(state: CFState) -> dict[int, Prompt]:
+    phase = state.phase
+    if phase in ("cast", "fish_bait"):
+        return {
+            s: _prompt(s, phase, _PROMPTS[phase], True, True) for s in state.choosing
+        }
+    if phase == "catch" and state.turn is not None:
+        turn = state.turn
+        if turn.stage == "puffer":
+            return {
+                s: _prompt(s, "puffer", _PROMPTS["puffer"], True, True)
+                for s in state.puffer_waiting
+            }
+        kind = "catch" if turn.stage == "choose" else turn.stage
+        text = _PROMPTS[turn.stage]
+        if turn.stage == "choose":
+            if turn.looks_left:
+                text = (f"You may look at {plural(turn.looks_left, 'fish')} with the Fish Finder, "
+                        "then choose a fish to try to catch.")
+            if catching.attempts_allowed(state) == 2:
+                text = text.replace("a fish", "two fish (Super-Fast Reel)")
+        private = turn.stage == "choose" and bool(turn.looks_left or turn.peeks)
+        return {turn.seat: _prompt(turn.seat, kind, text, private)}
+    if phase == "collect":
+        seat = collecting.current_collector(state)
+        if seat is not None:
+            return {seat: _prompt(seat, "collect", _PROMPTS["collect"], True)}
+    return {}
+
+
+def legal_actions(state: CFState, seat: int) -> list[Action]:
+    kind = decision(state, seat)
+    if kind is None:
+        return []
+    cid = state.cards
+    if kind == "cast":
+        return casting.legal_casts(state, seat)
+    if kind == "fish_bait":
+        return [FishBait(fish=None)] + [FishBait(fish=cid[c].cid) for c in state.piles[seat]]
+    if kind == "collect":
+        return [Draw(rods=r, baits=b) for r, b in collecting.legal_draws(state, seat)]
+    if kind == "puffer":
+        return [DiscardRod(rod=cid[c].cid) for c in catching.puffer_choices(state, seat)]
+    turn = state.turn
+    label = state.layout.label
+    if kind == "catch":
+        out: list[Action] = []
+        if turn.looks_left:
+            out += [Look(label=label[c]) for c in state.sea + state.beside if c not in turn.peeks]
+        if turn.shuffles_left:
+            out.append(Shuffle())
+        labels = [label[c] for c in catching.selectable(state)]
+        if catching.attempts_allowed(state) == 2:
+            out += [Attempt(labels=pair) for pair in combinations(labels, 2)]
+        else:
+            out += [Attempt(labels=(x,)) for x in labels]
+        return out
+    if kind == "split":
+        baits = state.casts[turn.seat][1]
+        out = []
+        for size in range(1, len(baits)):
+            for first in combinations(baits, size):
+                if catching.split_error(state, list(first)) is None:
+                    out.append(Split(first=tuple(cid[c].cid for c in first)))
+        return out
+    if kind == "pair":
+        return [PairAttempt(label=label[c]) for c in catching.selectable(state)] + [PairAttempt()]
+    if kind == "finish":
+        return [Shuffle(), EndTurn()]
+    return []
+
+
+def _cards_from(state: CFState, ids: tuple[str, ...], allowed: list[int], where: str) -> list[int]:
+    index = {state.cards[c].cid: c for c in allowed}
+    out: list[int] = []
+    for cid in ids:
+        if cid not in index:
+            raise IllegalAction(f"Card {cid} is not {where}.")
+        if index[cid] in out:
+            raise IllegalAction(f"Card {cid} is chosen twice.")
+        out.append(index[cid])
+    return out
+
+
+def _sea_card(state: CFState, label: int) -> int:
+    card = sea.by_label(state, label)
+    if card is None:
+        raise IllegalAction(f"There is no fish #{label} in the sea.")
+    return card
+
+
+def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Event]]:
+    """Validate, then apply to a copy. The given state is never changed."""
+    if not 0 <= seat < state.n:
+        raise IllegalAction(f"There is no seat {seat}.")
+    kind = decision(state, seat)
+    if kind is None:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        raise IllegalAction(f"{state.names[seat]} has nothing to decide right now.")
+    handler = _HANDLERS.get((kind, action.kind))
+    if handler is None:
+        raise IllegalAction(f"That move does not fit now: {pending(state)[seat].text}")
+    new = state.clone()
+    events: list[Event] = []
+    handler(new, seat, action, events)
+    return new, events
+
+
+def _cast(state: CFState, seat: int, action: Cast, events: list[Event]) -> None:
+    hand = state.hands[seat]
+    rods = _cards_from(state, action.rods, hand, "in your hand")
+    baits = _cards_from(state, action.baits, hand, "in your hand")
+    error = casting.cast_error(state, seat, rods, baits)
+    if error:
+        raise IllegalAction(error)
+    casting.apply_cast(state, seat, rods, baits)
+    if not state.choosing:
+        casting.reveal(state, events)
+        if state.phase == "catch":
+            catching.start_turn(state, events)
+
+
+def _fish_bait(state: CFState, seat: int, action: FishBait, events: list[Event]) -> None:
+    fish = None
+    if action.fish is not None:
+        fish = _cards_from(state, (action.fish,), state.piles[seat], "in your catch pile")[0]
+    casting.apply_fish_bait(state, seat, fish, events)
+    if not state.choosing:
+        catching.start_turn(state, events)
+
+
+def _look(state: CFState, seat: int, action: Look, events: list[Event]) -> None:
+    turn = state.turn
+    if not turn.looks_left:
+        raise IllegalAction("You have no Fish Finder look left.")
+    card = _sea_card(state, action.label)
+    if card in turn.peeks:
+        raise IllegalAction(f"You have already looked at fish #{action.label}.")
+    catching.look(state, card, events)
+
+
+def _shuffle(state: CFState, seat: int, action: Shuffle, events: list[Event]) -> None:
+    if not state.turn.shuffles_left:
+        raise IllegalAction("You have no Turbulent Bait shuffle left.")
+    catching.shuffle(state, events)
+
+
+def _attempt(state: CFState, seat: int, action: Attempt, events: list[Event]) -> None:
+    allowed = catching.selectable(state)
+    want = catching.attempts_allowed(state)
+    if len(action.labels) != want:
+        if want == 2:
+            raise IllegalAction("With the Super-Fast Reel you must choose two different fish.")
+        raise IllegalAction("Choose exactly one fish.")
+    cards = [_sea_card(state, x) for x in action.labels]
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("Choose two different fish.")
+    for label, card in zip(action.labels, cards, strict=True):
+        if card not in allowed:
+            raise IllegalAction(
+                f"Fish #{label} is covered by another card; only a Bait Bucket can reach it."
+            )
+    catching.attempt(state, cards, events)
+
+
+def _split(state: CFState, seat: int, action: Split, events: list[Event]) -> None:
+    first = _cards_from(state, action.first, state.casts[seat][1], "among the baits you cast")
+    error = catching.split_error(state, first)
+    if error:
+        raise IllegalAction(error)
+    catching.split(state, first, events)
+
+
+def _pair(state: CFState, seat: int, action: PairAttempt, events: list[Event]) -> None:
+    card = None
+    if action.label is not None:
+        card = _sea_card(state, action.label)
+        if card not in catching.selectable(state):
+            raise IllegalAction(f"Fish #{action.label} is covered by another card.")
+    catching.pair_attempt(state, card, events)
+
+
+def _discard_rod(state: CFState, seat: int, action: DiscardRod, events: list[Event]) -> None:
+    choices = catching.puffer_choices(state, seat)
+    rod = _cards_from(state, (action.rod,), state.hands[seat], "in your hand")[0]
+    if rod not in choices:
+        raise IllegalAction("You must discard one of your fastest rods.")
+    catching.apply_puffer_choice(state, seat, rod, events)
+
+
+def _end_turn(state: CFState, seat: int, action: EndTurn, events: list[Event]) -> None:
+    catching.end_turn(state, events)
+
+
+def _draw(state: CFState, seat: int, action: Draw, events: list[Event]) -> None:
+    error = collecting.draw_error(state, seat, action.rods, action.baits)
+    if error:
+        raise IllegalAction(error)
+    collecting.draw(state, seat, action.rods, action.baits, events)
+
+
+_HANDLERS = {
+    ("cast", "cast"): _cast,
+    ("fish_bait", "fish_bait"): _fish_bait,
+    ("catch", "look"): _look,
+    ("catch", "shuffle"): _shuffle,
+    ("catch", "attempt"): _attempt,
+    ("split", "split"): _split,
+    ("pair", "pair_attempt"): _pair,
+    ("finish", "shuffle"): _shuffle,
+    ("finish", "end_turn"): _end_turn,
+    ("puffer", "discard_rod"): _discard_rod,
+    ("collect", "draw"): _draw,
+}

@@ -1,0 +1,41 @@
+"""End-of-game scoring (CF-END-3..5, CF-FISH-3, CF-FISH-6, CF-OOS-19)."""
+
+from __future__ import annotations
+
+from fishtable.engine.protocol import Result, ScoreLine
+from fishtable.games.crazy_fishing.state import CFState
+
+
+def boot_bonus(boots: int) -> int:
+    return 3 if boots >= 3 else 1 if boots == 2 else 0
+
+
+def score_parts(state: CFState, seat: int) -> list[tuple[str, int]]:
+    pile = [state.cards[c] for c in state.piles[seat]]
+    fish = sum(c.value for c in pile)
+    boots = sum(1 for c in pile if c.fish_kind == "boot")
+    pearls_in_game = [c for c in state.cards if c.type == "fish" and c.fish_kind == "pearl"]
+    my_pearls = [c for c in pile if c.fish_kind == "pearl"]
+    # All the pearls: their value doubles, i.e. a bonus equal to their sizes (CF-Q-20).
+    pearl = (
+        sum(c.value for c in my_pearls)
+        if pearls_in_game and len(my_pearls) == len(pearls_in_game)
+        else 0
+    )
+    parts = [("fish", fish), ("boot bonus", boot_bonus(boots)), ("pearl bonus", pearl)]
+    if any(c.oos and c.special == "prawn" for c in pile):
+        # Every caught card printed 1 scores 2; boots and bonuses unchanged (CF-Q-33).
+        parts.append(("prawn bonus", sum(1 for c in pile if c.value == 1)))
+    return parts
+
+
+def result(state: CFState) -> Result | None:
+    if state.phase != "over":
+        return None
+    lines = []
+    for seat in range(state.n):
+        parts = score_parts(state, seat)
+        lines.append(ScoreLine(seat=seat, name=state.names[seat], parts=tuple(parts),
+                               total=sum(v for _, v in parts)))
+    best = max(line.total for line in lines)
+    return Result(scores=tuple(lines), winners=tuple(x.seat for x in lines if x.total == best))

@@ -1,0 +1,73 @@
+"""The sea as an untidy, overlapping pile (ruling CF-Q-4).
+
+Cards are laid one at a time at random spots in a bounded area; a card is
+covered while any card laid after it overlaps it and is still in the sea.
+"""
+
+from __future__ import annotations
+
+from fishtable.engine import rng as rand
+from fishtable.games.crazy_fishing.state import CFState, Layout
+
+SEA_WIDTH = 46
+SEA_HEIGHT = 11
+CARD_WIDTH = 7
+CARD_HEIGHT = 3
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return abs(a[0] - b[0]) < CARD_WIDTH and abs(a[1] - b[1]) < CARD_HEIGHT
+
+
+def lay_out(state: CFState, fish: list[int]) -> None:
+    """Shuffle `fish` and lay them as a fresh sea (all sea and beside fish go in)."""
+    seed, order = rand.shuffled(state.rng, fish)
+    pos: dict[int, tuple[int, int]] = {}
+    for card in order:
+        seed, x = rand.below(seed, SEA_WIDTH - CARD_WIDTH + 1)
+        seed, y = rand.below(seed, SEA_HEIGHT - CARD_HEIGHT + 1)
+        pos[card] = (x, y)
+    coverers: dict[int, tuple[int, ...]] = {}
+    for i, card in enumerate(order):
+        here = pos[card]
+        coverers[card] = tuple(c for c in order[i + 1 :] if _overlap(here, pos[c]))
+    state.rng = seed
+    state.sea = order
+    state.beside = []
+    state.layout = Layout(pos=pos, label={c: i + 1 for i, c in enumerate(order)}, coverers=coverers)
+
+
+def reshuffle(state: CFState) -> None:
+    """Shuffle the sea "with eyes closed": every fish, beside ones too, is laid anew."""
+    lay_out(state, state.sea + state.beside)
+
+
+def is_covered(state: CFState, card: int) -> bool:
+    if card in state.beside:
+        return False
+    sea = state.sea
+    return any(c in sea for c in state.layout.coverers.get(card, ()))
+
+
+def uncovered(state: CFState) -> list[int]:
+    """Fish a normal attempt may target: not covered, plus those beside the sea."""
+    sea = state.sea
+    here = set(sea)
+    coverers = state.layout.coverers
+    out = [c for c in sea if here.isdisjoint(coverers[c])]
+    return out + state.beside
+
+
+def fish_count(state: CFState) -> int:
+    """Fish still to be caught: the sea and beside it (ruling CF-Q-18)."""
+    return len(state.sea) + len(state.beside)
+
+
+def by_label(state: CFState, label: int) -> int | None:
+    for card in state.sea:
+        if state.layout.label[card] == label:
+            return card
+    for card in state.beside:
+        if state.layout.label[card] == label:
+            return card
+    return None

@@ -1,0 +1,152 @@
+"""Building a game: the card table for the chosen options and player count, and the deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from fishtable.engine import rng as rand
+from fishtable.engine.errors import CardFileError
+from fishtable.engine.protocol import SeatInfo
+from fishtable.games.crazy_fishing import sea
+from fishtable.games.crazy_fishing.cards import INFINITE, Card, CardFile, load_card_file
+from fishtable.games.crazy_fishing.casting import start_round
+from fishtable.games.crazy_fishing.options import CrazyFishingOptions
+from fishtable.games.crazy_fishing.state import CFState
+
+HAND_SIZE = 6
+START_RODS = 3
+START_BAITS = 3
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+_card_file_cache: dict[str | None, CardFile] = {}
+
+
+def card_file_for(options: CrazyFishingOptions) -> CardFile:
+    key = options.card_file
+    if key not in _card_file_cache:
+        _card_file_cache[key] = load_card_file(Path(key) if key else None)
+    return _card_file_cache[key]
+
+
+def build_cards(
+    data: CardFile, options: CrazyFishingOptions, players: int, seed: int
+) -> tuple[tuple[Card, ...], int]:
+    """The cards in play, fish first, then rods, then baits; returns (cards, rng state).
+
+    Two players drop every 3+ card (CF-SETUP-1). Out-of-series fish each
+    replace a random ordinary fish of the same size (CF-OOS-8, CF-OOS-10);
+    out-of-series rods each replace an ordinary rod of their speed without
+    "+" (CF-Q-28).
+    """
+    state = rand.seed_state(seed)
+    keep = players > 2
+    fish = [f for f in data.fish if keep or not f.three_plus]
+    rods = [r for r in data.rods for _ in range(r.copies) if keep or not r.three_plus]
+    baits = [b for b in data.baits for _ in range(b.copies) if keep or not b.three_plus]
+
+    wanted = list(options.oos_fish)
+    pool = list(data.oos_fish)
+    chosen = []
+    for name in wanted:
+        match = next((o for o in pool if o.name.lower() == name.lower()), None)
+        if match is None:
+            known = ", ".join(sorted({o.name for o in data.oos_fish})) or "none"
+            raise CardFileError(
+                f"There is no out-of-series fish called {name!r} left to add (available: {known})."
+            )
+        pool.remove(match)
+        chosen.append(match)
+    for _ in range(min(options.random_oos_fish, len(pool))):
+        state, k = rand.below(state, len(pool))
+        chosen.append(pool.pop(k))
+
+    fish_cards: list[tuple] = [
+        (f.name, f.size, f.kind, f.back, f.three_plus, False) for f in fish
+    ]
+    for oos in chosen:
+        candidates = [
+            i for i, f in enumerate(fish_cards) if f[2] == "fish" and not f[5] and f[1] == oos.size
+        ]
+        if not candidates:
+            raise CardFileError(
+                f"{oos.name} (size {oos.size}) has no ordinary fish of size {oos.size} left to "
+                "replace; boots, pearls and monsters can never be replaced."
+            )
+        state, k = rand.below(state, len(candidates))
+        fish_cards[candidates[k]] = (oos.name, oos.size, oos.effect, oos.back, False, True)
+
+    rod_cards = [(r.name, r.speed, r.plus, r.special, r.three_plus, False) for r in rods]
+    if options.oos_rods:
+        for oos_rod in data.oos_rods:
+            idx = next(
+                (
+                    i
+                    for i, r in enumerate(rod_cards)
+                    if r[3] is None and not r[2] and not r[5] and r[1] == oos_rod.speed
+                ),
+                None,
+            )
+            if idx is None:
+                raise CardFileError(
+                    f"No ordinary rod of speed {oos_rod.speed} without '+' is left to make room "
+                    f"for the {oos_rod.name}."
+                )
+            rod_cards[idx] = (oos_rod.name, oos_rod.speed, oos_rod.plus, "oos_rod", False, True)
+
+    cards: list[Card] = []
+    for i, (name, size, kind, back, three, oos) in enumerate(fish_cards):
+        cards.append(Card(len(cards), f"F{i + 1:02d}", "fish", name, size, False, kind, back,
+                          three, oos))
+    for i, (name, speed, plus, special, three, oos) in enumerate(rod_cards):
+        cards.append(Card(len(cards), f"R{i + 1:02d}", "rod", name, speed, plus, special, "",
+                          three, oos))
+    for i, b in enumerate(baits):
+        value = INFINITE if b.value is None else b.value
+        cards.append(Card(len(cards), f"B{i + 1:02d}", "bait", b.name, value, b.plus, b.special,
+                          "", b.three_plus, False))
+    return tuple(cards), state
+
+
+def new_game(options: CrazyFishingOptions, seats: Sequence[SeatInfo], seed: int) -> CFState:
+    n = len(seats)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"Crazy Fishing is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
+    cards, rng_state = build_cards(card_file_for(options), options, n, seed)
+    fish = [c.idx for c in cards if c.type == "fish"]
+    rods = [c.idx for c in cards if c.type == "rod"]
+    baits = [c.idx for c in cards if c.type == "bait"]
+    if len(rods) < START_RODS * n or len(baits) < START_BAITS * n:
+        raise CardFileError("The card file has too few rods or baits to deal to every player.")
+    rng_state, rods = rand.shuffled(rng_state, rods)
+    rng_state, baits = rand.shuffled(rng_state, baits)
+    hands = []
+    for _ in range(n):
+        hand = rods[:START_RODS] + baits[:START_BAITS]
+        del rods[:START_RODS]
+        del baits[:START_BAITS]
+        hands.append(hand)
+    state = CFState(
+        cards=cards,
+        names=tuple(s.name for s in seats),
+        bots=tuple(s.bot is not None for s in seats),
+        rng=rng_state,
+        round=1,
+        phase="cast",
+        sea=[],
+        beside=[],
+        layout=None,  # type: ignore[arg-type]  # laid just below
+        rod_deck=rods,
+        bait_deck=baits,
+        rod_discard=[],
+        bait_discard=[],
+        removed=[],
+        hands=hands,
+        piles=[[] for _ in range(n)],
+        casts=[None] * n,
+        fish_bait=[None] * n,
+    )
+    sea.lay_out(state, fish)
+    start_round(state, [])
+    return state

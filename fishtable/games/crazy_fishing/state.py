@@ -1,0 +1,151 @@
+"""The full state of a Crazy Fishing game: plain, slotted data, cheap to clone.
+
+Pydantic guards the boundaries (card files, options, actions, views, saves);
+inside the engine a step must cost microseconds, because search bots play
+thousands of games per decision. Cards are ints indexing `cards`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from fishtable.games.crazy_fishing.cards import Card
+
+PHASES = ("cast", "fish_bait", "catch", "collect", "over")
+
+
+@dataclass(slots=True)
+class Turn:
+    """One player's Catch turn in progress."""
+
+    seat: int
+    stage: str = "choose"  # choose | split | pair | finish | puffer
+    looks_left: int = 0
+    shuffles_left: int = 0
+    bucket: bool = False
+    reel: bool = False
+    peeks: list[int] = field(default_factory=list)  # fish cards seen with the Finder
+    targets: list[int] = field(default_factory=list)  # fish turned over, to resolve
+    overlapped: list[int] = field(default_factory=list)  # targets chosen while covered
+    groups: list[list[int]] = field(default_factory=list)  # bait group per target
+    pair_group: list[int] = field(default_factory=list)  # bait for A Pair of Fish
+    pair_fish_bait: bool = False  # that bait is the out-of-series fish
+    attempted: bool = False
+    resume: str = ""  # stage to return to after a Puffer Fish choice
+
+    def clone(self) -> Turn:
+        return replace(
+            self,
+            peeks=self.peeks[:],
+            targets=self.targets[:],
+            overlapped=self.overlapped[:],
+            groups=[g[:] for g in self.groups],
+            pair_group=self.pair_group[:],
+        )
+
+
+@dataclass(slots=True)
+class Layout:
+    """Where every fish of one sea layout lies. Immutable once made; shared by clones."""
+
+    pos: dict[int, tuple[int, int]]
+    label: dict[int, int]
+    coverers: dict[int, tuple[int, ...]]  # cards laid later that overlap this one
+
+
+@dataclass(slots=True)
+class CFState:
+    cards: tuple[Card, ...]
+    names: tuple[str, ...]
+    bots: tuple[bool, ...]
+    rng: int
+    round: int
+    phase: str
+    sea: list[int]  # fish in the layout, bottom first
+    beside: list[int]  # fish put beside the sea by a failed Bait Bucket attempt
+    layout: Layout
+    rod_deck: list[int]
+    bait_deck: list[int]
+    rod_discard: list[int]
+    bait_discard: list[int]
+    removed: list[int]  # out of the game (fish used as bait)
+    hands: list[list[int]]
+    piles: list[list[int]]  # catch piles, top last
+    casts: list[tuple[list[int], list[int]] | None]  # rods, baits put forward
+    revealed: bool = False
+    frozen_counts: list[tuple[int, int]] = field(default_factory=list)  # rods, baits pre-cast
+    fish_bait: list[int | None] = field(default_factory=list)
+    choosing: list[int] = field(default_factory=list)  # seats still to decide (cast/fish bait)
+    order: list[int] = field(default_factory=list)  # catch order
+    order_notes: list[str] = field(default_factory=list)
+    turn_index: int = 0
+    turn: Turn | None = None
+    puffer_waiting: list[int] = field(default_factory=list)  # seats to pick a rod to discard
+    caught_round: list[tuple[int, int]] = field(default_factory=list)  # (fish, seat) this round
+    collect_order: list[int] = field(default_factory=list)
+    collect_index: int = 0
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    def clone(self) -> CFState:
+        return CFState(
+            cards=self.cards,
+            names=self.names,
+            bots=self.bots,
+            rng=self.rng,
+            round=self.round,
+            phase=self.phase,
+            sea=self.sea[:],
+            beside=self.beside[:],
+            layout=self.layout,
+            rod_deck=self.rod_deck[:],
+            bait_deck=self.bait_deck[:],
+            rod_discard=self.rod_discard[:],
+            bait_discard=self.bait_discard[:],
+            removed=self.removed[:],
+            hands=[h[:] for h in self.hands],
+            piles=[p[:] for p in self.piles],
+            casts=[None if c is None else (c[0][:], c[1][:]) for c in self.casts],
+            revealed=self.revealed,
+            frozen_counts=self.frozen_counts[:],
+            fish_bait=self.fish_bait[:],
+            choosing=self.choosing[:],
+            order=self.order[:],
+            order_notes=self.order_notes[:],
+            turn_index=self.turn_index,
+            turn=None if self.turn is None else self.turn.clone(),
+            puffer_waiting=self.puffer_waiting[:],
+            caught_round=self.caught_round[:],
+            collect_order=self.collect_order[:],
+            collect_index=self.collect_index,
+        )
+
+    def canonical(self) -> tuple:
+        """Everything that defines the position, for hashing and equality."""
+        turn = self.turn
+        turn_key = None
+        if turn is not None:
+            turn_key = (
+                turn.seat, turn.stage, turn.looks_left, turn.shuffles_left, turn.bucket,
+                turn.reel, tuple(turn.peeks), tuple(turn.targets), tuple(turn.overlapped),
+                tuple(tuple(g) for g in turn.groups), tuple(turn.pair_group),
+                turn.pair_fish_bait, turn.attempted, turn.resume,
+            )
+        layout = tuple(
+            (c, self.layout.pos.get(c), self.layout.label.get(c)) for c in self.sea + self.beside
+        )
+        return (
+            tuple((c.cid, c.name, c.value, c.plus, c.special, c.back) for c in self.cards),
+            self.names, self.bots, self.rng, self.round, self.phase,
+            tuple(self.sea), tuple(self.beside), layout,
+            tuple(self.rod_deck), tuple(self.bait_deck), tuple(self.rod_discard),
+            tuple(self.bait_discard), tuple(self.removed),
+            tuple(tuple(h) for h in self.hands), tuple(tuple(p) for p in self.piles),
+            tuple(None if c is None else (tuple(c[0]), tuple(c[1])) for c in self.casts),
+            self.revealed, tuple(self.frozen_counts), tuple(self.fish_bait),
+            tuple(self.choosing), tuple(self.order), tuple(self.order_notes), self.turn_index,
+            turn_key, tuple(self.puffer_waiting), tuple(self.caught_round),
+            tuple(self.collect_order), self.collect_index,
+        )

@@ -1,0 +1,113 @@
+"""What one seat may see of a Crazy Fishing game. No field here can hold a hidden card.
+
+A sea fish appears only as its back and label; a hand or pile appears as
+cards only in its owner's view and as counts otherwise; a face-down cast
+appears only as "ready".
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from fishtable.engine.protocol import Prompt, Result
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CardFace(_View):
+    """A card face up. `value` None means infinite (the Most Tempting Bait)."""
+
+    id: str
+    type: Literal["fish", "rod", "bait"]
+    name: str
+    value: int | None
+    plus: bool = False
+    special: str | None = None  # rod/bait special; fish kind (fish, boot, pearl, monster, oos)
+    effect: str | None = None  # out-of-series fish effect
+    three_plus: bool = False
+    label: str  # short face text: "4+", "∞", "Hake (5)"
+
+
+class SeaFish(_View):
+    """A fish card in the sea, face down: where it lies and what its back says."""
+
+    label: int
+    x: int
+    y: int
+    back: str
+    covered: bool  # another card lies on top of it
+    beside: bool  # lying beside the sea after a failed Bait Bucket attempt
+    selectable: bool  # this seat could choose it now (own catch turn)
+
+
+class RevealedCast(_View):
+    rods: tuple[CardFace, ...]
+    baits: tuple[CardFace, ...]
+    fish_bait: CardFace | None = None
+    speed: int
+    bait: int | None  # None: infinite
+    blank: bool = False
+
+
+class SeatPanel(_View):
+    seat: int
+    name: str
+    is_bot: bool
+    hand_size: int
+    hand_rods: int
+    hand_baits: int
+    pile_size: int
+    pile_top: CardFace | None
+    status: str  # "choosing", "ready", "fishing", "done", "collecting", ""
+    cast: RevealedCast | None  # face up from the reveal until discarded
+    effects: tuple[str, ...]  # active out-of-series effects in words
+    catch_position: int | None  # 1-based place in this round's catch order
+
+
+class TurnView(_View):
+    seat: int
+    stage: Literal["choose", "split", "pair", "finish", "puffer"]
+    looks_left: int
+    shuffles_left: int
+    bait_bucket: bool
+    reel: bool  # this turn may take two fish
+    flipped: tuple[CardFace, ...]  # fish turned over and waiting to be resolved
+    bait_groups: tuple[tuple[CardFace, ...], ...]  # Reel split, once chosen
+
+
+class Peek(_View):
+    label: int
+    fish: CardFace
+
+
+class CrazyFishingView(_View):
+    game: Literal["crazy-fishing"] = "crazy-fishing"
+    seat: int | None  # None: the public table
+    round: int
+    phase: Literal["cast", "fish_bait", "catch", "collect", "over"]
+    seats: tuple[SeatPanel, ...]
+    sea: tuple[SeaFish, ...]
+    sea_count: int
+    sea_width: int
+    sea_height: int
+    card_width: int
+    card_height: int
+    rod_deck: int
+    bait_deck: int
+    rod_discard: int
+    bait_discard: int
+    rod_discard_top: CardFace | None
+    bait_discard_top: CardFace | None
+    catch_order: tuple[int, ...]
+    order_notes: tuple[str, ...]
+    turn: TurnView | None
+    hand: tuple[CardFace, ...] | None  # own view only
+    pile: tuple[CardFace, ...] | None  # own view only
+    my_cast: RevealedCast | None  # own committed cast, before the reveal
+    peeks: tuple[Peek, ...]  # own Fish Finder looks this turn
+    prompt: Prompt | None
+    result: Result | None
