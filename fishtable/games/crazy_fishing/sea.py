@@ -22,16 +22,23 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
 def lay_out(state: CFState, fish: list[int]) -> None:
     """Shuffle `fish` and lay them as a fresh sea (all sea and beside fish go in)."""
     seed, order = rand.shuffled(state.rng, fish)
-    pos: dict[int, tuple[int, int]] = {}
+    placed: list[tuple[int, int, int]] = []
     for card in order:
         seed, x = rand.below(seed, SEA_WIDTH - CARD_WIDTH + 1)
         seed, y = rand.below(seed, SEA_HEIGHT - CARD_HEIGHT + 1)
-        pos[card] = (x, y)
+        placed.append((card, x, y))
+    state.rng = seed
+    place(state, placed)
+
+
+def place(state: CFState, placed: list[tuple[int, int, int]]) -> None:
+    """Make the sea exactly these (card, x, y), bottom first; labels number them 1, 2, ..."""
+    order = [c for c, _, _ in placed]
+    pos = {c: (x, y) for c, x, y in placed}
     coverers: dict[int, tuple[int, ...]] = {}
     for i, card in enumerate(order):
         here = pos[card]
         coverers[card] = tuple(c for c in order[i + 1 :] if _overlap(here, pos[c]))
-    state.rng = seed
     state.sea = order
     state.beside = []
     state.layout = Layout(pos=pos, label={c: i + 1 for i, c in enumerate(order)}, coverers=coverers)
