@@ -104,11 +104,8 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
         ))
     turn = state.turn
     own_turn = turn is not None and seat == turn.seat
-    can_pick = (
-        set(catching.selectable(state))
-        if own_turn and turn.stage in ("choose", "pair")
-        else set()
-    )
+    # Which fish the fisher may pick is public: the cast lies face up (Bait Bucket or not).
+    can_pick = set(catching.selectable(state)) if turn is not None and turn.stage in ("choose", "pair") else set()
     label = state.layout.label
     pos = state.layout.pos
     sea_view = [

@@ -41,7 +41,7 @@ class SeaFish(_View):
     back: str
     covered: bool  # another card lies on top of it
     beside: bool  # lying beside the sea after a failed Bait Bucket attempt
-    selectable: bool  # this seat could choose it now (own catch turn)
+    selectable: bool  # the player fishing now may choose it
 
 
 class RevealedCast(_View):
