@@ -77,6 +77,12 @@ class EndTurn(_Action):
     kind: Literal["end_turn"] = "end_turn"
 
 
+class Continue(_Action):
+    """Super-Fast Reel with a Turbulent Bait: go on to the second fish without shuffling."""
+
+    kind: Literal["continue"] = "continue"
+
+
 class Draw(_Action):
     """Collect: how many cards to draw from each deck."""
 
@@ -106,7 +112,7 @@ def trusted_cast(rods: tuple[str, ...], baits: tuple[str, ...]) -> Cast:
 
 
 Action = Annotated[
-    Cast | FishBait | Look | Shuffle | Attempt | Split | PairAttempt | DiscardRod | EndTurn | Draw,
+    Cast | FishBait | Look | Shuffle | Attempt | Split | PairAttempt | DiscardRod | EndTurn | Continue | Draw,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -87,6 +87,14 @@ def shuffle(state: CFState, events: list[Event]) -> None:
     events.append(event("shuffle", f"{name} stirs the sea with the Turbulent Bait: the sea is shuffled."))
     if turn.stage == "finish":
         end_turn(state, events)
+    elif turn.stage == "between":
+        go_on(state, events)
+
+
+def go_on(state: CFState, events: list[Event]) -> None:
+    """Resolve the second Reel fish after the between-attempts choice."""
+    state.turn.stage = "choose"
+    resolve(state, events)
 
 
 def attempt(state: CFState, cards: list[int], events: list[Event]) -> None:
@@ -102,6 +110,7 @@ def attempt(state: CFState, cards: list[int], events: list[Event]) -> None:
             f"{state.names[seat]} turns over fish #{state.layout.label[c]}: {fish_text(state.cards[c])}.",
         ))
     if len(cards) == 2:
+        turn.second = cards[1]
         turn.stage = "split"
         return
     turn.groups = [_whole_bait(state, seat)]
@@ -136,6 +145,11 @@ def resolve(state: CFState, events: list[Event]) -> None:
     """Resolve queued targets in order; stop when a decision is needed."""
     turn = state.turn
     while turn.targets:
+        if turn.targets[0] == turn.second and turn.shuffles_left and not turn.between_offered:
+            # CF-Q-24: with a Reel, the Turbulent Bait may also stir between the two attempts.
+            turn.between_offered = True
+            turn.stage = "between"
+            return
         card = turn.targets.pop(0)
         group = turn.groups.pop(0)
         _resolve_one(state, card, group, events)

@@ -12,6 +12,7 @@ from fishtable.games.crazy_fishing.actions import (
     Action,
     Attempt,
     Cast,
+    Continue,
     DiscardRod,
     Draw,
     EndTurn,
@@ -31,6 +32,7 @@ _PROMPTS = {
     "choose": "Choose a fish to try to catch.",
     "split": "Super-Fast Reel: split your bait between the two fish.",
     "pair": "A Pair of Fish! Try for another fish with the same bait, or let it go.",
+    "between": "Shuffle the sea with your Turbulent Bait before the second fish is resolved, or go on.",
     "finish": "Shuffle the sea with your Turbulent Bait, or end your turn.",
     "puffer": "Puffer Fish: choose which of your fastest rods to discard.",
     "collect": "Draw back up to 6 cards: choose how many rods and how many baits.",
@@ -131,6 +133,8 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
         return [PairAttempt(label=label[c]) for c in catching.selectable(state)] + [PairAttempt()]
     if kind == "finish":
         return [Shuffle(), EndTurn()]
+    if kind == "between":
+        return [Shuffle(), Continue()]
     return []
 
 
@@ -257,6 +261,10 @@ def _end_turn(state: CFState, seat: int, action: EndTurn, events: list[Event]) -
     catching.end_turn(state, events)
 
 
+def _continue(state: CFState, seat: int, action: Continue, events: list[Event]) -> None:
+    catching.go_on(state, events)
+
+
 def _draw(state: CFState, seat: int, action: Draw, events: list[Event]) -> None:
     error = collecting.draw_error(state, seat, action.rods, action.baits)
     if error:
@@ -274,6 +282,8 @@ _HANDLERS = {
     ("pair", "pair_attempt"): _pair,
     ("finish", "shuffle"): _shuffle,
     ("finish", "end_turn"): _end_turn,
+    ("between", "shuffle"): _shuffle,
+    ("between", "continue"): _continue,
     ("puffer", "discard_rod"): _discard_rod,
     ("collect", "draw"): _draw,
 }

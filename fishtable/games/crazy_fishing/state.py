@@ -19,7 +19,7 @@ class Turn:
     """One player's Catch turn in progress."""
 
     seat: int
-    stage: str = "choose"  # choose | split | pair | finish | puffer
+    stage: str = "choose"  # choose | split | pair | between | finish | puffer
     looks_left: int = 0
     shuffles_left: int = 0
     bucket: bool = False
@@ -32,6 +32,8 @@ class Turn:
     pair_fish_bait: bool = False  # that bait is the out-of-series fish
     attempted: bool = False
     resume: str = ""  # stage to return to after a Puffer Fish choice
+    second: int = -1  # the second Super-Fast Reel fish, while it waits
+    between_offered: bool = False  # Reel + Turbulent Bait: the shuffle between attempts was offered
 
     def clone(self) -> Turn:
         return replace(
@@ -131,7 +133,7 @@ class CFState:
                 turn.seat, turn.stage, turn.looks_left, turn.shuffles_left, turn.bucket,
                 turn.reel, tuple(turn.peeks), tuple(turn.targets), tuple(turn.overlapped),
                 tuple(tuple(g) for g in turn.groups), tuple(turn.pair_group),
-                turn.pair_fish_bait, turn.attempted, turn.resume,
+                turn.pair_fish_bait, turn.attempted, turn.resume, turn.second, turn.between_offered,
             )
         layout = tuple(
             (c, self.layout.pos.get(c), self.layout.label.get(c)) for c in self.sea + self.beside

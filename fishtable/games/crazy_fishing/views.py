@@ -70,7 +70,7 @@ class SeatPanel(_View):
 
 class TurnView(_View):
     seat: int
-    stage: Literal["choose", "split", "pair", "finish", "puffer"]
+    stage: Literal["choose", "split", "pair", "between", "finish", "puffer"]
     looks_left: int
     shuffles_left: int
     bait_bucket: bool
