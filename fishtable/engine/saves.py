@@ -59,6 +59,8 @@ def parse_save(text: str, source: str = "the save file") -> SaveData:
         raise SaveFileError(
             f"{source} is damaged or cut short (not valid JSON: {exc.msg} at line {exc.lineno})."
         ) from None
+    except RecursionError:
+        raise SaveFileError(f"{source} is not a fishtable save file (nested too deeply).") from None
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise SaveFileError(f"{source} is not a fishtable save file.")
     version = raw.get("version")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing.cards import INFINITE, Card
 from fishtable.games.crazy_fishing.state import CFState
@@ -17,7 +18,7 @@ EFFECT_NAMES = {
 
 
 def event(kind: str, text: str, to: tuple[int, ...] | None = None) -> Event:
-    return Event(kind=kind, text=text, visible_to=to)
+    return trusted(Event, kind=kind, text=text, visible_to=to)
 
 
 def top_effect(state: CFState, seat: int) -> str | None:

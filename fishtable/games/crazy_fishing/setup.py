@@ -59,8 +59,17 @@ def build_cards(
         pool.remove(match)
         chosen.append(match)
     for _ in range(min(options.random_oos_fish, len(pool))):
-        state, k = rand.below(state, len(pool))
-        chosen.append(pool.pop(k))
+        # Draw only fish that still have an ordinary fish of their size to replace (CF-OOS-8):
+        # a two-player sea has one size-1 fish, so both Pairs of Fish cannot go in together.
+        free = [f.size for f in fish if f.kind == "fish"]
+        for oos in chosen:
+            if oos.size in free:
+                free.remove(oos.size)
+        fits = [i for i, o in enumerate(pool) if o.size in free]
+        if not fits:
+            break
+        state, k = rand.below(state, len(fits))
+        chosen.append(pool.pop(fits[k]))
 
     fish_cards: list[tuple] = [
         (f.name, f.size, f.kind, f.back, f.three_plus, False) for f in fish

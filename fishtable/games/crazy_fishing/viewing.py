@@ -40,7 +40,8 @@ def _cast_view(state: CFState, seat: int) -> RevealedCast | None:
     if cast is None:
         return None
     rods, baits = cast
-    fish = state.fish_bait[seat]
+    # Fish-as-bait choices stay secret, value included, until everyone has chosen (CF-Q-29).
+    fish = state.fish_bait[seat] if state.phase != "fish_bait" else None
     bait = 2 * state.cards[fish].value if fish is not None else raw_bait(state, baits)
     return RevealedCast(
         rods=tuple(face(state.cards[c]) for c in rods),
@@ -66,12 +67,14 @@ def _status(state: CFState, seat: int, waiting: set[int]) -> str:
     return ""
 
 
-def _effects(state: CFState, seat: int) -> tuple[str, ...]:
+def _effects(state: CFState, seat: int, viewer: int | None) -> tuple[str, ...]:
     out = []
     effect = top_effect(state, seat)
     if effect:
         out.append(EFFECT_NAMES[effect])
-    if any(state.cards[c].special == "prawn" and state.cards[c].oos for c in state.piles[seat]):
+    # Only the owner may know of a Prawn buried in their pile (CF-CATCH-9); others see it on top.
+    pile = state.piles[seat] if viewer == seat else state.piles[seat][-1:]
+    if any(state.cards[c].special == "prawn" and state.cards[c].oos for c in pile):
         out.append(EFFECT_NAMES["prawn"])
     return tuple(out)
 
@@ -99,7 +102,7 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
             pile_top=face(cards[pile[-1]]) if pile else None,
             status=_status(state, s, waiting),
             cast=None if secret_cast else _cast_view(state, s),
-            effects=_effects(state, s),
+            effects=_effects(state, s, seat),
             catch_position=state.order.index(s) + 1 if s in state.order else None,
         ))
     turn = state.turn

@@ -1,0 +1,211 @@
+"""The `fishtable` command: the app with no arguments, and a few sub-commands.
+
+Importing this module is cheap (no pydantic, no Textual): the engines, the
+app and Rich load only when a command needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from fishtable import __version__
+from fishtable.engine.registry import GAMES
+
+GAME_NAMES = tuple(entry.name for entry in GAMES)
+
+_SUBCOMMANDS = (
+    ("simulate", "play whole games between computer players and measure the engine"),
+    ("rules", "print the rules of a game"),
+)
+
+_DESCRIPTION = """\
+Hot-seat fishing card games for the terminal: Crazy Fishing, Fishing Party and Big Fish.
+
+Run `fishtable` with no arguments to start the app."""
+
+
+_EPILOG = "Run `fishtable COMMAND --help` for the options of a sub-command."
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="fishtable",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"fishtable {__version__}")
+    parser.add_argument(
+        "--card-file",
+        metavar="PATH",
+        type=Path,
+        help="play Crazy Fishing with another card file (JSON, like assets/crazy_fishing/cards.json)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="PATH",
+        type=Path,
+        help="keep saved games in this folder instead of the usual user data folder",
+    )
+    sub = parser.add_subparsers(dest="command", title="sub-commands", metavar="COMMAND")
+
+    sim = sub.add_parser(
+        "simulate",
+        help=_SUBCOMMANDS[0][1],
+        description="Play whole games between computer seats and report speed and wins.",
+    )
+    sim.add_argument("--game", default="crazy-fishing", help="the game to play (default: crazy-fishing)")
+    sim.add_argument("--players", type=int, default=4, help="number of seats (default: 4)")
+    sim.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default: 1)")
+    sim.add_argument(
+        "--bot",
+        default="random",
+        metavar="NAME[,NAME...]",
+        help="computer player for every seat, or one per seat separated by commas (default: random)",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    sim.add_argument(
+        "--advanced",
+        choices=("all", "rods", "fish"),
+        help="Crazy Fishing out-of-series cards: all (rods and 3 random fish), rods, or fish",
+    )
+    sim.add_argument("--card-file", dest="sim_card_file", metavar="PATH", type=Path,
+                     help="play Crazy Fishing with another card file")
+
+    rules = sub.add_parser("rules", help=_SUBCOMMANDS[1][1], description="Print the rules of a game.")
+    rules.add_argument("game", nargs="?", default="crazy-fishing",
+                       help=f"one of {', '.join(GAME_NAMES)} (default: crazy-fishing)")
+    return parser
+
+
+def _error(command: str, message: str) -> int:
+    print(f"{command}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _check_card_file(path: Path, command: str = "fishtable") -> int | None:
+    """Load and validate a card file up front; exit code 2 with the problem if it is malformed."""
+    from fishtable.engine.errors import CardFileError
+    from fishtable.games.crazy_fishing.cards import load_card_file
+
+    try:
+        load_card_file(path)
+    except CardFileError as exc:
+        return _error(command, str(exc))
+    return None
+
+
+def _print_available() -> None:
+    print(f"fishtable {__version__}: hot-seat fishing card games for the terminal.")
+    print("The app is not available in this build yet. What you can do now:")
+    for name, text in _SUBCOMMANDS:
+        print(f"  fishtable {name:<10} {text}")
+    print("Run `fishtable --help` for all options.")
+
+
+def run_app_command(card_file: Path | None, data_dir: Path | None) -> int:
+    if card_file is not None:
+        code = _check_card_file(card_file)
+        if code is not None:
+            return code
+    try:
+        from fishtable.tui import run_app
+    except ImportError as exc:
+        missing = getattr(exc, "name", None) or ""
+        if missing.startswith("fishtable.tui") or "run_app" in str(exc):
+            _print_available()
+            return 0
+        return _error("fishtable", f"the app cannot start: {exc}")
+    kwargs = {"card_file": card_file, "data_dir": data_dir}
+    try:
+        import inspect
+
+        accepted = inspect.signature(run_app).parameters
+    except (TypeError, ValueError):
+        accepted = None
+    if accepted is not None and not any(p.kind is p.VAR_KEYWORD for p in accepted.values()):
+        for key in list(kwargs):
+            if key not in accepted:
+                if kwargs[key] is not None:
+                    return _error("fishtable", f"this version of the app cannot use --{key.replace('_', '-')}.")
+                del kwargs[key]
+    code = run_app(**kwargs)
+    return code if isinstance(code, int) else 0
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    from fishtable.engine.errors import FishtableError
+    from fishtable.simulate import render, run_simulation
+
+    card_file = args.sim_card_file or args.card_file
+    if card_file is not None:
+        code = _check_card_file(card_file, "fishtable simulate")
+        if code is not None:
+            return code
+    if args.players < 1:
+        return _error("fishtable simulate", "--players must be a positive number.")
+    if args.games < 1:
+        return _error("fishtable simulate", "--games must be at least 1.")
+    try:
+        report = run_simulation(
+            args.game,
+            args.players,
+            args.games,
+            args.seed,
+            args.bot,
+            advanced=args.advanced,
+            card_file=str(card_file) if card_file is not None else None,
+        )
+    except (LookupError, ValueError, FishtableError) as exc:
+        return _error("fishtable simulate", str(exc))
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        from rich.console import Console
+
+        Console().print(render(report))
+    return 0
+
+
+def rules_command(args: argparse.Namespace) -> int:
+    from fishtable.assets import asset_path
+
+    game = args.game.strip().lower().replace("_", "-").replace(" ", "-")
+    if game not in GAME_NAMES:
+        return _error("fishtable rules", f"Unknown game {args.game!r}; the games are: {', '.join(GAME_NAMES)}.")
+    path = asset_path("rules", f"{game}.md")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        print(f"The rules of {game} are not written yet ({path.name} is missing).", file=sys.stderr)
+        return 1
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.markdown import Markdown
+
+        Console().print(Markdown(text))
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version and usage errors
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    if args.command == "simulate":
+        return simulate_command(args)
+    if args.command == "rules":
+        return rules_command(args)
+    return run_app_command(args.card_file, args.data_dir)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,452 @@
+"""Crazy Fishing computer players that reason from a seat's view alone.
+
+`GreedyBot` is a one-ply heuristic player: it never looks ahead, but it reads
+everything a careful person at the table would — the clues on the backs of
+the fish, its own hand, its Fish Finder looks — and never sees the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView, SeaFish
+
+INF = 10**9  # an infinite bait (the Most Tempting Bait)
+
+# Sizes behind a "?" back in the printed deck (boot, fish, pearl, monster and the
+# out-of-series ones): what a person who knows the deck would expect to find.
+_MYSTERY_SIZES = (0, 2, 2, 3, 3, 5, 6, 7, 12)
+_MYSTERY_MEAN = sum(_MYSTERY_SIZES) / len(_MYSTERY_SIZES)
+
+# Chance that one opponent casts a faster rod than speed s (a rough prior from the deck).
+_FASTER = (0.95, 0.9, 0.8, 0.7, 0.55, 0.42, 0.3, 0.2, 0.12, 0.06)
+
+# What a card in hand is worth to keep, against an average card drawn to replace it.
+_AVG_BAIT = 3.0
+_AVG_ROD = 4.5
+_BAIT_WEIGHT = 0.4
+_ROD_WEIGHT = 0.15
+_TARGET_RODS = 2  # the hand the bot refills towards: two rods, four baits
+
+
+def _bait_value(face: CardFace) -> int:
+    return INF if face.value is None else face.value
+
+
+def _bait_quality(face: CardFace) -> float:
+    if face.value is None:
+        return 12.0
+    q = float(face.value)
+    if face.plus:
+        q += 1.0
+    if face.special == "bait_bucket":
+        q += 0.5
+    return q
+
+
+def _rod_quality(face: CardFace) -> float:
+    special = face.special
+    if special == "rodiest_rod":
+        return 12.0
+    if special == "super_fast_reel":
+        return 6.0
+    if special == "fish_finder":
+        return 5.0
+    return face.value + (1.0 if face.plus else 0.0)
+
+
+def _card_cost(face: CardFace) -> float:
+    """How much worse off the bot is for spending this card (negative: glad to be rid of it)."""
+    if face.type == "bait":
+        return _BAIT_WEIGHT * (_bait_quality(face) - _AVG_BAIT)
+    return _ROD_WEIGHT * (_rod_quality(face) - _AVG_ROD)
+
+
+def _parse_back(back: str) -> tuple[int, int] | None:
+    if back == "?":
+        return None
+    low, _, high = back.partition("-")
+    return int(low), int(high)
+
+
+def _add(base: int, modifier: int) -> int:
+    if base >= INF:
+        return INF
+    return max(0, base + modifier)
+
+
+class _Sea:
+    """Expected catches for the fish of one view, cached by bait value."""
+
+    def __init__(self, fish: Sequence[SeaFish], peeks: dict[int, int]) -> None:
+        self.fish = fish
+        self.peeks = peeks
+        self._ranges = [None if f.label in peeks else _parse_back(f.back) for f in fish]
+        self._cache: dict[tuple[int, bool], list[float]] = {}
+
+    def expected(self, i: int, bait: int) -> float:
+        """Expected points from trying for fish `i` with this bait."""
+        label = self.fish[i].label
+        if label in self.peeks:
+            size = self.peeks[label]
+            return float(size) if size <= bait else 0.0
+        rng = self._ranges[i]
+        if rng is None:
+            if bait >= INF:
+                return _MYSTERY_MEAN
+            return sum(s for s in _MYSTERY_SIZES if s <= bait) / len(_MYSTERY_SIZES)
+        low, high = rng
+        if bait >= high:
+            return (low + high) / 2
+        if bait < low:
+            return 0.0
+        return (low + bait) * (bait - low + 1) / 2 / (high - low + 1)
+
+    def values(self, bait: int, reach_covered: bool) -> list[float]:
+        """Expected points of every fish the bot could go for (covered ones only with a Bait Bucket), best first."""
+        key = (bait, reach_covered)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        out = []
+        for i, f in enumerate(self.fish):
+            if f.covered and not reach_covered:
+                continue
+            out.append(self.expected(i, bait))
+        out.sort(reverse=True)
+        self._cache[key] = out
+        return out
+
+
+def _position_value(values: list[float], position: float) -> float:
+    """The catch the bot can expect when `position` players choose before it."""
+    if not values:
+        return 0.0
+    last = len(values) - 1
+    lo = min(int(position), last)
+    hi = min(lo + 1, last)
+    frac = position - int(position)
+    return values[lo] * (1 - frac) + values[hi] * frac
+
+
+def _faster_chance(speed: int) -> float:
+    if speed >= 20:
+        return 0.0
+    if speed >= len(_FASTER):
+        return 0.03
+    return _FASTER[max(speed, 0)]
+
+
+def _bait_splits(baits: Sequence[CardFace]) -> list[tuple[list[int], list[int]]]:
+    """Legal ways to split cast baits between two fish (a group of several needs a '+')."""
+    n = len(baits)
+    out = []
+    for size in range(1, n):
+        for first in combinations(range(n), size):
+            second = [i for i in range(n) if i not in first]
+            ok = True
+            for group in (first, second):
+                if len(group) > 1 and not any(baits[i].plus for i in group):
+                    ok = False
+                    break
+            if ok:
+                out.append((list(first), second))
+    return out
+
+
+def _total(baits: Iterable[CardFace]) -> int:
+    total = 0
+    for b in baits:
+        v = _bait_value(b)
+        if v >= INF:
+            return INF
+        total += v
+    return total
+
+
+class GreedyBot:
+    """Plays sensibly from its view alone: clue-reading, thrifty with good cards."""
+
+    name = "greedy"
+    needs_view = True
+
+    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
+        if not isinstance(view, CrazyFishingView):
+            raise TypeError(f"GreedyBot decides from a CrazyFishingView only, not {type(view).__name__}.")
+        if not legal:
+            raise ValueError("GreedyBot was asked to choose with no legal action.")
+        if len(legal) == 1:
+            return legal[0]
+        if view.seat is None:
+            raise ValueError("GreedyBot needs a seat's own view, not the public table.")
+        if view.prompt is not None:
+            kind = view.prompt.kind
+        elif legal[0].kind == "shuffle":
+            kind = "finish" if any(a.kind in ("end_turn", "continue") for a in legal) else "catch"
+        else:
+            kind = _KIND_OF_ACTION.get(legal[0].kind, "")
+        handler = _DECIDERS.get(kind)
+        if handler is None:  # a decision this bot does not know: play any legal move
+            return legal[int(rng.random() * len(legal))]
+        return handler(self, view, legal, rng)
+
+    # -- helpers ---------------------------------------------------------------
+    @staticmethod
+    def _modifier(view: CrazyFishingView) -> int:
+        pile = view.pile or ()
+        if pile:
+            effect = pile[-1].effect
+            if effect == "golden_fish":
+                return 2
+            if effect == "useless_fish":
+                return -2
+        return 0
+
+    @staticmethod
+    def _my_bait(view: CrazyFishingView) -> int:
+        panel = view.seats[view.seat]
+        cast = panel.cast or view.my_cast
+        if cast is None:
+            return 0
+        base = INF if cast.bait is None else cast.bait
+        return _add(base, GreedyBot._modifier(view))
+
+    @staticmethod
+    def _sea(view: CrazyFishingView) -> _Sea:
+        return _Sea(view.sea, {p.label: p.fish.value or 0 for p in view.peeks})
+
+    # -- cast ------------------------------------------------------------------
+    def _cast(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+        faces = {c.id: c for c in view.hand or ()}
+        sea = self._sea(view)
+        modifier = self._modifier(view)
+        opponents = len(view.seats) - 1
+        best, best_score = legal[0], -1e18
+        for action in legal:
+            rods = [faces[c] for c in action.rods]
+            baits = [faces[c] for c in action.baits]
+            cost = sum(_card_cost(c) for c in rods) + sum(_card_cost(c) for c in baits)
+            score = -cost
+            if rods and baits:
+                speed = sum(r.value or 0 for r in rods)
+                specials = [r.special for r in rods]
+                bucket = any(b.special == "bait_bucket" for b in baits)
+                position = 0.75 * opponents * _faster_chance(speed)
+                reel = "super_fast_reel" in specials and len(rods) >= 2 and len(baits) >= 2
+                if reel:
+                    catch = 0.0
+                    for first, second in _bait_splits(baits):
+                        v1 = sea.values(_add(_total(baits[i] for i in first), modifier), bucket)
+                        v2 = sea.values(_add(_total(baits[i] for i in second), modifier), bucket)
+                        a = _position_value(v1, position) + _position_value(v2, position + 1)
+                        b = _position_value(v2, position) + _position_value(v1, position + 1)
+                        catch = max(catch, a, b)
+                else:
+                    values = sea.values(_add(_total(baits), modifier), bucket)
+                    catch = _position_value(values, position)
+                score += catch
+                score += 0.4 * specials.count("fish_finder")
+                score += 0.1 * sum(1 for b in baits if b.special == "turbulent")
+                score += 0.05 * speed if speed < 20 else 0.6
+            else:
+                score -= 1.0  # a blank cast catches nothing; only worth it to clear a bad hand
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    # -- out-of-series rod: a fish from the pile as bait ------------------------
+    def _fish_bait(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+        pile = {c.id: c for c in view.pile or ()}
+        sea = self._sea(view)
+        modifier = self._modifier(view)
+        panel = view.seats[view.seat]
+        position = 0.75 * (len(view.seats) - 1) * _faster_chance(panel.cast.speed if panel.cast else 0)
+        best, best_score = legal[0], -1e18
+        for action in legal:
+            if action.fish is None:
+                bait = self._my_bait(view)
+                score = _position_value(sea.values(bait, False), position)
+            else:
+                fish = pile[action.fish]
+                size = fish.value or 0
+                score = _position_value(sea.values(_add(2 * size, modifier), False), position) - size
+                score += 0.3  # the bait cards go back to the hand
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    # -- catch: looks, shuffles and the attempt ----------------------------------
+    def _catch(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+        bait = self._my_bait(view)
+        sea = self._sea(view)
+        index = {f.label: i for i, f in enumerate(view.sea)}
+        choices = [i for i, f in enumerate(view.sea) if f.selectable]
+        expected = {view.sea[i].label: sea.expected(i, bait) for i in choices}
+        attempts = [a for a in legal if a.kind == "attempt"]
+        two = bool(attempts) and len(attempts[0].labels) == 2
+        looks = [a for a in legal if a.kind == "look"]
+        shuffle = next((a for a in legal if a.kind == "shuffle"), None)
+        best_here = max(expected.values(), default=0.0)
+
+        if shuffle is not None and not view.peeks:
+            # Stir the sea when nothing reachable is worth having but the sea holds better.
+            everywhere = [sea.expected(i, bait) for i in range(len(view.sea))]
+            mean_all = sum(everywhere) / len(everywhere) if everywhere else 0.0
+            if best_here < 1.0 and mean_all > best_here + 0.5:
+                return shuffle
+
+        if looks:
+            look = self._look(view, sea, bait, looks, expected, index)
+            if look is not None:
+                return look
+
+        if not attempts:
+            return shuffle or legal[0]
+        if two:
+            return self._reel_attempt(view, sea, attempts, choices)
+        return max(attempts, key=lambda a: (expected.get(a.labels[0], 0.0), -a.labels[0]))
+
+    @staticmethod
+    def _look(
+        view: CrazyFishingView, sea: _Sea, bait: int, looks: list[Any], expected: dict[int, float],
+        index: dict[int, int],
+    ) -> Any | None:
+        """Look at the most promising reachable fish whose catch is not yet certain."""
+        best, best_key = None, None
+        for action in looks:
+            label = action.label
+            if label not in expected:
+                continue  # out of reach this turn: looking would not help
+            f = view.sea[index[label]]
+            rng = _parse_back(f.back)
+            certain = rng is not None and bait >= rng[1]
+            if certain and bait < INF:
+                continue
+            high = 12 if rng is None else rng[1]
+            key = (expected[label] + 0.2 * min(high, bait if bait < INF else high), label)
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
+
+    def _reel_attempt(
+        self, view: CrazyFishingView, sea: _Sea, attempts: list[Any], choices: list[int]
+    ) -> Any:
+        panel = view.seats[view.seat]
+        baits = list(panel.cast.baits) if panel.cast else []
+        modifier = self._modifier(view)
+        splits = _bait_splits(baits) or [(list(range(len(baits))), [])]
+        best_pair, best_value = None, -1.0
+        for first, second in splits:
+            v1 = _add(_total(baits[i] for i in first), modifier)
+            v2 = _add(_total(baits[i] for i in second), modifier) if second else 0
+            top1 = sorted(choices, key=lambda i: -sea.expected(i, v1))[:3]
+            top2 = sorted(choices, key=lambda i: -sea.expected(i, v2))[:3]
+            for a in top1:
+                for b in top2:
+                    if a == b:
+                        continue
+                    value = sea.expected(a, v1) + sea.expected(b, v2)
+                    if value > best_value:
+                        best_pair, best_value = (view.sea[a].label, view.sea[b].label), value
+        if best_pair is not None:
+            wanted = set(best_pair)
+            for action in attempts:
+                if set(action.labels) == wanted:
+                    return action
+        return attempts[0]
+
+    # -- Super-Fast Reel: split the bait over the two fish turned over -------------
+    def _split(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+        panel = view.seats[view.seat]
+        baits = {c.id: c for c in panel.cast.baits} if panel.cast else {}
+        flipped = view.turn.flipped if view.turn else ()
+        if len(flipped) < 2:
+            return legal[0]
+        modifier = self._modifier(view)
+        size1, size2 = flipped[0].value or 0, flipped[1].value or 0
+        best, best_key = legal[0], None
+        for action in legal:
+            first = [baits[c] for c in action.first]
+            second = [b for cid, b in baits.items() if cid not in action.first]
+            v1 = _add(_total(first), modifier)
+            v2 = _add(_total(second), modifier)
+            got = (size1 if v1 >= size1 else 0) + (size2 if v2 >= size2 else 0)
+            count = (v1 >= size1) + (v2 >= size2)
+            key = (got, count)
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
+
+    # -- A Pair of Fish: one more try with the same bait --------------------------
+    def _pair(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+        sea = self._sea(view)
+        bait = self._my_bait(view)
+        turn = view.turn
+        if turn is not None and turn.reel:
+            bait = bait if bait >= INF else max(1, bait // 2)  # the group used is only part of it
+        index = {f.label: i for i, f in enumerate(view.sea)}
+        best, best_value = None, 0.0
+        for action in legal:
+            if action.label is None or action.label not in index:
+                continue
+            value = sea.expected(index[action.label], bait)
+            if best is None or value > best_value:
+                best, best_value = action, value
+        if best is None:
+            return next((a for a in legal if a.label is None), legal[0])
+        return best
+
+    # -- Turbulent Bait after an attempt: stirring now only helps the others ------
+    def _finish(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+        return next((a for a in legal if a.kind != "shuffle"), legal[0])
+
+    # -- Puffer Fish: keep the more useful of equally fast rods --------------------
+    def _puffer(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+        faces = {c.id: c for c in view.hand or ()}
+        return min(legal, key=lambda a: _rod_quality(faces[a.rod]) if a.rod in faces else 0.0)
+
+    # -- Collect: refill towards two rods and four baits, never without either ---
+    def _draw(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+        hand = view.hand or ()
+        rods = sum(1 for c in hand if c.type == "rod")
+        baits = len(hand) - rods
+
+        def key(action: Any) -> tuple[int, int, int]:
+            final_rods = rods + action.rods
+            final_baits = baits + action.baits
+            both = int(final_rods >= 1 and final_baits >= 1)
+            return (both, -abs(final_rods - _TARGET_RODS), final_baits)
+
+        return max(legal, key=key)
+
+
+_DECIDERS = {
+    "cast": GreedyBot._cast,
+    "fish_bait": GreedyBot._fish_bait,
+    "catch": GreedyBot._catch,
+    "split": GreedyBot._split,
+    "pair": GreedyBot._pair,
+    "finish": GreedyBot._finish,
+    "between": GreedyBot._finish,
+    "puffer": GreedyBot._puffer,
+    "collect": GreedyBot._draw,
+}
+# The decision kind for a view without a prompt, from the kind of its first legal action.
+_KIND_OF_ACTION = {
+    "cast": "cast",
+    "fish_bait": "fish_bait",
+    "look": "catch",
+    "attempt": "catch",
+    "split": "split",
+    "pair_attempt": "pair",
+    "end_turn": "finish",
+    "continue": "between",
+    "discard_rod": "puffer",
+    "draw": "collect",
+}
+
+
+BOTS = {"greedy": GreedyBot}
