@@ -1,0 +1,162 @@
+"""How fast the app starts and repaints.
+
+1. Launch to first screen, in a real (pseudo-)terminal: fishtable's menu versus an
+   empty Textual app (Header, one Static, Footer). Each child process exits as soon
+   as its first screen has been written to the terminal; the parent times the whole
+   process, Python start-up included. Target: fishtable ≤ 1.3 × the empty app.
+2. Key press to repainted table with a full 27-card sea: the time from posting an
+   arrow key to the end of the next frame written, median and p95 over 200 presses.
+
+    python benchmarks/tui_bench.py [--runs 15] [--presses 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import pty
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+EMPTY_APP = """
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+class Empty(App):
+    def compose(self):
+        yield Header()
+        yield Static("Hello")
+        yield Footer()
+
+app = Empty()
+"""
+
+FISHTABLE_APP = """
+import tempfile
+from fishtable.tui.app import FishtableApp
+app = FishtableApp(data_dir=tempfile.mkdtemp())
+"""
+
+# Exit right after the first frame of the first real screen is written to the terminal.
+EXIT_ON_FIRST_FRAME = """
+_display = app._display
+def _first(screen, renderable):
+    _display(screen, renderable)
+    if renderable is not None and type(screen).__name__ in %(screens)r:
+        app.exit()
+app._display = _first
+app.run()
+"""
+
+
+def child_source(kind: str) -> str:
+    body = EMPTY_APP if kind == "empty" else FISHTABLE_APP
+    screens = ("Screen",) if kind == "empty" else ("MenuScreen",)
+    return body + EXIT_ON_FIRST_FRAME % {"screens": screens}
+
+
+def launch_once(kind: str) -> float:
+    master, slave = pty.openpty()
+    os.set_blocking(master, False)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm-256color", COLUMNS="100", LINES="40")
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", child_source(kind)],
+        stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+    )
+    os.close(slave)
+    while proc.poll() is None:
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            try:
+                os.read(master, 65536)
+            except OSError:
+                break
+    proc.wait()
+    elapsed = time.perf_counter() - start
+    os.close(master)
+    return elapsed
+
+
+def bench_launch(runs: int) -> None:
+    launch_once("empty"), launch_once("fishtable")  # warm the file cache
+    empty, ours = [], []
+    for _ in range(runs):
+        empty.append(launch_once("empty"))
+        ours.append(launch_once("fishtable"))
+    me, mo = statistics.median(empty), statistics.median(ours)
+    print(f"launch to first screen, median of {runs}:")
+    print(f"  empty Textual app  {me * 1000:7.0f} ms")
+    print(f"  fishtable menu     {mo * 1000:7.0f} ms   ratio {mo / me:.2f} (target ≤ 1.30)")
+
+
+async def bench_keys(presses: int) -> None:
+    sys.path.insert(0, str(ROOT))
+    from textual import events
+
+    from fishtable.engine.match import Match
+    from fishtable.engine.protocol import SeatInfo
+    from fishtable.engine.registry import load_game
+    from fishtable.tui.app import FishtableApp
+
+    game = load_game("crazy-fishing")
+    # Three players or more: the full 27-card sea.
+    seats = [SeatInfo(name="Elena"), SeatInfo(name="Bot", bot="random"),
+             SeatInfo(name="Bot 2", bot="random")]
+    match = Match.start(game, game.options_model()(), seats, 5)
+    # Bring Elena to her first catch prompt with the sea still full.
+    while not (0 in match.pending() and match.pending()[0].kind == "catch"):
+        seat = min(match.pending())
+        legal = match.legal_actions(seat)
+        if match.pending()[seat].kind == "cast" and seat == 0:
+            fastest = max(legal, key=lambda a: len(a.rods))  # go first: the sea is full
+            match.apply(seat, fastest)
+        else:
+            match.apply(seat, legal[0])
+    assert match.view(None).sea_count == 27, "sea not full"
+
+    with tempfile.TemporaryDirectory() as data:
+        app = FishtableApp(data_dir=data, start_match=match, bot_pause=0, autosave=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause(0.3)
+            assert type(app.screen).__name__ == "TableScreen", app.screen
+            frame = asyncio.Event()
+            compositor = app.screen._compositor
+            render = compositor.render_update
+
+            def timed_render(*args, **kwargs):
+                result = render(*args, **kwargs)
+                frame.set()
+                return result
+
+            compositor.render_update = timed_render
+            times = []
+            keys = ["right", "down", "left", "up"]
+            for n in range(presses):
+                frame.clear()
+                start = time.perf_counter()
+                app.post_message(events.Key(keys[n % 4], None))
+                await asyncio.wait_for(frame.wait(), 5)
+                times.append(time.perf_counter() - start)
+                await asyncio.sleep(0)
+    times.sort()
+    p95 = times[int(len(times) * 0.95) - 1]
+    print(f"key press to repainted table (27-card sea), {presses} presses:")
+    print(f"  median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--presses", type=int, default=200)
+    args = parser.parse_args()
+    bench_launch(args.runs)
+    asyncio.run(bench_keys(args.presses))

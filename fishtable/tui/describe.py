@@ -1,0 +1,87 @@
+"""Actions in player words, for menus built from `legal_actions`.
+
+Cards are named by their faces (never their ids), looked up in what the
+acting seat may see; an unknown id is shown as "a card".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def known_cards(view: Any) -> dict[str, Any]:
+    """Every card face this view shows: own hand and pile, revealed casts, pile tops."""
+    cards: dict[str, Any] = {}
+    for card in (view.hand or ()) + (view.pile or ()):
+        cards[card.id] = card
+    for panel in view.seats:
+        if panel.pile_top is not None:
+            cards[panel.pile_top.id] = panel.pile_top
+        if panel.cast is not None:
+            for card in (*panel.cast.rods, *panel.cast.baits):
+                cards[card.id] = card
+            if panel.cast.fish_bait is not None:
+                cards[panel.cast.fish_bait.id] = panel.cast.fish_bait
+    if view.my_cast is not None:
+        for card in (*view.my_cast.rods, *view.my_cast.baits):
+            cards[card.id] = card
+    return cards
+
+
+def card_word(cards: dict[str, Any], cid: str) -> str:
+    card = cards.get(cid)
+    if card is None:
+        return "a card"
+    if card.type == "fish":
+        return f"{card.name} ({'∞' if card.value is None else card.value})"
+    value = "∞" if card.value is None else str(card.value)
+    return f"{card.type} {value}{'+' if card.plus else ''}"
+
+
+def bait_sum(cards: dict[str, Any], ids: tuple[str, ...]) -> str:
+    total = 0
+    for cid in ids:
+        card = cards.get(cid)
+        if card is None:
+            return "?"
+        if card.value is None:
+            return "∞"
+        total += card.value
+    return str(total)
+
+
+def describe(action: Any, cards: dict[str, Any], all_baits: tuple[str, ...] = ()) -> str:
+    kind = action.kind
+    if kind == "cast":
+        rods = ", ".join(card_word(cards, c) for c in action.rods) or "no rod"
+        baits = ", ".join(card_word(cards, c) for c in action.baits) or "no bait"
+        return f"Cast {rods} with {baits}"
+    if kind == "fish_bait":
+        if action.fish is None:
+            return "Keep my bait cards"
+        return f"Use my {card_word(cards, action.fish)} as bait (twice its size)"
+    if kind == "look":
+        return f"Look at the front of fish #{action.label} (Fish Finder)"
+    if kind == "shuffle":
+        return "Shuffle the sea (Turbulent Bait)"
+    if kind == "attempt":
+        return "Try to catch " + " and ".join(f"fish #{n}" for n in action.labels)
+    if kind == "split":
+        rest = tuple(c for c in all_baits if c not in action.first)
+        first = " + ".join(card_word(cards, c) for c in action.first)
+        second = " + ".join(card_word(cards, c) for c in rest) or "the rest"
+        return (
+            f"1st fish: {first} (= {bait_sum(cards, action.first)})   "
+            f"2nd fish: {second} (= {bait_sum(cards, rest)})"
+        )
+    if kind == "pair_attempt":
+        if action.label is None:
+            return "Decline the extra attempt"
+        return f"Try for fish #{action.label} with the same bait"
+    if kind == "discard_rod":
+        return f"Discard {card_word(cards, action.rod)}"
+    if kind == "end_turn":
+        return "End my turn"
+    if kind == "draw":
+        return f"Draw {action.rods} rod card(s) and {action.baits} bait card(s)"
+    return kind.replace("_", " ").capitalize()

@@ -1,0 +1,148 @@
+"""The cast, in secret: choose rods and baits from your own hand.
+
+Only the acting seat's view is read here, so nothing of another hand can
+reach the screen. Legality comes from the engine (`match.check`), so the
+words explaining a refusal are the engine's, shown before commit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.widgets import Footer, Static
+
+from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.card import CardTile, face_text
+from fishtable.tui.widgets.log import EventLog
+
+if TYPE_CHECKING:
+    from fishtable.tui.flow import HotSeatFlow
+
+
+class CastScreen(FishScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Move"),
+        Binding("right", "move(1)", "Move", show=False),
+        Binding("space", "toggle", "In/out"),
+        Binding("enter", "commit", "Cast"),
+        Binding("r", "app.rules", "Rules"),
+        *[Binding(str(d), f"jump({d})", "Card by number", show=False) for d in range(1, 10)],
+    ]
+
+    def __init__(self, flow: HotSeatFlow, seat: int) -> None:
+        super().__init__(classes="private")
+        self.flow = flow
+        self.seat = seat
+        self.view = flow.match.view(seat)
+        self.hand = list(self.view.hand or ())
+        self.chosen: list[str] = []
+        self.cursor = 0
+
+    def compose(self):
+        name = self.flow.match.seats[self.seat].name
+        yield Static(
+            Text.assemble((f" {name} ", "bold reverse"), "  your cast, in secret · round ",
+                          str(self.view.round), ("   PRIVATE", "bold #ffd75e")),
+            id="topbar",
+        )
+        yield Static(
+            self.flow.match.pending()[self.seat].text
+            + "  ← → or 1-9: pick a card · Space: in/out · Enter: cast",
+            id="cast-help",
+        )
+        with Horizontal(id="hand"):
+            for n, card in enumerate(self.hand):
+                yield CardTile(card, index=n + 1, id=f"card-{n}")
+        yield Static(id="totals")
+        yield Static(id="legality")
+        yield Static(id="mine")
+        yield EventLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._mine()
+        self.query_one(EventLog).show_lines(self.flow.match.log_for(self.seat, last=30))
+        self._update()
+
+    def _mine(self) -> None:
+        view = self.view
+        text = Text()
+        panel = view.seats[self.seat]
+        text.append(f"Your catch pile: {panel.pile_size} fish")
+        if panel.pile_top is not None:
+            text.append(", top ")
+            text.append_text(face_text(panel.pile_top))
+        if panel.effects:
+            text.append("\nActive effects: " + "; ".join(panel.effects), "italic")
+        text.append(f"\nSea: {view.sea_count} fish · rod deck {view.rod_deck} · bait deck {view.bait_deck}")
+        self.query_one("#mine", Static).update(text)
+
+    # -- the choice -----------------------------------------------------------
+    def _cast(self) -> Any:
+        from fishtable.games.crazy_fishing.actions import Cast
+
+        rods = tuple(c.id for c in self.hand if c.id in self.chosen and c.type == "rod")
+        baits = tuple(c.id for c in self.hand if c.id in self.chosen and c.type == "bait")
+        return Cast(rods=rods, baits=baits)
+
+    def _update(self) -> None:
+        for n, tile in enumerate(self.query(CardTile)):
+            tile.cursor = n == self.cursor
+            tile.selected = tile.card.id in self.chosen
+        picked = [c for c in self.hand if c.id in self.chosen]
+        rods = [c for c in picked if c.type == "rod"]
+        baits = [c for c in picked if c.type == "bait"]
+        speed = sum(c.value or 0 for c in rods)
+        bait = "∞" if any(c.value is None for c in baits) else str(sum(c.value for c in baits))
+        totals = Text()
+        totals.append(f"Speed {speed}", "bold #e0c070")
+        totals.append(f"  ({len(rods)} rod{'s' * (len(rods) != 1)})   ")
+        totals.append(f"Bait {bait}", "bold #f08080")
+        totals.append(f"  ({len(baits)} bait card{'s' * (len(baits) != 1)})")
+        self.query_one("#totals", Static).update(totals)
+        legality = Text()
+        if not picked:
+            legality.append("Choose at least one rod and one bait (Space puts a card in).", "italic")
+        else:
+            problem = self.flow.match.check(self.seat, self._cast())
+            if problem:
+                legality.append("✗ " + problem, "bold #ff8080")
+            else:
+                legality.append("✓ A legal cast. Press Enter to put it face down.", "bold #9be27a")
+        self.query_one("#legality", Static).update(legality)
+
+    def action_move(self, delta: int) -> None:
+        if self.hand:
+            self.cursor = (self.cursor + delta) % len(self.hand)
+            self._update()
+
+    def action_jump(self, number: int) -> None:
+        if 1 <= number <= len(self.hand):
+            self.cursor = number - 1
+            self._update()
+
+    def action_toggle(self) -> None:
+        if not self.hand:
+            return
+        cid = self.hand[self.cursor].id
+        if cid in self.chosen:
+            self.chosen.remove(cid)
+        else:
+            self.chosen.append(cid)
+        self._update()
+
+    def on_card_tile_clicked(self, event: CardTile.Clicked) -> None:
+        self.cursor = self.hand.index(event.tile.card)
+        self.action_toggle()
+
+    def action_commit(self) -> None:
+        cast = self._cast()
+        problem = self.flow.match.check(self.seat, cast)
+        if problem:
+            self.query_one("#legality", Static).update(Text("✗ " + problem, "bold #ff8080"))
+            self.app.bell()
+            return
+        self.flow.submit(self.seat, cast, private=True)

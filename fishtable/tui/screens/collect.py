@@ -1,0 +1,91 @@
+"""Collect, in secret: how many cards to draw from each deck.
+
+Warns, without blocking, when the hand would hold only rods or only baits
+(the rules allow it; that player cannot catch next round).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.widgets import Footer, Static
+
+from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.card import CardTile
+from fishtable.tui.widgets.log import EventLog
+
+if TYPE_CHECKING:
+    from fishtable.tui.flow import HotSeatFlow
+
+
+class CollectScreen(FishScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "shift(1)", "More rods"),
+        Binding("right", "shift(-1)", "More baits"),
+        Binding("enter", "commit", "Draw"),
+        Binding("r", "app.rules", "Rules"),
+    ]
+
+    def __init__(self, flow: HotSeatFlow, seat: int) -> None:
+        super().__init__(classes="private")
+        self.flow = flow
+        self.seat = seat
+        self.view = flow.match.view(seat)
+        draws = [a for a in flow.match.legal_actions(seat) if a.kind == "draw"]
+        self.draws = sorted(draws, key=lambda a: (-a.rods, a.baits))
+        self.index = len(self.draws) // 2
+
+    def compose(self):
+        name = self.flow.match.seats[self.seat].name
+        yield Static(
+            Text.assemble((f" {name} ", "bold reverse"), "  collect: refill your hand",
+                          ("   PRIVATE", "bold #ffd75e")),
+            id="topbar",
+        )
+        yield Static("Your hand now:", id="cast-help")
+        with Horizontal(id="hand"):
+            for n, card in enumerate(self.view.hand or ()):
+                yield CardTile(card, index=n + 1)
+        yield Static(id="draw-choice")
+        yield Static(id="warning")
+        yield EventLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(EventLog).show_lines(self.flow.match.log_for(self.seat, last=30))
+        self._update()
+
+    def _update(self) -> None:
+        text = Text()
+        if not self.draws:
+            text.append("There is nothing to draw.")
+            self.query_one("#draw-choice", Static).update(text)
+            return
+        draw = self.draws[self.index]
+        text.append("Draw  ")
+        text.append(f"◀ {draw.rods} rod card{'s' * (draw.rods != 1)} ", "bold #e0c070")
+        text.append(" and ")
+        text.append(f" {draw.baits} bait card{'s' * (draw.baits != 1)} ▶", "bold #f08080")
+        text.append("\n← more rods · → more baits · Enter draws", "dim")
+        self.query_one("#draw-choice", Static).update(text)
+        hand = self.view.hand or ()
+        rods = sum(c.type == "rod" for c in hand) + draw.rods
+        baits = sum(c.type == "bait" for c in hand) + draw.baits
+        warning = ""
+        if rods == 0:
+            warning = "⚠ Your hand would hold no rod: you could not catch next round."
+        elif baits == 0:
+            warning = "⚠ Your hand would hold no bait: you could not catch next round."
+        self.query_one("#warning", Static).update(Text(warning, "bold #ffb347"))
+
+    def action_shift(self, delta: int) -> None:
+        if self.draws:
+            self.index = max(0, min(len(self.draws) - 1, self.index - delta))
+            self._update()
+
+    def action_commit(self) -> None:
+        if self.draws:
+            self.flow.submit(self.seat, self.draws[self.index], private=True)

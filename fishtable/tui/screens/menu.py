@@ -1,0 +1,116 @@
+"""The first screen: choose a game, continue the autosave, read the rules, quit.
+
+Light on purpose: it imports only the registry, and checks the autosave in a
+worker thread after the first paint (replaying it needs pydantic and an engine).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from fishtable.engine.registry import GAMES
+from fishtable.tui.screens.base import FishScreen
+
+TITLE = r"""
+  ___ _    _    _        _    _
+ | __(_)__| |_ | |_ __ _| |__| |___
+ | _|| (_-< ' \|  _/ _` | '_ \ / -_)
+ |_| |_/__/_||_|\__\__,_|_.__/_\___|
+"""
+
+
+def game_option(entry) -> Option:
+    text = Text()
+    text.append(entry.title, "bold")
+    text.append(f"  ({entry.players_text})", "dim")
+    if not entry.playable:
+        text.append("  — coming soon", "italic")
+    text.append(f"\n  {entry.blurb}", "" if entry.playable else "dim")
+    return Option(text, id=f"game:{entry.name}", disabled=not entry.playable)
+
+
+class MenuScreen(FishScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "app.rules", "Rules"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def compose(self):
+        with Vertical(id="menu"):
+            yield Static(TITLE, id="logo")
+            yield Static("Hot-seat fishing card games: pass the keyboard, keep your hand secret.",
+                         id="tagline")
+            with Center():
+                yield OptionList(id="menu-list")
+            yield Static(id="save-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.build_options()
+
+    def build_options(self) -> None:
+        status = self.app.save_status
+        options: list[Option] = []
+        if status is not None and status.match is not None:
+            options.append(Option(Text("Continue the saved game", "bold #9be27a"), id="continue"))
+        options += [game_option(entry) for entry in GAMES]
+        options += [Option("Rules", id="rules"), Option("Quit", id="quit")]
+        menu = self.query_one("#menu-list", OptionList)
+        menu.set_options(options)
+        menu.highlighted = 0
+        menu.focus()
+        self._show_status()
+
+    def _show_status(self) -> None:
+        status = self.app.save_status
+        text = Text()
+        if self.app.save_path.exists() and status is None:
+            text.append("Checking the saved game…", "italic dim")
+        elif status is not None and status.match is not None:
+            match = status.match
+            names = ", ".join(s.name for s in match.seats)
+            text.append(f"A saved game of {match.game.title} with {names} can be continued.")
+        elif status is not None and status.error:
+            text.append("The saved game cannot be continued: ", "bold #ffb347")
+            text.append(status.error)
+            text.append("\nThe file is left as it is; a new game keeps a copy of it.", "dim")
+        self.query_one("#save-status", Static).update(text)
+
+    def check_save(self) -> None:
+        if self.app.save_path.exists():
+            self._inspect()
+        else:
+            self.app.save_status = None
+
+    @work(thread=True, exclusive=True, group="autosave")
+    def _inspect(self) -> None:
+        from fishtable.tui.autosave import inspect_autosave
+
+        status = inspect_autosave(self.app.save_path)
+        self.app.call_from_thread(self._inspected, status)
+
+    def _inspected(self, status) -> None:
+        self.app.save_status = status
+        self.build_options()
+
+    def on_screen_resume(self) -> None:
+        # Also runs when first shown; after a game the save has changed, so look again.
+        self.call_after_refresh(self.check_save)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id or ""
+        if choice == "continue":
+            self.app.continue_saved()
+        elif choice.startswith("game:"):
+            self.app.setup_game(choice.removeprefix("game:"))
+        elif choice == "rules":
+            self.app.action_rules()
+        elif choice == "quit":
+            self.app.action_request_quit()

@@ -1,0 +1,58 @@
+"""Final scores: each seat's breakdown, the total, the winner(s)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import Center, VerticalScroll
+from textual.widgets import Footer, Static
+
+from fishtable.tui.screens.base import FishScreen
+
+
+def result_table(result: Any) -> Table:
+    parts: list[str] = []
+    for line in result.scores:
+        for part, _ in line.parts:
+            if part not in parts:
+                parts.append(part)
+    table = Table(title="Final scores", expand=False, header_style="bold")
+    table.add_column("Player")
+    for part in parts:
+        table.add_column(part, justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    table.add_column("")
+    for line in sorted(result.scores, key=lambda s: -s.total):
+        values = dict(line.parts)
+        won = "★ winner" if line.seat in result.winners else ""
+        table.add_row(line.name, *(str(values.get(p, 0)) for p in parts), str(line.total), won)
+    return table
+
+
+def winners_text(result: Any) -> Text:
+    names = [s.name for s in result.scores if s.seat in result.winners]
+    if len(names) == 1:
+        return Text(f"{names[0]} wins!", "bold #ffd75e")
+    return Text(f"{' and '.join(names)} share the victory!", "bold #ffd75e")
+
+
+class ResultsScreen(FishScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "app.play_again", "Play again"),
+        Binding("m,escape", "app.to_menu", "Menu"),
+    ]
+
+    def __init__(self, result: Any) -> None:
+        super().__init__()
+        self.result = result
+
+    def compose(self):
+        with VerticalScroll(id="results"):
+            yield Static(winners_text(self.result), id="winners")
+            with Center():
+                yield Static(result_table(self.result), id="score-table")
+            yield Static("p play again with the same players · m back to the menu", id="results-help")
+        yield Footer()

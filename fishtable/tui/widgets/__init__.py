@@ -1,0 +1,1 @@
+"""Widgets of the fishtable app: card tiles, the sea, seat panels, the log."""

@@ -1,0 +1,80 @@
+"""Drive the real app and write SVG screenshots of its main screens into screenshots/.
+
+    python scripts/screenshots.py [--size 120x40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from fishtable.engine.match import Match  # noqa: E402
+from fishtable.engine.protocol import SeatInfo  # noqa: E402
+from fishtable.engine.registry import load_game  # noqa: E402
+from fishtable.tui.app import FishtableApp  # noqa: E402
+
+SEATS = [SeatInfo(name="Elena"), SeatInfo(name="Tomás"), SeatInfo(name="Ernesto", bot="random")]
+
+
+def new_match(seed: int = 5) -> Match:
+    game = load_game("crazy-fishing")
+    return Match.start(game, game.options_model()(), SEATS, seed)
+
+
+def forward(match: Match, stop) -> Match:
+    rng = random.Random(1234)
+    while not stop(match) and not match.is_over:
+        seat = min(match.pending())
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    return match
+
+
+def human(kind: str):
+    def stop(match: Match) -> bool:
+        pending = match.pending()
+        return not any(match.seats[s].bot for s in pending) and any(
+            p.kind == kind for p in pending.values()
+        )
+
+    return stop
+
+
+async def shoot(name: str, size: tuple[int, int], out: Path, match=None, keys=()) -> None:
+    with tempfile.TemporaryDirectory() as data:
+        app = FishtableApp(data_dir=data, start_match=match, bot_pause=0, autosave=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause(0.3)
+            await app.workers.wait_for_complete()
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause(0.1)
+            await pilot.pause(0.2)
+            app.save_screenshot(f"{name}.svg", str(out))
+    print("wrote", out / f"{name}.svg")
+
+
+async def main(size: tuple[int, int]) -> None:
+    out = ROOT / "screenshots"
+    out.mkdir(exist_ok=True)
+    await shoot("menu", size, out)
+    await shoot("setup", size, out, keys=["enter"])
+    await shoot("rules", size, out, keys=["r"])
+    await shoot("privacy", size, out, new_match())
+    await shoot("cast", size, out, new_match(), keys=["enter", "1", "space", "4", "space"])
+    await shoot("table", size, out, forward(new_match(), human("catch")), keys=["enter", "right"])
+    await shoot("collect", size, out, forward(new_match(), human("collect")), keys=["enter"])
+    await shoot("results", size, out, forward(new_match(), lambda m: m.is_over))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="120x40", help="terminal size, e.g. 80x24")
+    width, height = (int(n) for n in parser.parse_args().size.split("x"))
+    asyncio.run(main((width, height)))
