@@ -130,6 +130,7 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
             bait_bucket=turn.bucket,
             reel=turn.reel,
             flipped=tuple(face(cards[c]) for c in turn.targets),
+            flipped_labels=tuple(label[c] for c in turn.targets),
             bait_groups=tuple(tuple(face(cards[c]) for c in g) for g in turn.groups),
         )
     mine = seat is not None
@@ -159,8 +160,12 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
         hand=tuple(face(cards[c]) for c in state.hands[seat]) if mine else None,
         pile=tuple(face(cards[c]) for c in state.piles[seat]) if mine else None,
         my_cast=my_cast,
-        peeks=tuple(Peek(label=label[c], fish=face(cards[c])) for c in turn.peeks)
-        if own_turn else (),
+        # A look is kept only while that fish is still in the sea.
+        peeks=tuple(
+            Peek(label=label[c], fish=face(cards[c])) for c in turn.peeks if c in state.sea or c in state.beside
+        )
+        if own_turn
+        else (),
         prompt=prompts.get(seat) if mine else None,
         result=result(state),
     )

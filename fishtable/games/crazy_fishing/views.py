@@ -76,6 +76,7 @@ class TurnView(_View):
     bait_bucket: bool
     reel: bool  # this turn may take two fish
     flipped: tuple[CardFace, ...]  # fish turned over and waiting to be resolved
+    flipped_labels: tuple[int, ...]  # their sea labels, in the same order
     bait_groups: tuple[tuple[CardFace, ...], ...]  # Reel split, once chosen
 
 
@@ -85,6 +86,8 @@ class Peek(_View):
 
 
 class CrazyFishingView(_View):
+    """One seat's view. `sea` lists fish bottom card first, so later ones are drawn on top."""
+
     game: Literal["crazy-fishing"] = "crazy-fishing"
     seat: int | None  # None: the public table
     round: int
