@@ -16,20 +16,20 @@ M = TypeVar("M", bound=BaseModel)
 
 _new = object.__new__
 _set = object.__setattr__
-_defaults: dict[type, dict[str, Any]] = {}
+_info: dict[type, tuple[dict[str, Any], int, frozenset[str]]] = {}
 
 
 def trusted(cls: type[M], **values: Any) -> M:
-    defaults = _defaults.get(cls)
-    if defaults is None:
-        defaults = _defaults[cls] = {
-            name: field.default for name, field in cls.model_fields.items() if not field.is_required()
-        }
+    info = _info.get(cls)
+    if info is None:
+        fields = cls.model_fields
+        defaults = {name: f.default for name, f in fields.items() if not f.is_required()}
+        # Frozen models never change their fields-set, so instances may share one.
+        info = _info[cls] = (defaults, len(fields), frozenset(fields))
+    defaults, count, names = info
     obj = _new(cls)
-    data = dict(defaults)
-    data.update(values)
-    _set(obj, "__dict__", data)
-    _set(obj, "__pydantic_fields_set__", set(values))
+    _set(obj, "__dict__", values if len(values) == count else {**defaults, **values})
+    _set(obj, "__pydantic_fields_set__", names)
     _set(obj, "__pydantic_extra__", None)
     _set(obj, "__pydantic_private__", None)
     return obj

@@ -95,7 +95,7 @@ class Draw(_Action):
 
 def trusted_cast(rods: tuple[str, ...], baits: tuple[str, ...]) -> Cast:
     """A Cast the engine itself enumerated (see engine/fast.py)."""
-    return trusted(Cast, rods=rods, baits=baits)
+    return trusted(Cast, kind="cast", rods=rods, baits=baits)
 
 
 Action = Annotated[

@@ -113,8 +113,8 @@ def _groups(state: CFState, cards: list[int]) -> list[tuple[int, ...]]:
 
 
 def _ids(state: CFState, groups: list[tuple[int, ...]]) -> list[tuple[str, ...]]:
-    table = state.cards
-    return [tuple(table[c].cid for c in g) for g in groups]
+    get = state.cids.__getitem__
+    return [tuple(map(get, g)) for g in groups]
 
 
 def legal_casts(state: CFState, seat: int) -> list[Cast]:
@@ -135,8 +135,9 @@ def legal_casts(state: CFState, seat: int) -> list[Cast]:
         if not table[a].plus and not table[b].plus
     ]
     out = []
+    get = state.cids.__getitem__
     for rg in rod_groups:
-        rod_ids = tuple(table[c].cid for c in rg)
+        rod_ids = tuple(map(get, rg))
         choices = bait_ids
         if reel_pairs and any(table[c].special == "super_fast_reel" for c in rg):
             choices = bait_ids + reel_pairs

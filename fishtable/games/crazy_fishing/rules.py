@@ -105,7 +105,7 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
     if kind == "fish_bait":
         return [FishBait(fish=None)] + [FishBait(fish=cid[c].cid) for c in state.piles[seat]]
     if kind == "collect":
-        return [trusted(Draw, rods=r, baits=b) for r, b in collecting.legal_draws(state, seat)]
+        return [trusted(Draw, kind="draw", rods=r, baits=b) for r, b in collecting.legal_draws(state, seat)]
     if kind == "puffer":
         return [DiscardRod(rod=cid[c].cid) for c in catching.puffer_choices(state, seat)]
     turn = state.turn
@@ -113,14 +113,14 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
     if kind == "catch":
         out: list[Action] = []
         if turn.looks_left:
-            out += [trusted(Look, label=label[c]) for c in state.sea + state.beside if c not in turn.peeks]
+            out += [trusted(Look, kind="look", label=label[c]) for c in state.sea + state.beside if c not in turn.peeks]
         if turn.shuffles_left:
             out.append(Shuffle())
         labels = [label[c] for c in catching.selectable(state)]
         if catching.attempts_allowed(state) == 2:
-            out += [trusted(Attempt, labels=pair) for pair in combinations(labels, 2)]
+            out += [trusted(Attempt, kind="attempt", labels=pair) for pair in combinations(labels, 2)]
         else:
-            out += [trusted(Attempt, labels=(x,)) for x in labels]
+            out += [trusted(Attempt, kind="attempt", labels=(x,)) for x in labels]
         return out
     if kind == "split":
         baits = state.casts[turn.seat][1]

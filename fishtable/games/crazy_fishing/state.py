@@ -86,6 +86,11 @@ class CFState:
     caught_round: list[tuple[int, int]] = field(default_factory=list)  # (fish, seat) this round
     collect_order: list[int] = field(default_factory=list)
     collect_index: int = 0
+    cids: tuple[str, ...] = ()  # public ids by card, shared by clones
+
+    def __post_init__(self) -> None:
+        if not self.cids:
+            self.cids = tuple(c.cid for c in self.cards)
 
     @property
     def n(self) -> int:
@@ -122,6 +127,7 @@ class CFState:
             caught_round=self.caught_round[:],
             collect_order=self.collect_order[:],
             collect_index=self.collect_index,
+            cids=self.cids,
         )
 
     def canonical(self) -> tuple:
