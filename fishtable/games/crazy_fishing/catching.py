@@ -273,21 +273,15 @@ def puffer_choices(state: CFState, seat: int) -> list[int]:
     return [c for c in rods if state.cards[c].value == top]
 
 
-def _same_card(state: CFState, a: int, b: int) -> bool:
-    x, y = state.cards[a], state.cards[b]
-    return (x.name, x.value, x.plus, x.special) == (y.name, y.value, y.plus, y.special)
-
-
 def _puffer(state: CFState, events: list[Event]) -> None:
     events.append(event("effect", "Puffer Fish: every player discards their fastest rod in hand."))
     for seat in range(state.n):
-        choices = puffer_choices(state, seat)
-        if not choices:
-            events.append(event("effect", f"{state.names[seat]} has no rod in hand to discard."))
-        elif all(_same_card(state, choices[0], c) for c in choices):
-            discard_rod(state, seat, choices[0], events)
-        else:
+        if puffer_choices(state, seat):
+            # Everyone holding a rod answers in private, even when the choice is forced, so
+            # the table cannot tell who had a tie to settle (CF-Q-36).
             state.puffer_waiting.append(seat)
+        else:
+            events.append(event("effect", f"{state.names[seat]} has no rod in hand to discard."))
     if state.puffer_waiting:
         turn = state.turn
         turn.resume = turn.stage

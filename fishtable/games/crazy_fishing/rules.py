@@ -35,7 +35,7 @@ _PROMPTS = {
     "pair": "A Pair of Fish! Try for another fish with the same bait, or let it go.",
     "between": "Shuffle the sea with your Turbulent Bait before the second fish is resolved, or go on.",
     "finish": "Shuffle the sea with your Turbulent Bait, or end your turn.",
-    "puffer": "Puffer Fish: choose which of your fastest rods to discard.",
+    "puffer": "Puffer Fish: discard your fastest rod (choose which, if several are equally fast).",
     "collect": "Draw back up to 6 cards: choose how many rods and how many baits.",
 }
 

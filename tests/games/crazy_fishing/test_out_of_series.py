@@ -81,6 +81,16 @@ def pile_names(state, seat):
     return [state.cards[c].name for c in state.piles[seat]]
 
 
+def answer_puffer(state):
+    """Every seat the Puffer Fish asks discards its first legal choice; returns (state, events)."""
+    events = []
+    while state.turn is not None and state.turn.stage == "puffer":
+        seat = min(GAME.pending(state))
+        state, evs = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+        events += evs
+    return state, events
+
+
 def hand_rods(state, seat):
     return sorted(state.cards[c].label for c in state.hands[seat] if state.cards[c].type == "rod")
 
@@ -463,10 +473,14 @@ def test_an_instant_effect_happens_once_when_caught_and_not_later():
         s, events = one_try("F2", "B3", [pile, []])
         assert s.turn.seat == 1 and not any(e.kind in ("effect", "discard") and "Puffer" in e.text for e in events)
         assert hand_rods(s, 0) == ["1", "2"] and hand_rods(s, 1) == ["1", "2"]
-    # Caught now, the Puffer Fish acts at once, before the next turn begins.
+    # Caught now, the Puffer Fish acts at once: the discards come before the next turn begins.
     s, events = one_try("oos:puffer_fish", "B4", None)
     kinds = [e.kind for e in events]
-    assert kinds.index("catch") < kinds.index("discard") < kinds.index("turn")
+    assert kinds.index("catch") < kinds.index("effect") and "turn" not in kinds
+    assert s.turn.seat == 0 and s.turn.stage == "puffer"
+    s, more = answer_puffer(s)
+    kinds = [e.kind for e in more]
+    assert kinds.index("discard") < kinds.index("turn")
 
 
 @pytest.mark.rule("CF-OOS-16", "CF-OOS-18")
@@ -683,6 +697,11 @@ def test_puffer_fish_makes_every_player_discard_their_fastest_rod():
                ["R1", "B2", "B1", "B3", "B4", "B5"]], sea_cards=["oos:puffer_fish", "F4", "F1"])
     s, _ = cast_all(s, (("5",), ("4",)), (("1",), ("1",)), (("1",), ("2",)))
     s, events = act(s, 0, Attempt(labels=(1,)))
+    # Everyone holding a rod answers privately, so nobody can tell who had a tie to settle.
+    assert s.turn.stage == "puffer" and sorted(GAME.pending(s)) == [0, 1]
+    assert all(p.private for p in GAME.pending(s).values())
+    s, more = answer_puffer(s)
+    events += more
     assert hand_rods(s, 0) == ["2"] and hand_rods(s, 1) == ["3"] and hand_rods(s, 2) == []
     assert sorted(s.cards[c].label for c in s.rod_discard) == ["5", "8", "9"]  # 5: the catcher's cast
     assert any("no rod in hand" in e.text for e in events)
@@ -697,7 +716,10 @@ def test_puffer_fish_tie_lets_the_owner_choose_and_the_discard_is_public():
               sea_cards=["oos:puffer_fish", "F4", "F1"])
     s, _ = cast_all(s, (("5",), ("4",)), (("1",), ("1",)))
     s, _ = act(s, 0, Attempt(labels=(1,)))
-    assert s.turn.stage == "puffer" and list(GAME.pending(s)) == [1]
+    assert s.turn.stage == "puffer" and sorted(GAME.pending(s)) == [0, 1]
+    assert [a.rod for a in GAME.legal_actions(s, 0)] == list(pick(s, 0, "rod", "9"))  # forced: the 9
+    s, _ = act(s, 0, GAME.legal_actions(s, 0)[0])
+    assert hand_rods(s, 0) == ["2"] and list(GAME.pending(s)) == [1]
     choices = GAME.legal_actions(s, 1)
     assert sorted(a.rod for a in choices) == sorted(pick(s, 1, "rod", "6", "6+"))
     with pytest.raises(IllegalAction):
