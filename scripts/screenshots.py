@@ -36,14 +36,22 @@ def forward(match: Match, stop) -> Match:
     return match
 
 
-def human(kind: str):
+def human(kind: str, private: bool | None = None):
+    """Stop when a human seat faces a `kind` prompt (public or private if given), no computer pending."""
+
     def stop(match: Match) -> bool:
         pending = match.pending()
         return not any(match.seats[s].bot for s in pending) and any(
-            p.kind == kind for p in pending.values()
+            p.kind == kind and (private is None or p.private == private) for p in pending.values()
         )
 
     return stop
+
+
+def public_catch(match: Match) -> bool:
+    """A human's public catch turn, with a seat that has fish in its pile (so panels show cards)."""
+    view = match.view(None)
+    return human("catch", private=False)(match) and view.round >= 2 and any(p.pile_top for p in view.seats)
 
 
 async def shoot(name: str, size: tuple[int, int], out: Path, match=None, keys=()) -> None:
@@ -68,7 +76,9 @@ async def main(size: tuple[int, int]) -> None:
     await shoot("rules", size, out, keys=["r"])
     await shoot("privacy", size, out, new_match())
     await shoot("cast", size, out, new_match(), keys=["enter", "1", "space", "4", "space"])
-    await shoot("table", size, out, forward(new_match(), human("catch")), keys=["enter", "right"])
+    # The public table in a catch turn: no privacy cover, cast cards face up on the seat panels.
+    await shoot("table", size, out, forward(new_match(), public_catch), keys=["right"])
+    await shoot("table-80x24", (80, 24), out, forward(new_match(), public_catch), keys=["right"])
     await shoot("collect", size, out, forward(new_match(), human("collect")), keys=["enter"])
     await shoot("results", size, out, forward(new_match(), lambda m: m.is_over))
 

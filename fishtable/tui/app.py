@@ -34,8 +34,12 @@ class FishtableApp(App):
         start_match: Any = None,
         bot_pause: float = 0.7,
         autosave: bool = True,
+        card_file: Path | str | None = None,
     ) -> None:
         super().__init__()
+        # The Crazy Fishing card file new games use (None: the built-in cards); the
+        # setup screen shows it and may change it for one game.
+        self.card_file = str(card_file) if card_file is not None else None
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.save_path = self.data_dir / AUTOSAVE_NAME
         self.start_match = start_match
@@ -54,7 +58,7 @@ class FishtableApp(App):
     def setup_game(self, game: str) -> None:
         from fishtable.tui.screens.setup import SetupScreen
 
-        self.push_screen(SetupScreen(game))
+        self.push_screen(SetupScreen(game, card_file=self.card_file))
 
     def start_new_game(
         self,
@@ -74,11 +78,18 @@ class FishtableApp(App):
         try:
             engine = get_entry(game).load()
             model = engine.options_model().model_validate(options)
+            if "card_file" in options:
+                _check_cards(model)
             seat_infos = [SeatInfo(name=name, bot=bot) for name, bot in seats]
             match = Match.start(engine, model, seat_infos, seed if seed is not None else _new_seed())
-        except (FishtableError, ValidationError, LookupError, ValueError) as exc:
-            self.notify(str(exc), severity="error", timeout=8)
-            return str(exc)
+        except (FishtableError, ValidationError, LookupError, ValueError, OSError) as exc:
+            message = _readable(exc)
+            self.notify(message, severity="error", timeout=8)
+            return message
+        except Exception as exc:  # anything else the options or the card data trip over
+            message = f"The game cannot start ({type(exc).__name__}: {exc})."
+            self.notify(message, severity="error", timeout=8)
+            return message
         self.last_setup = (game, model, seat_infos)
         self.begin_match(match)
         return None
@@ -155,6 +166,27 @@ class FishtableApp(App):
                 self.exit()
 
         self.push_screen(QuitScreen(in_game=self.flow is not None), answered)
+
+
+def _check_cards(options: Any) -> None:
+    """Load the chosen card file now, so a malformed one is reported before the deal."""
+    path = getattr(options, "card_file", None)
+    if path:
+        from fishtable.games.crazy_fishing.cards import load_card_file
+
+        load_card_file(Path(path))
+
+
+def _readable(exc: Exception) -> str:
+    """An error in words: pydantic's validation errors without their URLs."""
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        try:
+            parts = [f"{'.'.join(str(x) for x in e['loc']) or 'options'}: {e['msg']}" for e in errors()]
+            return "The options cannot be used: " + "; ".join(parts)
+        except Exception:
+            pass
+    return str(exc)
 
 
 def _new_seed() -> int:

@@ -50,7 +50,10 @@ def bait_sum(cards: dict[str, Any], ids: tuple[str, ...]) -> str:
     return str(total)
 
 
-def describe(action: Any, cards: dict[str, Any], all_baits: tuple[str, ...] = ()) -> str:
+def describe(
+    action: Any, cards: dict[str, Any], all_baits: tuple[str, ...] = (), stage: str | None = None
+) -> str:
+    """`stage` is the prompt kind being answered ("between", "finish", ...), for wording."""
     kind = action.kind
     if kind == "cast":
         rods = ", ".join(card_word(cards, c) for c in action.rods) or "no rod"
@@ -63,7 +66,13 @@ def describe(action: Any, cards: dict[str, Any], all_baits: tuple[str, ...] = ()
     if kind == "look":
         return f"Look at the front of fish #{action.label} (Fish Finder)"
     if kind == "shuffle":
+        if stage == "between":
+            return "Shuffle the sea now (Turbulent Bait), then go on to the second fish"
+        if stage == "finish":
+            return "Shuffle the sea now (Turbulent Bait), then end my turn"
         return "Shuffle the sea (Turbulent Bait)"
+    if kind == "continue":
+        return "Go on to the second fish (no shuffle)"
     if kind == "attempt":
         return "Try to catch " + " and ".join(f"fish #{n}" for n in action.labels)
     if kind == "split":
@@ -81,7 +90,7 @@ def describe(action: Any, cards: dict[str, Any], all_baits: tuple[str, ...] = ()
     if kind == "discard_rod":
         return f"Discard {card_word(cards, action.rod)}"
     if kind == "end_turn":
-        return "End my turn"
+        return "End my turn (no shuffle)" if stage == "finish" else "End my turn"
     if kind == "draw":
         return f"Draw {action.rods} rod card(s) and {action.baits} bait card(s)"
     return kind.replace("_", " ").capitalize()

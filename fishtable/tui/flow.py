@@ -9,7 +9,10 @@ decides the next step:
   keyboard to Elena"), unless only one human plays;
 - after a private decision the screen is covered again before anything else,
   except when the same seat simply continues with another private step;
-- public prompts are answered on the public table.
+- public prompts are answered on the public table;
+- before the keyboard is passed on (a privacy screen), public news that nobody
+  has seen on the table yet (a catch, an escape, the reveal...) is shown there
+  first, until someone presses Enter, so everyone sees every outcome.
 
 During a simultaneous phase, computer seats go first (their choices are
 secret anyway), then the pending humans one by one.
@@ -49,6 +52,10 @@ class HotSeatFlow:
         self.deferred = False
         self.thinking: int | None = None  # a computer seat whose move is being computed
         self.bot_errors: list[str] = []
+        # The log marks events from `news_mark` on as new: those since the last human decision.
+        self.news_mark = match.event_count
+        # Events before `seen_mark` have been on the public table for everyone to see.
+        self.seen_mark = match.event_count
 
     # -- lifecycle -------------------------------------------------------------
     def begin(self) -> None:
@@ -111,7 +118,7 @@ class HotSeatFlow:
         if self.cover_owed and self.use_privacy and not (private and seat == self.unlocked):
             self.cover_owed = False
             self.unlocked = None
-            if private:
+            if private and not self.unseen_news():
                 self._privacy(seat)
             else:
                 self._show(PrivacyScreen(None, self._covered))
@@ -123,12 +130,32 @@ class HotSeatFlow:
             self._think(seat)
         elif private:
             if self.use_privacy and self.unlocked != seat:
-                self._privacy(seat)
+                if self.unseen_news():
+                    self._acknowledge(seat)
+                else:
+                    self._privacy(seat)
             else:
                 self._private_screen(seat, prompt.kind)
         else:
             self.unlocked = None
             self._public_prompt(seat, prompt.kind)
+
+    def unseen_news(self) -> bool:
+        """Has something public happened that the table has not shown to everyone yet?"""
+        from fishtable.tui.widgets.log import NEWS_KINDS
+
+        return any(
+            e.kind in NEWS_KINDS and e.visible_to is None for e in self.match.events_since(self.seen_mark)
+        )
+
+    def _acknowledge(self, seat: int) -> None:
+        """Keep the public table, news on top, until Enter; then pass the keyboard."""
+        self._show(None)
+        self.table.set_prompt(None, "ack", waiting_for=self.match.seats[seat].name)
+
+    def acknowledged(self) -> None:
+        self.seen_mark = self.match.event_count
+        self.advance()
 
     def _covered(self) -> None:
         self._show(None)
@@ -163,7 +190,8 @@ class HotSeatFlow:
     def _public_prompt(self, seat: int, kind: str) -> None:
         from fishtable.tui.screens.choice import ChoiceScreen
 
-        if kind in {"catch", "pair", "split", "finish"}:
+        self.seen_mark = self.match.event_count  # the public table shows it all now
+        if kind in {"catch", "pair", "split", "between", "finish"}:
             self._show(None)
             self.table.set_prompt(seat, kind)
         else:
@@ -181,10 +209,12 @@ class HotSeatFlow:
         """Apply a human's action. Returns the engine's reason if it is illegal."""
         from fishtable.engine.errors import IllegalAction
 
+        mark = self.match.event_count
         try:
             self.match.apply(seat, action)
         except IllegalAction as exc:
             return str(exc)
+        self.news_mark = mark
         self.save()
         if private:
             self.cover_owed = True

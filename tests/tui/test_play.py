@@ -53,7 +53,8 @@ async def test_resume_shows_same_prompt_and_hand(tmp_path: Path) -> None:
         await settle(pilot)
         for _ in range(25):  # into the game: past the first cast and some catches
             await play_step(pilot)
-        while type(app.screen).__name__ != "PrivacyScreen":
+        # Stop where the keyboard is passed to a human (not a cover before a computer's move).
+        while type(app.screen).__name__ != "PrivacyScreen" or app.screen.player is None:
             await play_step(pilot)
         match = app.flow.match
         steps = match.step_count

@@ -16,10 +16,32 @@ from textual.widgets import Footer, Static
 
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.card import CardTile, face_text
-from fishtable.tui.widgets.log import EventLog
+from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
 if TYPE_CHECKING:
     from fishtable.tui.flow import HotSeatFlow
+
+
+# What an active out-of-series effect means for this cast, keyed by the fish's name.
+EFFECT_AT_CAST = {
+    "Crab": "you may not cast a '+' bait while the Crab tops your catch pile",
+    "Moray Eel": "you may not cast a '+' rod while the Moray Eel tops your catch pile",
+    "Golden Fish": "your bait counts 2 more while the Golden Fish tops your catch pile",
+    "Useless Fish": "your bait counts 2 less while the Useless Fish tops your catch pile",
+    "Prawn": "at the end of the game your 1-point fish score 2",
+}
+
+
+def effects_text(effects: tuple[str, ...]) -> Text:
+    text = Text()
+    for n, effect in enumerate(effects):
+        name = effect.split(":", 1)[0]
+        text.append("\n" if n else "")
+        text.append("⚠ Active effect: ", "bold #ffb347")
+        text.append(effect, "bold")
+        if name in EFFECT_AT_CAST:
+            text.append(f" — {EFFECT_AT_CAST[name]}.")
+    return text
 
 
 class CastScreen(FishScreen):
@@ -53,18 +75,22 @@ class CastScreen(FishScreen):
             + "  ← → or 1-9: pick a card · Space: in/out · Enter: cast",
             id="cast-help",
         )
+        effects = self.view.seats[self.seat].effects
+        if effects:
+            yield Static(effects_text(effects), id="effects")
         with Horizontal(id="hand"):
             for n, card in enumerate(self.hand):
                 yield CardTile(card, index=n + 1, id=f"card-{n}")
         yield Static(id="totals")
         yield Static(id="legality")
         yield Static(id="mine")
+        yield NewsBar(id="news")
         yield EventLog(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
         self._mine()
-        self.query_one(EventLog).show_lines(self.flow.match.log_for(self.seat, last=30))
+        show_log(self, self.flow.match, self.seat, self.flow.news_mark)
         self._update()
 
     def _mine(self) -> None:
@@ -75,8 +101,6 @@ class CastScreen(FishScreen):
         if panel.pile_top is not None:
             text.append(", top ")
             text.append_text(face_text(panel.pile_top))
-        if panel.effects:
-            text.append("\nActive effects: " + "; ".join(panel.effects), "italic")
         text.append(f"\nSea: {view.sea_count} fish · rod deck {view.rod_deck} · bait deck {view.bait_deck}")
         self.query_one("#mine", Static).update(text)
 

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from fishtable.tui.describe import describe, known_cards
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.card import faces_text
-from fishtable.tui.widgets.log import EventLog
+from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
 if TYPE_CHECKING:
     from fishtable.tui.flow import HotSeatFlow
@@ -47,15 +47,17 @@ class ChoiceScreen(FishScreen):
             yield Static(Text.assemble("Your catch pile: ", faces_text(view.pile)), id="pile")
         cards = known_cards(view)
         yield OptionList(
-            *(Option(describe(a, cards), id=str(i)) for i, a in enumerate(self.legal)),
+            *(Option(describe(a, cards, stage=prompt.kind if prompt else None), id=str(i))
+              for i, a in enumerate(self.legal)),
             id="choices",
         )
+        yield NewsBar(id="news")
         yield EventLog(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
         viewer = self.seat if self.private else None
-        self.query_one(EventLog).show_lines(self.flow.match.log_for(viewer, last=30))
+        show_log(self, self.flow.match, viewer, self.flow.news_mark)
         self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -15,7 +15,7 @@ from textual.widgets import Footer, Static
 
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.card import CardTile
-from fishtable.tui.widgets.log import EventLog
+from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
 if TYPE_CHECKING:
     from fishtable.tui.flow import HotSeatFlow
@@ -51,11 +51,12 @@ class CollectScreen(FishScreen):
                 yield CardTile(card, index=n + 1)
         yield Static(id="draw-choice")
         yield Static(id="warning")
+        yield NewsBar(id="news")
         yield EventLog(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(EventLog).show_lines(self.flow.match.log_for(self.seat, last=30))
+        show_log(self, self.flow.match, self.seat, self.flow.news_mark)
         self._update()
 
     def _update(self) -> None:

@@ -17,8 +17,8 @@ from textual.widgets.option_list import Option
 
 from fishtable.tui.describe import describe, known_cards
 from fishtable.tui.screens.base import FishScreen
-from fishtable.tui.widgets.card import face_text, faces_text
-from fishtable.tui.widgets.log import EventLog
+from fishtable.tui.widgets.card import KIND_STYLE, face_text, kind_of
+from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.sea import SeaView
 from fishtable.tui.widgets.seat_panel import SeatPanelView
 
@@ -56,6 +56,7 @@ class TableScreen(FishScreen):
         Binding("l", "look", "Look (Finder)"),
         Binding("s", "shuffle", "Shuffle sea"),
         Binding("e", "end_turn", "End turn"),
+        Binding("c", "go_on", "Go on"),
         Binding("n", "decline", "Decline"),
         Binding("r", "app.rules", "Rules"),
         *[Binding(str(d), f"digit({d})", "Fish by number", show=False) for d in range(10)],
@@ -83,6 +84,7 @@ class TableScreen(FishScreen):
             with Vertical(id="side"), VerticalScroll(id="seats"):
                 for seat in range(len(self.flow.match.seats)):
                     yield SeatPanelView(id=f"seat-{seat}")
+        yield NewsBar(id="news")
         yield EventLog(id="log")
         yield Static(id="prompt")
         yield OptionList(id="choices")
@@ -108,7 +110,7 @@ class TableScreen(FishScreen):
             cards = known_cards(view)
             baits = self._cast_baits(view, seat)
             choices.set_options(
-                Option(describe(a, cards, baits), id=str(i)) for i, a in enumerate(self.legal)
+                Option(describe(a, cards, baits, stage=kind), id=str(i)) for i, a in enumerate(self.legal)
             )
             choices.display = True
             choices.highlighted = 0
@@ -125,12 +127,15 @@ class TableScreen(FishScreen):
         self._topbar(view)
         sea = self.query_one(SeaView)
         peeks = {p.label: p.fish for p in view.peeks}
-        sea.show(view, self._selectable(), peeks)
+        flipped = dict(zip(view.turn.flipped_labels, view.turn.flipped, strict=False)) if view.turn else {}
+        sea.show(view, self._selectable(), peeks, flipped)
+        # The side column is 32 or 46 cells: less its border, the panel padding and a scrollbar.
+        width = (46 if wide else 32) - 3
         for panel in view.seats:
             active = panel.seat == self.seat or panel.status == "fishing"
-            self.query_one(f"#seat-{panel.seat}", SeatPanelView).update_panel(panel, active, wide)
+            self.query_one(f"#seat-{panel.seat}", SeatPanelView).update_panel(panel, active, wide, width)
         self._order(view)
-        self.query_one(EventLog).show_lines(match.log_for(self.viewer))
+        show_log(self, match, self.viewer, self.flow.news_mark)
         self._prompt_text(view)
         self._fish_info(sea.cursor)
 
@@ -142,36 +147,48 @@ class TableScreen(FishScreen):
             text.append(f" PRIVATE: {name} ", "bold reverse #ffd75e")
         text.append(" Crazy Fishing ", "bold reverse")
         text.append(f" Round {view.round} · {PHASE_WORDS.get(view.phase, view.phase)}", "bold")
-        text.append(f" · sea {view.sea_count}")
-        text.append(f" · rods {view.rod_deck} (discard {view.rod_discard}")
+        text.append(f" · {view.sea_count} fish in the sea")
+        decks = Text()
+        decks.append(f"Rod deck {view.rod_deck} · discard {view.rod_discard}")
         if view.rod_discard_top is not None:
-            text.append(" ")
-            text.append_text(_top(view.rod_discard_top))
-        text.append(f") · baits {view.bait_deck} (discard {view.bait_discard}")
+            decks.append(" (top ")
+            decks.append_text(_top(view.rod_discard_top))
+            decks.append(")")
+        decks.append(f"  │  Bait deck {view.bait_deck} · discard {view.bait_discard}")
         if view.bait_discard_top is not None:
-            text.append(" ")
-            text.append_text(_top(view.bait_discard_top))
-        text.append(")")
+            decks.append(" (top ")
+            decks.append_text(_top(view.bait_discard_top))
+            decks.append(")")
+        # On one line when it fits, else the decks go on a second line rather than being cut off.
+        fits = text.cell_len + 5 + decks.cell_len <= self.app.size.width
+        text.append("  │  " if fits else "\n ")
+        text.append_text(decks)
         self.query_one("#topbar", Static).update(text)
 
     def _order(self, view: Any) -> None:
-        text = Text()
+        lines: list[Text] = []
+        if view.turn is not None and view.turn.flipped:
+            # Fish turned over and not yet resolved: public, listed as "#7 Hake (5)".
+            line = Text("Turned over: ", "bold")
+            for n, (label, card) in enumerate(zip(view.turn.flipped_labels, view.turn.flipped, strict=False)):
+                line.append(", " if n else "")
+                value = "∞" if card.value is None else card.value
+                line.append(f"#{label} {card.name} ({value})", KIND_STYLE[kind_of(card)])
+            lines.append(line)
         if view.catch_order:
             names = [view.seats[s].name for s in view.catch_order]
-            text.append("Catch order: ", "bold")
-            text.append(" → ".join(names))
-            for note in view.order_notes:
-                text.append("\n" + note, "italic")
-        if view.turn is not None and view.turn.flipped:
-            text.append("\nTurned over: ", "bold")
-            text.append_text(faces_text(view.turn.flipped))
-        self.query_one("#order", Static).update(text)
+            lines.append(Text.assemble(("Catch order: ", "bold"), " → ".join(names)))
+            lines.extend(Text(note, "italic") for note in view.order_notes)
+        self.query_one("#order", Static).update(Text("\n").join(lines))
 
     def _prompt_text(self, view: Any) -> None:
         text = Text()
         prompt = self.query_one("#prompt", Static)
         if self.seat is None:
-            if self.waiting_for:
+            if self.kind == "ack":
+                text.append("Everyone: see what just happened. ", "bold")
+                text.append(f"Then press Enter and pass the keyboard to {self.waiting_for}.")
+            elif self.waiting_for:
                 text.append(f"{self.waiting_for} is thinking…", "italic")
             prompt.update(text)
             return
@@ -193,6 +210,10 @@ class TableScreen(FishScreen):
             text.append("\n" + " · ".join(hints), "dim")
         elif self.kind == "pair":
             text.append("\n←↑↓→ or number: choose · Enter: try · n: decline", "dim")
+        elif self.kind == "between":
+            text.append("\n↑↓ and Enter: choose · s: shuffle now · c: go on to the second fish", "dim")
+        elif self.kind == "finish":
+            text.append("\n↑↓ and Enter: choose · s: shuffle now · e: end turn", "dim")
         if self.message:
             text.append("\n" + self.message, "bold #ff8080")
         prompt.update(text)
@@ -240,15 +261,17 @@ class TableScreen(FishScreen):
         if action in {"move", "step", "digit"}:
             return sea_prompt
         if action == "confirm":
-            return sea_prompt
+            return sea_prompt or (self.seat is None and self.kind == "ack")
         if action == "mark":
             return self.kind == "catch" and self._any("attempt", lambda a: len(a.labels) > 1)
         if action == "look":
             return self.kind == "catch" and self._any("look")
         if action == "shuffle":
-            return self.kind == "catch" and self._any("shuffle")
+            return self.kind in {"catch", "between", "finish"} and self._any("shuffle")
         if action == "end_turn":
-            return self.kind == "catch" and self._any("end_turn")
+            return self.kind in {"catch", "finish"} and self._any("end_turn")
+        if action == "go_on":
+            return self.kind == "between" and self._any("continue")
         if action == "decline":
             return self.kind == "pair" and self._any("pair_attempt", lambda a: a.label is None)
         return True
@@ -285,6 +308,10 @@ class TableScreen(FishScreen):
         self._fish_info(sea.cursor)
 
     def action_confirm(self) -> None:
+        if self.seat is None and self.kind == "ack":
+            self.kind = None
+            self.flow.acknowledged()
+            return
         sea = self.query_one(SeaView)
         if self.seat is None or sea.cursor is None:
             return
@@ -313,6 +340,9 @@ class TableScreen(FishScreen):
 
     def action_end_turn(self) -> None:
         self._submit_kind("end_turn")
+
+    def action_go_on(self) -> None:
+        self._submit_kind("continue")
 
     def action_decline(self) -> None:
         self._submit_kind("pair_attempt")

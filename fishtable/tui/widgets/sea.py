@@ -25,6 +25,7 @@ SELECTABLE = Style(color="#ffffff", bgcolor="#2a6f9e", bold=True)
 CURSOR = Style(color="#101010", bgcolor="#ffd75e", bold=True)
 MARKED = Style(color="#101010", bgcolor="#9be27a", bold=True)
 PEEKED = Style(color="#fff6d0", bgcolor="#6b4a12", bold=True)
+FLIPPED = Style(color="#101010", bgcolor="#f0a040", bold=True)
 
 
 class SeaView(Widget):
@@ -50,6 +51,8 @@ class SeaView(Widget):
         self.selectable: set[int] = set()
         self.marked: list[int] = []
         self.peeks: dict[int, Any] = {}
+        self.flipped: dict[int, Any] = {}  # fish turned over, face up until resolved
+        self._sy = 1  # vertical scale, chosen from the room the layout offers
         self._grid: list[list[tuple[str, Style]]] = []
         self._grid_key: tuple[int, int] | None = None
 
@@ -59,6 +62,7 @@ class SeaView(Widget):
         view: Any,
         selectable: set[int] | None = None,
         peeks: dict[int, Any] | None = None,
+        flipped: dict[int, Any] | None = None,
     ) -> None:
         self.fish = [f for f in view.sea if not f.beside]
         self.beside = [f for f in view.sea if f.beside]
@@ -66,6 +70,7 @@ class SeaView(Widget):
         self.card_size = (view.card_width, view.card_height)
         self.selectable = set(selectable or ())
         self.peeks = dict(peeks or {})
+        self.flipped = dict(flipped or {})
         self.marked = [m for m in self.marked if m in self.selectable]
         if self.cursor not in self.selectable:
             self.cursor = self.order()[0] if self.selectable else None
@@ -146,8 +151,7 @@ class SeaView(Widget):
     def _scale(self) -> tuple[int, int]:
         """Whole-number scales: doubled height on tall terminals, doubled width if it fits."""
         sx = 2 if self.size.width >= 2 * self.sea_size[0] else 1
-        sy = 2 if self.app.size.height >= 34 else 1
-        return sx, sy
+        return sx, self._sy
 
     def _paint(self) -> None:
         width, height = self.size.width, self.size.height
@@ -175,7 +179,10 @@ class SeaView(Widget):
     def _tile(self, grid: list, x0: int, y0: int, cw: int, ch: int, fish: Any) -> None:
         label = fish.label
         peek = self.peeks.get(label)
-        if label == self.cursor:
+        up = self.flipped.get(label)
+        if up is not None:
+            style = FLIPPED
+        elif label == self.cursor:
             style = CURSOR
         elif label in self.marked:
             style = MARKED
@@ -189,17 +196,21 @@ class SeaView(Widget):
         h, v = ("═", "║") if chosen else ("─", "│")
         corners = "╔╗╚╝" if chosen else "┌┐└┘"
         inner = cw - 2
-        top = corners[0] + f"{label}".ljust(inner, h)[:inner] + corners[1]
+        title = f"{label}↑up" if up is not None else f"{label}"
+        top = corners[0] + title.ljust(inner, h)[:inner] + corners[1]
         if label == self.cursor:
             top = "▶" + top[1:]
         mark = "✓" if label in self.marked else ""
         bottom = corners[2] + mark.center(inner, h)[:inner] + corners[3]
         middle = [v + " " * inner + v for _ in range(ch - 2)]
+        shown = up if up is not None else peek
         if middle:
-            face = f"={peek.value if peek.value is not None else '∞'}" if peek else fish.back
+            face = f"={shown.value if shown.value is not None else '∞'}" if shown else fish.back
+            if up is not None and len(middle) == 1:  # one row: size and as much name as fits
+                face = f"{face} {up.name}"
             middle[(len(middle) - 1) // 2] = v + face.center(inner)[:inner] + v
-            if peek is not None and len(middle) > 1:
-                middle[-1] = v + peek.name[:inner].center(inner) + v
+            if shown is not None and len(middle) > 1:
+                middle[-1] = v + shown.name[:inner].center(inner) + v
         rows = [top, *middle, bottom] if ch >= 2 else [top]
         for dy, text in enumerate(rows):
             y = y0 + dy
@@ -229,7 +240,18 @@ class SeaView(Widget):
             segments.append(Segment(run, run_style))
         return Strip(segments, self.size.width)
 
+    # Rows under the sea in its column (fish info, catch order, turned-over fish) kept visible.
+    ROOM_BELOW = 3
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        sy = 2 if self.app.size.height >= 34 else 1
-        beside = (self.card_size[1] * sy + 1) if self.beside else 0
-        return self.sea_size[1] * sy + beside
+        def height(sy: int) -> int:
+            beside = (self.card_size[1] * sy + 1) if self.beside else 0
+            return self.sea_size[1] * sy + beside
+
+        # Double height only on tall terminals, and only if the lines below the sea still fit.
+        tall = self.app.size.height >= 34 and height(2) + self.ROOM_BELOW <= container.height
+        sy = 2 if tall else 1
+        if sy != self._sy:
+            self._sy = sy
+            self._grid_key = None
+        return height(sy)

@@ -28,7 +28,26 @@ def _short(card: Any) -> Text:
     return Text(f"{value}{'+' if card.plus else ''}{star}", KIND_STYLE[kind_of(card)])
 
 
-def seat_text(panel: Any, active: bool, wide: bool) -> Text:
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _lines(parts: list[Text], width: int | None) -> Text:
+    """Join parts with ' · ' on one line when it fits in `width`, else one part per line."""
+    one = Text("  ")
+    for n, part in enumerate(parts):
+        one.append(" · " if n else "")
+        one.append_text(part)
+    if width is None or one.cell_len <= width:
+        return one
+    text = Text()
+    for n, part in enumerate(parts):
+        text.append("\n  " if n else "  ")
+        text.append_text(part)
+    return text
+
+
+def seat_text(panel: Any, active: bool, wide: bool, width: int | None = None) -> Text:
     text = Text()
     text.append("▶ " if active else "  ", "bold #ffd75e")
     text.append(panel.name, "bold")
@@ -38,32 +57,36 @@ def seat_text(panel: Any, active: bool, wide: bool) -> Text:
         text.append(f" #{panel.catch_position}", "bold #ffd75e")
     if status:
         text.append(f" {status}", "bold #9be27a" if panel.status == "ready" else "italic")
-    text.append(f"\n  pile {panel.pile_size}")
+    pile = Text(f"pile {panel.pile_size}")
     if panel.pile_top is not None:
-        text.append(" top ")
-        text.append_text(face_text(panel.pile_top) if wide else _short(panel.pile_top))
-    text.append(f" · hand {panel.hand_size}")
-    if wide:
-        text.append(f" ({panel.hand_rods} rod, {panel.hand_baits} bait)", "dim")
+        pile.append(" top ")
+        pile.append_text(face_text(panel.pile_top) if wide else _short(panel.pile_top))
+    hand = Text(f"hand {panel.hand_size}")
+    hand.append(f" ({_plural(panel.hand_rods, 'rod')}, {_plural(panel.hand_baits, 'bait')})", "dim")
+    text.append("\n")
+    text.append_text(_lines([pile, hand], width))
     cast = panel.cast
     if cast is not None:
-        text.append("\n  rod ")
-        for card in cast.rods:
-            text.append_text(_short(card))
-            text.append(" ")
-        text.append(" bait ")
-        for card in cast.baits:
-            text.append_text(_short(card))
-            text.append(" ")
+        cards = Text("rod ")
+        for n, card in enumerate(cast.rods):
+            cards.append(" " if n else "")
+            cards.append_text(_short(card))
+        cards.append("  bait ")
+        for n, card in enumerate(cast.baits):
+            cards.append(" " if n else "")
+            cards.append_text(_short(card))
         if cast.fish_bait is not None:
-            text.append(" fish ")
-            text.append_text(face_text(cast.fish_bait))
+            cards.append("  fish ")
+            cards.append_text(face_text(cast.fish_bait))
         bait = "∞" if cast.bait is None else str(cast.bait)
-        text.append(f"\n  = speed {cast.speed}, bait {bait}", "bold")
+        total = Text(f"= speed {cast.speed}, bait {bait}", "bold")
         if cast.blank:
-            text.append(" (blank: no catch)", "italic")
-    if panel.effects:
-        text.append("\n  " + "; ".join(panel.effects), "italic #f0c0ff")
+            total.append(" (blank: no catch)", "italic")
+        text.append("\n")
+        text.append_text(_lines([cards, total], width))
+    for effect in panel.effects:
+        text.append("\n  ")
+        text.append("✦ " + effect, "italic #f0c0ff")
     return text
 
 
@@ -75,6 +98,6 @@ class SeatPanelView(Static):
     SeatPanelView.-active { background: $boost; }
     """
 
-    def update_panel(self, panel: Any, active: bool, wide: bool) -> None:
+    def update_panel(self, panel: Any, active: bool, wide: bool, width: int | None = None) -> None:
         self.set_class(active, "-active")
-        self.update(seat_text(panel, active, wide))
+        self.update(seat_text(panel, active, wide, width))
