@@ -35,7 +35,9 @@ def card_word(cards: dict[str, Any], cid: str) -> str:
     if card.type == "fish":
         return f"{card.name} ({'∞' if card.value is None else card.value})"
     value = "∞" if card.value is None else str(card.value)
-    return f"{card.type} {value}{'+' if card.plus else ''}"
+    word = f"{card.type} {value}{'+' if card.plus else ''}"
+    # Special cards are named too, so a Turbulent Bait never passes for a plain 1+.
+    return f"{word} ({card.name.removeprefix('The ')})" if card.special else word
 
 
 def bait_sum(cards: dict[str, Any], ids: tuple[str, ...]) -> str:

@@ -426,7 +426,7 @@ async def test_turbulent_bait_between_the_two_reel_fish(tmp_path: Path) -> None:
         await t.fish(1, "space")
         await t.fish(2, "space", "enter")
         assert match.pending()[0].kind == "split"
-        assert "1st fish: bait 1+ (= 1) 2nd fish: bait 4 (= 4)" in t.flat
+        assert "1st fish: bait 1+ (Turbulent Bait) (= 1) 2nd fish: bait 4 (= 4)" in t.flat
         first_turbulent = next(a for a in match.legal_actions(0) if len(a.first) == 1
                                and a.first[0] in card_ids_cast(match, 0, "The Turbulent Bait"))
         await t.choose(first_turbulent)

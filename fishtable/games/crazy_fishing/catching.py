@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
 from fishtable.games.crazy_fishing.common import (
@@ -100,7 +99,6 @@ def go_on(state: CFState, events: list[Event]) -> None:
 def attempt(state: CFState, cards: list[int], events: list[Event]) -> None:
     turn = state.turn
     seat = turn.seat
-    turn.attempted = True
     turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
     turn.targets = list(cards)
     turn.overlapped = [c for c in cards if sea.is_covered(state, c)]
@@ -361,10 +359,3 @@ def end_catch_phase(state: CFState, events: list[Event]) -> None:
             played = cards_text(state, rods + baits)
             events.append(event("discard", f"{state.names[seat]} discards the blank cast {played}."))
     start_collect(state, events)
-
-
-def check_turn(state: CFState, seat: int) -> Turn:
-    turn = state.turn
-    if turn is None or turn.seat != seat:
-        raise IllegalAction("It is not your turn to fish.")
-    return turn

@@ -29,8 +29,6 @@ class Turn:
     overlapped: list[int] = field(default_factory=list)  # targets chosen while covered
     groups: list[list[int]] = field(default_factory=list)  # bait group per target
     pair_group: list[int] = field(default_factory=list)  # bait for A Pair of Fish
-    pair_fish_bait: bool = False  # that bait is the out-of-series fish
-    attempted: bool = False
     resume: str = ""  # stage to return to after a Puffer Fish choice
     second: int = -1  # the second Super-Fast Reel fish, while it waits
     between_offered: bool = False  # Reel + Turbulent Bait: the shuffle between attempts was offered
@@ -139,7 +137,7 @@ class CFState:
                 turn.seat, turn.stage, turn.looks_left, turn.shuffles_left, turn.bucket,
                 turn.reel, tuple(turn.peeks), tuple(turn.targets), tuple(turn.overlapped),
                 tuple(tuple(g) for g in turn.groups), tuple(turn.pair_group),
-                turn.pair_fish_bait, turn.attempted, turn.resume, turn.second, turn.between_offered,
+                turn.resume, turn.second, turn.between_offered,
             )
         layout = tuple(
             (c, self.layout.pos.get(c), self.layout.label.get(c)) for c in self.sea + self.beside

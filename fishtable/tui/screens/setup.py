@@ -159,6 +159,8 @@ class SetupScreen(FishScreen):
         kept = set(chooser.selected)
         chooser.clear_options()
         chooser.add_options([(label, value, value in kept) for label, value in fish])
+        if chooser.option_count:
+            chooser.highlighted = 0  # so the first Space picks a fish
         status = self.query_one("#cards-status", Static)
         if problem:
             status.update(Text.assemble(("✗ This card file cannot be used: ", "bold #ff8080"), problem))

@@ -196,7 +196,8 @@ def test_turbulent_bait_shuffle_before_the_attempt():
     s = build([["R5", "B:turbulent", "B3", "R2", "B4", "B1"], OPPONENT], sea_cards=BIG_SEA)
     s, _ = cast_all(s, (("5",), ("The Turbulent Bait", "3")), (("1",), ("1",)))
     s, _ = act(s, 0, Shuffle())
-    assert s.turn.seat == 0 and s.turn.stage == "choose" and not s.turn.attempted
+    assert s.turn.seat == 0 and s.turn.stage == "choose" and not s.caught_round
+    assert all(isinstance(a, Attempt) for a in GAME.legal_actions(s, 0))  # the attempt is still to come
     assert Shuffle() not in GAME.legal_actions(s, 0)
     s, _ = act(s, 0, Attempt(labels=(GAME.legal_actions(s, 0)[0].labels)))
     assert s.turn.seat == 1  # no shuffle left: the turn is over
