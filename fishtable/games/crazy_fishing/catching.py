@@ -62,8 +62,11 @@ def selectable(state: CFState) -> list[int]:
     return [c for c in pool if c not in turn.targets]
 
 
-def attempts_allowed(state: CFState) -> int:
-    return 2 if state.turn.reel and len(selectable(state)) >= 2 else 1
+def attempts_allowed(state: CFState, choices: list[int] | None = None) -> int:
+    """Two fish with an active Super-Fast Reel when two can be chosen (CF-Q-9), else one."""
+    if not state.turn.reel:
+        return 1
+    return 2 if len(selectable(state) if choices is None else choices) >= 2 else 1
 
 
 def look(state: CFState, card: int, events: list[Event]) -> None:

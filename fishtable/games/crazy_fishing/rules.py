@@ -116,8 +116,9 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
             out += [trusted(Look, kind="look", label=label[c]) for c in state.sea + state.beside if c not in turn.peeks]
         if turn.shuffles_left:
             out.append(Shuffle())
-        labels = [label[c] for c in catching.selectable(state)]
-        if catching.attempts_allowed(state) == 2:
+        choices = catching.selectable(state)
+        labels = [label[c] for c in choices]
+        if catching.attempts_allowed(state, choices) == 2:
             out += [trusted(Attempt, kind="attempt", labels=pair) for pair in combinations(labels, 2)]
         else:
             out += [trusted(Attempt, kind="attempt", labels=(x,)) for x in labels]
@@ -217,7 +218,7 @@ def _shuffle(state: CFState, seat: int, action: Shuffle, events: list[Event]) ->
 
 def _attempt(state: CFState, seat: int, action: Attempt, events: list[Event]) -> None:
     allowed = catching.selectable(state)
-    want = catching.attempts_allowed(state)
+    want = catching.attempts_allowed(state, allowed)
     if len(action.labels) != want:
         if want == 2:
             raise IllegalAction("With the Super-Fast Reel you must choose two different fish.")

@@ -7,7 +7,7 @@ thousands of games per decision. Cards are ints indexing `cards`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from fishtable.games.crazy_fishing.cards import Card
 
@@ -34,13 +34,10 @@ class Turn:
     between_offered: bool = False  # Reel + Turbulent Bait: the shuffle between attempts was offered
 
     def clone(self) -> Turn:
-        return replace(
-            self,
-            peeks=self.peeks[:],
-            targets=self.targets[:],
-            overlapped=self.overlapped[:],
-            groups=[g[:] for g in self.groups],
-            pair_group=self.pair_group[:],
+        return Turn(
+            self.seat, self.stage, self.looks_left, self.shuffles_left, self.bucket, self.reel,
+            self.peeks[:], self.targets[:], self.overlapped[:], [g[:] for g in self.groups],
+            self.pair_group[:], self.resume, self.second, self.between_offered,
         )
 
 
