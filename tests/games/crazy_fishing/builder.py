@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from fishtable.engine import rng as rand
 from fishtable.engine.protocol import SeatInfo
 from fishtable.games.crazy_fishing import GAME, sea
+from fishtable.games.crazy_fishing.actions import Cast
 from fishtable.games.crazy_fishing.cards import INFINITE, Card
 from fishtable.games.crazy_fishing.casting import start_round
 from fishtable.games.crazy_fishing.state import CFState
@@ -160,6 +161,44 @@ def ids(state: CFState, seat: int, *labels: str) -> tuple[str, ...]:
 
 def play(state: CFState, seat: int, action: object) -> tuple[CFState, list]:
     return GAME.apply(state, seat, action)
+
+
+def pick(state: CFState, seat: int, type_: str, *labels: str) -> tuple[str, ...]:
+    """Ids of distinct cards of one type in a seat's hand, by face label ("5", "3+") or name."""
+    out: list[str] = []
+    for label in labels:
+        for c in state.hands[seat]:
+            card = state.cards[c]
+            if card.type == type_ and card.cid not in out and label in (card.label, card.name):
+                out.append(card.cid)
+                break
+        else:
+            raise KeyError(f"no {type_} {label!r} in seat {seat}'s hand")
+    return tuple(out)
+
+
+def cast_bait(state: CFState, seat: int, *labels: str) -> tuple[str, ...]:
+    """Ids of distinct bait cards among those a seat has cast, by face label."""
+    out: list[str] = []
+    for label in labels:
+        for c in state.casts[seat][1]:
+            card = state.cards[c]
+            if card.cid not in out and card.label == label:
+                out.append(card.cid)
+                break
+        else:
+            raise KeyError(f"no bait {label!r} in seat {seat}'s cast")
+    return tuple(out)
+
+
+def cast_all(state: CFState, *plays: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[CFState, list]:
+    """Every seat casts (rod labels, bait labels) in seat order; returns (state, events)."""
+    events: list = []
+    for seat, (rods, baits) in enumerate(plays):
+        cast = Cast(rods=pick(state, seat, "rod", *rods), baits=pick(state, seat, "bait", *baits))
+        state, more = GAME.apply(state, seat, cast)
+        events += more
+    return state, events
 
 
 def seats(n: int) -> list[SeatInfo]:

@@ -10,21 +10,7 @@ from fishtable.engine.errors import IllegalAction
 from fishtable.games.crazy_fishing import GAME, sea
 from fishtable.games.crazy_fishing.actions import Attempt, Cast, Draw
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
-from tests.games.crazy_fishing.builder import build, play, seats
-
-
-def pick(state, seat: int, type_: str, *labels: str) -> tuple[str, ...]:
-    """Ids of distinct cards of one type in a seat's hand, by face label."""
-    out: list[str] = []
-    for label in labels:
-        for c in state.hands[seat]:
-            card = state.cards[c]
-            if card.type == type_ and card.label == label and card.cid not in out:
-                out.append(card.cid)
-                break
-        else:
-            raise KeyError(f"no {type_} {label!r} in seat {seat}'s hand")
-    return tuple(out)
+from tests.games.crazy_fishing.builder import build, pick, play, seats
 
 
 def cast(state, seat: int, rods: tuple[str, ...] = (), baits: tuple[str, ...] = ()):

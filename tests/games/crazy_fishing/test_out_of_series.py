@@ -23,50 +23,10 @@ from fishtable.games.crazy_fishing.actions import (
 )
 from fishtable.games.crazy_fishing.cards import EFFECT_TIMING, default_card_path, load_card_file
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
-from tests.games.crazy_fishing.builder import build
+from tests.games.crazy_fishing.builder import build, cast_all, cast_bait, pick
+from tests.games.crazy_fishing.builder import play as act
 
 SLOW = ["R1", "B1", "R1", "B1", "B2", "R2"]  # a slow, weak player who fishes after the others
-
-
-def pick(state, seat, type_, *labels):
-    """Ids of distinct cards of one type in a seat's hand, by face label or name."""
-    out: list[str] = []
-    for label in labels:
-        for c in state.hands[seat]:
-            card = state.cards[c]
-            if card.type == type_ and card.cid not in out and label in (card.label, card.name):
-                out.append(card.cid)
-                break
-        else:
-            raise KeyError(f"no {type_} {label!r} in seat {seat}'s hand")
-    return tuple(out)
-
-
-def cast_all(state, *plays):
-    """Every seat casts (rod labels, bait labels); returns the state after the reveal."""
-    events = []
-    for seat, (rods, baits) in enumerate(plays):
-        cast = Cast(rods=pick(state, seat, "rod", *rods), baits=pick(state, seat, "bait", *baits))
-        state, evs = GAME.apply(state, seat, cast)
-        events += evs
-    return state, events
-
-
-def act(state, seat, action):
-    return GAME.apply(state, seat, action)
-
-
-def cast_bait(state, seat, *labels):
-    out: list[str] = []
-    for label in labels:
-        for c in state.casts[seat][1]:
-            card = state.cards[c]
-            if card.cid not in out and card.label == label:
-                out.append(card.cid)
-                break
-        else:
-            raise KeyError(label)
-    return tuple(out)
 
 
 def named(state, name):

@@ -6,38 +6,11 @@ import pytest
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.games.crazy_fishing import GAME
-from fishtable.games.crazy_fishing.actions import Attempt, Cast, Continue, Draw, EndTurn, Look, Shuffle, Split
-from tests.games.crazy_fishing.builder import build
+from fishtable.games.crazy_fishing.actions import Attempt, Continue, Draw, EndTurn, Look, Shuffle, Split
+from tests.games.crazy_fishing.builder import build, cast_all
+from tests.games.crazy_fishing.builder import play as act
 
 OPPONENT = ["R1", "B1", "R2", "B2", "B3", "R3"]  # a slow, weak second player
-
-
-def pick(state, seat, type_, *labels):
-    """Ids of distinct cards of one type in a seat's hand, by face label or name."""
-    out: list[str] = []
-    for label in labels:
-        for c in state.hands[seat]:
-            card = state.cards[c]
-            if card.type == type_ and card.cid not in out and label in (card.label, card.name):
-                out.append(card.cid)
-                break
-        else:
-            raise KeyError(f"no {type_} {label!r} in seat {seat}'s hand")
-    return tuple(out)
-
-
-def cast_all(state, *plays):
-    """Every seat casts (rod labels, bait labels); returns the state after the reveal."""
-    events = []
-    for seat, (rods, baits) in enumerate(plays):
-        cast = Cast(rods=pick(state, seat, "rod", *rods), baits=pick(state, seat, "bait", *baits))
-        state, evs = GAME.apply(state, seat, cast)
-        events += evs
-    return state, events
-
-
-def act(state, seat, action):
-    return GAME.apply(state, seat, action)
 
 
 def collect(state):

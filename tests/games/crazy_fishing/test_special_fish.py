@@ -8,22 +8,9 @@ from fishtable.engine.protocol import SeatInfo
 from fishtable.games.crazy_fishing import GAME
 from fishtable.games.crazy_fishing.actions import Attempt, Cast
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
-from tests.games.crazy_fishing.builder import build
+from tests.games.crazy_fishing.builder import build, pick
 
 OPPONENT = ["R1", "B1", "R2", "B2", "B3", "R3"]  # a slow, weak second player
-
-
-def pick(state, seat, type_, *labels):
-    out: list[str] = []
-    for label in labels:
-        for c in state.hands[seat]:
-            card = state.cards[c]
-            if card.type == type_ and card.cid not in out and label in (card.label, card.name):
-                out.append(card.cid)
-                break
-        else:
-            raise KeyError(f"no {type_} {label!r} in seat {seat}'s hand")
-    return tuple(out)
 
 
 def cast_all(state, *plays):
