@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from itertools import combinations, pairwise
+from collections.abc import Callable
+from itertools import combinations, groupby, pairwise
+from typing import Any
 
 from fishtable.engine import rng as rand
 from fishtable.engine.protocol import Event
@@ -259,20 +261,20 @@ def _break_tie(state: CFState, tied: list[int], events: list[Event]) -> list[int
             "tie_reveal",
             f"{state.names[seat]} reveals a {state.cards[card].label} rod from the deck to break the tie.",
         ))
-    ranked = sorted(tied, key=lambda s: -reveals[s])
-    out: list[int] = []
-    i = 0
-    while i < len(ranked):
-        j = i
-        while j + 1 < len(ranked) and reveals[ranked[j + 1]] == reveals[ranked[i]]:
-            j += 1
-        group = ranked[i : j + 1]
-        out.extend(_break_tie(state, group, events) if len(group) > 1 else group)
-        i = j + 1
-    shown = ", ".join(f"{state.names[s]} {reveals[s]}" for s in ranked)
+    out = _rank(state, tied, reveals.__getitem__, events)
+    shown = ", ".join(f"{state.names[s]} {reveals[s]}" for s in sorted(tied, key=reveals.__getitem__, reverse=True))
     state.order_notes.append(
         f"{' and '.join(state.names[s] for s in tied)} tie on speed and bait; rod-deck reveal: {shown}."
     )
+    return out
+
+
+def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: list[Event]) -> list[int]:
+    """Highest key first; seats with equal keys are ordered by rod-deck reveals."""
+    out: list[int] = []
+    for _, same in groupby(sorted(seats, key=key, reverse=True), key=key):
+        group = list(same)
+        out.extend(_break_tie(state, group, events) if len(group) > 1 else group)
     return out
 
 
@@ -280,16 +282,7 @@ def set_order(state: CFState, events: list[Event]) -> None:
     """Catch order: speed, then bait, then rod-deck reveals (CF-CAST-12..14)."""
     players = [s for s in range(state.n) if not is_blank(state, s)]
     key = {s: (speed_of(state, s), tie_bait(state, s)) for s in players}
-    ranked = sorted(players, key=lambda s: (-key[s][0], -key[s][1]))
-    order: list[int] = []
-    i = 0
-    while i < len(ranked):
-        j = i
-        while j + 1 < len(ranked) and key[ranked[j + 1]] == key[ranked[i]]:
-            j += 1
-        group = ranked[i : j + 1]
-        order.extend(_break_tie(state, group, events) if len(group) > 1 else group)
-        i = j + 1
+    order = _rank(state, players, key.__getitem__, events)
     for a, b in pairwise(order):
         (sa, ba), (sb, bb) = key[a], key[b]
         if sa == sb and ba != bb:
