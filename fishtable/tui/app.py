@@ -84,11 +84,11 @@ class FishtableApp(App):
             match = Match.start(engine, model, seat_infos, seed if seed is not None else _new_seed())
         except (FishtableError, ValidationError, LookupError, ValueError, OSError) as exc:
             message = _readable(exc)
-            self.notify(message, severity="error", timeout=8)
+            self.notify(message, severity="error", timeout=8, markup=False)
             return message
         except Exception as exc:  # anything else the options or the card data trip over
             message = f"The game cannot start ({type(exc).__name__}: {exc})."
-            self.notify(message, severity="error", timeout=8)
+            self.notify(message, severity="error", timeout=8, markup=False)
             return message
         self.last_setup = (game, model, seat_infos)
         self.begin_match(match)
@@ -104,7 +104,7 @@ class FishtableApp(App):
         if self.autosave and status is not None and status.error and status.match is None:
             kept = keep_damaged(self.save_path)
             if kept is not None:
-                self.notify(f"The damaged save was kept as {kept.name}.")
+                self.notify(f"The damaged save was kept as {kept.name}.", markup=False)
         self.save_status = None
         self._pop_to_menu()
         save_path = self.save_path if self.autosave else None

@@ -244,7 +244,7 @@ class HotSeatFlow:
         name = self.match.seats[seat].name
         message = f"{name} (computer) could not choose ({type(exc).__name__}: {exc}); playing at random."
         self.bot_errors.append(message)
-        self.app.notify(message, severity="error")
+        self.app.notify(message, severity="error", markup=False)
         legal = self.match.legal_actions(seat)
         self._bot_done(seat, legal[self.match.step_count % len(legal)])
 
@@ -259,7 +259,7 @@ class HotSeatFlow:
         except IllegalAction as exc:  # a bot bug: report it, then play any legal move
             message = f"{self.match.seats[seat].name} (computer) chose an illegal move: {exc}"
             self.bot_errors.append(message)
-            self.app.notify(message, severity="error")
+            self.app.notify(message, severity="error", markup=False)
             self.match.apply(seat, self.match.legal_actions(seat)[0])
         self.save()
         self.table.refresh_view()

@@ -23,6 +23,11 @@ class FishScreen(Screen):
         self.mount(TooSmall())
         self._check_size()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Keys typed ahead can reach a screen that was just pushed, before its widgets
+        # exist (Enter then Ctrl+S on the menu): its own actions wait until it is mounted.
+        return self.is_mounted
+
     def on_resize(self, event: events.Resize) -> None:
         self._check_size()
 

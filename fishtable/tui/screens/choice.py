@@ -17,6 +17,7 @@ from fishtable.tui.describe import describe, known_cards
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.card import faces_text
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
+from fishtable.tui.widgets.options import FishOptionList
 
 if TYPE_CHECKING:
     from fishtable.tui.flow import HotSeatFlow
@@ -46,7 +47,7 @@ class ChoiceScreen(FishScreen):
         if self.private and view.pile:
             yield Static(Text.assemble("Your catch pile: ", faces_text(view.pile)), id="pile")
         cards = known_cards(view)
-        yield OptionList(
+        yield FishOptionList(
             *(Option(describe(a, cards, stage=prompt.kind if prompt else None), id=str(i))
               for i, a in enumerate(self.legal)),
             id="choices",

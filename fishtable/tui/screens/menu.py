@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from fishtable.engine.registry import GAMES
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.options import FishOptionList
 
 TITLE = r"""
   ___ _    _    _        _    _
@@ -48,7 +49,7 @@ class MenuScreen(FishScreen):
             yield Static("Hot-seat fishing card games: pass the keyboard, keep your hand secret.",
                          id="tagline")
             with Center():
-                yield OptionList(id="menu-list")
+                yield FishOptionList(id="menu-list")
             yield Static(id="save-status")
         yield Footer()
 

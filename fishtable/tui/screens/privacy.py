@@ -36,7 +36,8 @@ class PrivacyScreen(FishScreen):
                 f"{self.player}, press Enter when only you can see the screen."
             )
         with Middle(), Center():
-            yield Static(text, id="privacy-text")
+            # Names are whatever the players typed ("[/]" too): never read as markup.
+            yield Static(text, id="privacy-text", markup=False)
         yield Footer()
 
     def action_proceed(self) -> None:

@@ -28,7 +28,7 @@ def result_table(result: Any) -> Table:
     for line in sorted(result.scores, key=lambda s: -s.total):
         values = dict(line.parts)
         won = "★ winner" if line.seat in result.winners else ""
-        table.add_row(line.name, *(str(values.get(p, 0)) for p in parts), str(line.total), won)
+        table.add_row(Text(line.name), *(str(values.get(p, 0)) for p in parts), str(line.total), won)
     return table
 
 

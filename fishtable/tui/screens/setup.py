@@ -49,10 +49,14 @@ def load_oos_fish(card_file: str | None) -> tuple[list[tuple[str, str]], str | N
     """
     from pathlib import Path
 
+    path = Path(card_file).expanduser() if card_file else None
+    if path is not None and path.exists() and not path.is_file():
+        # A directory, or a device such as /dev/zero that reading would never finish.
+        return [], f"{path} is not a file."
     try:
         from fishtable.games.crazy_fishing.cards import load_card_file
 
-        data = load_card_file(Path(card_file).expanduser() if card_file else None)
+        data = load_card_file(path)
     except Exception as exc:  # a malformed file is reported, never raised
         return [], str(exc)
     copies: dict[str, int] = {}
@@ -165,7 +169,7 @@ class SetupScreen(FishScreen):
         if problem:
             status.update(Text.assemble(("✗ This card file cannot be used: ", "bold #ff8080"), problem))
         elif path:
-            status.update(f"Cards from {path}.")
+            status.update(Text(f"Cards from {path}."))
         else:
             status.update("The built-in cards.")
 

@@ -19,6 +19,7 @@ from fishtable.tui.describe import describe, known_cards
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.card import KIND_STYLE, face_text, kind_of
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
+from fishtable.tui.widgets.options import FishOptionList
 from fishtable.tui.widgets.sea import SeaView
 from fishtable.tui.widgets.seat_panel import SeatPanelView
 
@@ -87,7 +88,9 @@ class TableScreen(FishScreen):
         yield NewsBar(id="news")
         yield EventLog(id="log")
         yield Static(id="prompt")
-        yield OptionList(id="choices")
+        choices = FishOptionList(id="choices")
+        choices.can_focus = False  # until a prompt shows it (see set_prompt)
+        yield choices
         yield Footer()
 
     def on_mount(self) -> None:
@@ -113,11 +116,17 @@ class TableScreen(FishScreen):
                 Option(describe(a, cards, baits, stage=kind), id=str(i)) for i, a in enumerate(self.legal)
             )
             choices.display = True
+            choices.can_focus = True
             choices.highlighted = 0
             choices.focus()
         else:
             choices.clear_options()
             choices.display = False
+            # Hidden, the list must not keep (or get back, when the table resumes) the focus:
+            # it would swallow the Enter that the table's own prompt is waiting for.
+            choices.can_focus = False
+            if choices.has_focus:
+                self.set_focus(None)
         self.refresh_bindings()
 
     def refresh_view(self) -> None:
@@ -257,6 +266,8 @@ class TableScreen(FishScreen):
         return tuple(c.id for c in cast.baits) if cast is not None else ()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
         sea_prompt = self.seat is not None and self.kind in SEA_KINDS
         if action in {"move", "step", "digit"}:
             return sea_prompt
