@@ -56,9 +56,23 @@ class FishtableApp(App):
 
     # -- starting and leaving games -----------------------------------------------
     def setup_game(self, game: str) -> None:
+        from fishtable.tui.screens.confirm import ConfirmScreen
         from fishtable.tui.screens.setup import SetupScreen
 
-        self.push_screen(SetupScreen(game, card_file=self.card_file))
+        def open_setup(go: bool | None = True) -> None:
+            if go:
+                self.push_screen(SetupScreen(game, card_file=self.card_file))
+
+        status = self.save_status
+        if self.autosave and status is not None and status.match is not None:
+            # A new game replaces the autosave: ask first, it cannot be undone.
+            question = (
+                f"A saved game of {status.match.game.title} is waiting to be continued.\n"
+                "A new game will replace it. Set up a new game anyway?"
+            )
+            self.push_screen(ConfirmScreen(question), open_setup)
+        else:
+            open_setup()
 
     def start_new_game(
         self,

@@ -187,6 +187,9 @@ def default_card_path() -> Path:
 
 def load_card_file(path: Path | None = None) -> CardFile:
     path = path or default_card_path()
+    if path.exists() and not path.is_file():
+        # A folder, or a device such as /dev/zero that reading would never finish.
+        raise CardFileError(f"{path}: not a card file (not a regular file).")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -9,7 +9,7 @@ from fishtable.engine import rng as rand
 from fishtable.engine.errors import CardFileError
 from fishtable.engine.protocol import SeatInfo
 from fishtable.games.crazy_fishing import sea
-from fishtable.games.crazy_fishing.cards import INFINITE, Card, CardFile, load_card_file
+from fishtable.games.crazy_fishing.cards import INFINITE, Card, CardFile, default_card_path, load_card_file
 from fishtable.games.crazy_fishing.casting import start_round
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
 from fishtable.games.crazy_fishing.state import CFState
@@ -20,13 +20,19 @@ START_BAITS = 3
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
-_card_file_cache: dict[str | None, CardFile] = {}
+_card_file_cache: dict[tuple[str | None, int, int], CardFile] = {}
 
 
 def card_file_for(options: CrazyFishingOptions) -> CardFile:
-    key = options.card_file
+    """The card file, read once per version of it: an edited file is read again."""
+    path = Path(options.card_file) if options.card_file else None
+    try:
+        stat = (path or default_card_path()).stat()
+        key = (options.card_file, stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return load_card_file(path)  # reports the problem in words
     if key not in _card_file_cache:
-        _card_file_cache[key] = load_card_file(Path(key) if key else None)
+        _card_file_cache[key] = load_card_file(path)
     return _card_file_cache[key]
 
 

@@ -196,3 +196,26 @@ def test_misspelt_field_and_wrong_format_are_refused(tmp_path):
     assert "'format'" in message
     message, _, _ = broken(tmp_path, lambda d: d["fish"][0].__setitem__("size", "big"))
     assert "fish #1" in message and "'size'" in message and "integer" in message
+
+
+@pytest.mark.rule("CF-Q-3")
+def test_a_path_that_is_not_a_regular_file_is_refused_without_reading(tmp_path: Path):
+    for path in (tmp_path, Path("/dev/zero")):
+        if not path.exists():
+            continue
+        with pytest.raises(CardFileError, match="not a regular file"):
+            load_card_file(path)
+
+
+@pytest.mark.rule("CF-Q-3")
+def test_an_edited_card_file_is_read_again_for_the_next_game(tmp_path: Path):
+    data = json.loads(default_card_path().read_text(encoding="utf-8"))
+    path = write(tmp_path, data)
+    first = start(path)
+    data["baits"] = [b for b in data["baits"] if b.get("special") != "most_tempting"]
+    data["baits"].append({"name": "Bait", "value": 6, "copies": 3})
+    path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    second = start(path)
+    def tempting(state):
+        return sum(c.special == "most_tempting" for c in state.cards)
+    assert tempting(first) == 3 and tempting(second) == 0
