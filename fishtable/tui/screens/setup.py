@@ -50,9 +50,6 @@ def load_oos_fish(card_file: str | None) -> tuple[list[tuple[str, str]], str | N
     from pathlib import Path
 
     path = Path(card_file).expanduser() if card_file else None
-    if path is not None and path.exists() and not path.is_file():
-        # A directory, or a device such as /dev/zero that reading would never finish.
-        return [], f"{path} is not a file."
     try:
         from fishtable.games.crazy_fishing.cards import load_card_file
 
