@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from fishtable.engine import rng as rand
+from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import SeatInfo
 from fishtable.games.crazy_fishing import GAME, sea
 from fishtable.games.crazy_fishing.actions import Cast
@@ -203,3 +206,21 @@ def cast_all(state: CFState, *plays: tuple[tuple[str, ...], tuple[str, ...]]) ->
 
 def seats(n: int) -> list[SeatInfo]:
     return [SeatInfo(name=f"Player {i + 1}") for i in range(n)]
+
+
+def view_json(state: CFState, seat: int | None) -> str:
+    return GAME.view(state, seat).model_dump_json()
+
+
+def rejected(state: CFState, seat: int, action: object, *words: str) -> str:
+    """Assert the action is illegal with a readable message and leaves the state alone."""
+    before = GAME.state_hash(state)
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, seat, action)
+    message = str(info.value)
+    assert len(message) > 8 and not message[0].islower() and message.rstrip().endswith((".", ")")), message
+    assert "<" not in message and "Error" not in message, message
+    for word in words:
+        assert word.lower() in message.lower(), message
+    assert GAME.state_hash(state) == before
+    return message

@@ -6,33 +6,14 @@ import json
 
 import pytest
 
-from fishtable.engine.errors import IllegalAction
 from fishtable.games.crazy_fishing import GAME
 from fishtable.games.crazy_fishing.actions import Attempt, Cast, Draw, FishBait
-from tests.games.crazy_fishing.builder import build, pick, play
+from tests.games.crazy_fishing.builder import build, pick, play, rejected, view_json
 
 
 def cast(state, seat: int, rods: tuple[str, ...] = (), baits: tuple[str, ...] = ()):
     action = Cast(rods=pick(state, seat, "rod", *rods), baits=pick(state, seat, "bait", *baits))
     return play(state, seat, action)
-
-
-def view_json(state, seat: int | None) -> str:
-    return GAME.view(state, seat).model_dump_json()
-
-
-def rejected(state, seat: int, action, *words: str) -> str:
-    """Assert the action is illegal with a readable message and leaves the state alone."""
-    before = GAME.state_hash(state)
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, seat, action)
-    message = str(info.value)
-    assert len(message) > 8 and not message[0].islower() and message.rstrip().endswith((".", ")")), message
-    assert "<" not in message and "Error" not in message, message
-    for word in words:
-        assert word.lower() in message.lower(), message
-    assert GAME.state_hash(state) == before
-    return message
 
 
 FILLER = ["R1", "B1"]

@@ -17,11 +17,7 @@ from fishtable.games.crazy_fishing import GAME
 from fishtable.games.crazy_fishing.actions import Attempt, Cast, Draw
 from fishtable.games.crazy_fishing.cards import INFINITE, default_card_path, load_card_file
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
-from tests.games.crazy_fishing.builder import build, pick, play, seats
-
-
-def view_json(state, seat: int | None) -> str:
-    return GAME.view(state, seat).model_dump_json()
+from tests.games.crazy_fishing.builder import build, pick, play, seats, view_json
 
 
 def expanded(items: list) -> list:
