@@ -411,21 +411,30 @@ async def test_turbulent_bait_shuffles_before_and_after(tmp_path: Path) -> None:
         assert " ".join(match.log_for(None)).count("stirs the sea") == 2
 
 
-async def test_turbulent_bait_between_the_two_reel_fish(tmp_path: Path) -> None:
-    match = match_of(
+def reel_and_turbulent_match() -> Match:
+    return match_of(
         [["R:reel", "R3", "B:turbulent", "B4", "R1", "B1"], SLOW], sea_cards=["F1", "F4", "F6", "F7"]
     )
+
+
+async def reel_with_turbulent_to_split(t, match: Match) -> None:
+    """Elena casts the Reel and the Turbulent Bait, Tomás a plain cast; Elena turns over fish #1 and #2."""
+    await t.unlock("Elena")
+    await t.cast(0, rods(match, 0, "The Super-Fast Reel", "3"), baits(match, 0, "The Turbulent Bait", "4"))
+    await t.unlock("Tomás")
+    await t.cast(1, rods(match, 1, "1"), baits(match, 1, "1"))
+    await t.uncover()
+    await t.fish(1, "space")
+    await t.fish(2, "space", "enter")
+    assert match.pending()[0].kind == "split"
+
+
+async def test_turbulent_bait_between_the_two_reel_fish(tmp_path: Path) -> None:
+    match = reel_and_turbulent_match()
     app = app_for(tmp_path, match)
     async with app.run_test(size=SIZE) as pilot:
         t = await start(pilot, match)
-        await t.unlock("Elena")
-        await t.cast(0, rods(match, 0, "The Super-Fast Reel", "3"), baits(match, 0, "The Turbulent Bait", "4"))
-        await t.unlock("Tomás")
-        await t.cast(1, rods(match, 1, "1"), baits(match, 1, "1"))
-        await t.uncover()
-        await t.fish(1, "space")
-        await t.fish(2, "space", "enter")
-        assert match.pending()[0].kind == "split"
+        await reel_with_turbulent_to_split(t, match)
         assert "1st fish: bait 1+ (Turbulent Bait) (= 1) 2nd fish: bait 4 (= 4)" in t.flat
         first_turbulent = next(a for a in match.legal_actions(0) if len(a.first) == 1
                                and a.first[0] in card_ids_cast(match, 0, "The Turbulent Bait"))
@@ -445,19 +454,11 @@ async def test_turbulent_bait_between_the_two_reel_fish(tmp_path: Path) -> None:
 
 
 async def test_turbulent_between_continue_goes_on(tmp_path: Path) -> None:
-    match = match_of(
-        [["R:reel", "R3", "B:turbulent", "B4", "R1", "B1"], SLOW], sea_cards=["F1", "F4", "F6", "F7"]
-    )
+    match = reel_and_turbulent_match()
     app = app_for(tmp_path, match)
     async with app.run_test(size=SIZE) as pilot:
         t = await start(pilot, match)
-        await t.unlock("Elena")
-        await t.cast(0, rods(match, 0, "The Super-Fast Reel", "3"), baits(match, 0, "The Turbulent Bait", "4"))
-        await t.unlock("Tomás")
-        await t.cast(1, rods(match, 1, "1"), baits(match, 1, "1"))
-        await t.uncover()
-        await t.fish(1, "space")
-        await t.fish(2, "space", "enter")
+        await reel_with_turbulent_to_split(t, match)
         await t.choose(next(a for a in match.legal_actions(0) if len(a.first) == 1
                             and a.first[0] in card_ids_cast(match, 0, "The Turbulent Bait")))
         assert match.pending()[0].kind == "between"
