@@ -24,23 +24,31 @@ class RandomBot:
         return legal[int(rng.random() * len(legal))]
 
 
-_GAME_BOTS = {"crazy-fishing": "fishtable.games.crazy_fishing.bots"}
+def _game_bots(game: str) -> dict[str, Any]:
+    """A game's own computer players: the `BOTS` table of its `bots` module, if it has one."""
+    from fishtable.engine.registry import get_entry
+
+    module = get_entry(game).module
+    if module is None:
+        return {}
+    try:
+        return dict(importlib.import_module(f"{module}.bots").BOTS)
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{module}.bots":
+            raise
+        return {}
 
 
 def bot_names(game: str) -> list[str]:
-    names = ["random"]
-    if game in _GAME_BOTS:
-        names += list(importlib.import_module(_GAME_BOTS[game]).BOTS)
-    return names
+    return ["random", *_game_bots(game)]
 
 
 def get_bot(game: str, name: str) -> Bot:
     if name == "random":
         return RandomBot()
-    if game in _GAME_BOTS:
-        bots = importlib.import_module(_GAME_BOTS[game]).BOTS
-        if name in bots:
-            return bots[name]()
+    bots = _game_bots(game)
+    if name in bots:
+        return bots[name]()
     raise LookupError(f"No computer player called {name!r}; choose from {', '.join(bot_names(game))}.")
 
 

@@ -40,6 +40,11 @@ class Prompt(Frozen):
     text: str
     private: bool = True
     simultaneous: bool = False
+    # A reaction out of turn (Fishing Party's Broken Line). Every seat that could be
+    # asked at a real table gets one, whoever holds the card, and its first legal
+    # action is always the same "no" for every seat. The app asks the table once,
+    # in public; only a seat that claims answers behind the privacy screen.
+    reaction: bool = False
 
 
 class Event(Frozen):
@@ -51,6 +56,9 @@ class Event(Frozen):
     kind: str
     text: str
     visible_to: tuple[int, ...] | None = None
+    # A public moment everyone should see (a catch, a reveal, a die roll): the app
+    # keeps it on the table before the keyboard is passed to the next player.
+    news: bool = False
 
     def visible_for(self, seat: int | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
@@ -68,6 +76,7 @@ class ScoreLine(Frozen):
 class Result(Frozen):
     scores: tuple[ScoreLine, ...]
     winners: tuple[int, ...]
+    notes: tuple[str, ...] = ()  # how a tie was broken, and the like, in words
 
 
 StateT = TypeVar("StateT")
@@ -82,6 +91,14 @@ class Game(Protocol[StateT]):
     max_players: ClassVar[int]
 
     def options_model(self) -> type[BaseModel]: ...
+
+    def prepare_options(self, options: BaseModel) -> BaseModel:
+        """Copy into the options whatever they point to outside the game (a card file).
+
+        A match keeps the prepared options, so a save carries its card data and
+        `new_game` never reads a file. Raises CardFileError naming the problem.
+        """
+        ...
 
     def new_game(self, options: BaseModel, seats: Sequence[SeatInfo], seed: int) -> StateT: ...
 

@@ -56,6 +56,14 @@ GAMES: tuple[GameEntry, ...] = (
         5,
         None,
     ),
+    GameEntry(
+        "fishing-party-poker",
+        "Fishing Party Poker",
+        "Five-card poker with the Fishing Party deck: swap with the community, bet, show down.",
+        2,
+        8,
+        None,
+    ),
 )
 
 
