@@ -100,42 +100,14 @@ def _check_card_file(path: Path, command: str = "fishtable") -> int | None:
     return None
 
 
-def _print_available() -> None:
-    print(f"fishtable {__version__}: hot-seat fishing card games for the terminal.")
-    print("The app is not available in this build yet. What you can do now:")
-    for name, text in _SUBCOMMANDS:
-        print(f"  fishtable {name:<10} {text}")
-    print("Run `fishtable --help` for all options.")
-
-
 def run_app_command(card_file: Path | None, data_dir: Path | None) -> int:
     if card_file is not None:
         code = _check_card_file(card_file)
         if code is not None:
             return code
-    try:
-        from fishtable.tui import run_app
-    except ImportError as exc:
-        missing = getattr(exc, "name", None) or ""
-        if missing.startswith("fishtable.tui") or "run_app" in str(exc):
-            _print_available()
-            return 0
-        return _error("fishtable", f"the app cannot start: {exc}")
-    kwargs = {"card_file": card_file, "data_dir": data_dir}
-    try:
-        import inspect
+    from fishtable.tui import run_app
 
-        accepted = inspect.signature(run_app).parameters
-    except (TypeError, ValueError):
-        accepted = None
-    if accepted is not None and not any(p.kind is p.VAR_KEYWORD for p in accepted.values()):
-        for key in list(kwargs):
-            if key not in accepted:
-                if kwargs[key] is not None:
-                    return _error("fishtable", f"this version of the app cannot use --{key.replace('_', '-')}.")
-                del kwargs[key]
-    code = run_app(**kwargs)
-    return code if isinstance(code, int) else 0
+    return run_app(card_files={"crazy-fishing": card_file} if card_file is not None else None, data_dir=data_dir)
 
 
 def simulate_command(args: argparse.Namespace) -> int:

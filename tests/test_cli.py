@@ -128,23 +128,17 @@ def test_malformed_card_file_for_simulate(capsys, tmp_path):
 def test_the_app_gets_the_card_file_and_data_dir(monkeypatch, tmp_path):
     calls = []
 
-    def run_app(card_file=None, data_dir=None):
-        calls.append({"card_file": card_file, "data_dir": data_dir})
+    def run_app(card_files=None, data_dir=None):
+        calls.append({"card_files": card_files, "data_dir": data_dir})
+        return 0
 
     fake = types.ModuleType("fishtable.tui")
     fake.run_app = run_app  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "fishtable.tui", fake)
     assert main([]) == 0
-    assert calls[-1] == {"card_file": None, "data_dir": None}
+    assert calls[-1] == {"card_files": None, "data_dir": None}
     assert main(["--card-file", str(GOOD_CARDS), "--data-dir", str(tmp_path)]) == 0
-    assert calls[-1] == {"card_file": GOOD_CARDS, "data_dir": tmp_path}
-
-
-def test_without_the_app_the_command_says_what_is_available(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "fishtable.tui", None)  # makes the import fail
-    assert main([]) == 0
-    out = capsys.readouterr().out
-    assert "simulate" in out and "rules" in out
+    assert calls[-1] == {"card_files": {"crazy-fishing": GOOD_CARDS}, "data_dir": tmp_path}
 
 
 def test_rules_prints_the_rules_file(capsys, monkeypatch, tmp_path):

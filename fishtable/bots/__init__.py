@@ -55,3 +55,10 @@ def get_bot(game: str, name: str) -> Bot:
 def bot_rng(seed: int, seat: int, step: int) -> random.Random:
     """A generator for one decision, so bot play is reproducible from the game seed."""
     return random.Random(seed * 1_000_003 + step * 101 + seat)
+
+
+def choose_action(match: Any, seat: int) -> Any:
+    """Ask the seat's computer player for its move, from the seat's view only."""
+    bot = get_bot(match.game.name, match.seats[seat].bot or "greedy")
+    view = match.view(seat) if bot.needs_view else None
+    return bot.choose(view, match.legal_actions(seat), bot_rng(match.seed, seat, match.step_count))

@@ -92,15 +92,6 @@ class Match:
         self._events.extend(events)
         return events
 
-    def bot_action(self, seat: int) -> Any:
-        """Ask the seat's computer player for its move, from the seat's view only."""
-        from fishtable.bots import bot_rng, get_bot
-
-        bot = get_bot(self.game.name, self.seats[seat].bot or "greedy")
-        view = self.game.view(self._state, seat) if bot.needs_view else None
-        rng = bot_rng(self.seed, seat, self.step_count)
-        return bot.choose(view, self.legal_actions(seat), rng)
-
     # -- saving --------------------------------------------------------------
     def to_save(self) -> SaveData:
         return SaveData(

@@ -14,11 +14,13 @@ class GameEntry:
     blurb: str
     min_players: int
     max_players: int
-    module: str | None  # None while the game is not playable yet
+    module: str | None  # the rules engine; None while it is not written yet
+    ui: str | None = None  # the app plug-in (see CONTRIBUTING.md); None: not in the app yet
 
     @property
     def playable(self) -> bool:
-        return self.module is not None
+        """Can the app offer this game: both its engine and its plug-in exist."""
+        return self.module is not None and self.ui is not None
 
     @property
     def players_text(self) -> str:
@@ -30,8 +32,14 @@ class GameEntry:
             raise LookupError(f"{self.title} is not playable yet.")
         return importlib.import_module(self.module).GAME
 
+    def load_ui(self) -> Any:
+        """Import the app plug-in and return its `UI` object."""
+        if self.ui is None:
+            raise LookupError(f"{self.title} cannot be played in the app yet.")
+        return importlib.import_module(self.ui).UI
 
-GAMES: tuple[GameEntry, ...] = (
+
+GAMES: list[GameEntry] = [
     GameEntry(
         "crazy-fishing",
         "Crazy Fishing",
@@ -39,6 +47,7 @@ GAMES: tuple[GameEntry, ...] = (
         2,
         6,
         "fishtable.games.crazy_fishing",
+        "fishtable.plugins.crazy_fishing",
     ),
     GameEntry(
         "fishing-party",
@@ -64,7 +73,18 @@ GAMES: tuple[GameEntry, ...] = (
         8,
         None,
     ),
-)
+]
+
+
+def register(entry: GameEntry) -> None:
+    """Add a game to the catalogue (a game of one's own, or a test's); its name must be new."""
+    if any(e.name == entry.name for e in GAMES):
+        raise ValueError(f"A game called {entry.name!r} is registered already.")
+    GAMES.append(entry)
+
+
+def unregister(name: str) -> None:
+    GAMES[:] = [e for e in GAMES if e.name != name]
 
 
 def get_entry(name: str) -> GameEntry:

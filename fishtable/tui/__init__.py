@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 
-def run_app(card_file: Path | str | None = None, data_dir: Path | str | None = None) -> int:
-    """Run the app until it quits; `card_file` is the Crazy Fishing card file new games use."""
+def run_app(card_files: Mapping[str, Path | str] | None = None, data_dir: Path | str | None = None) -> int:
+    """Run the app until it quits; `card_files` maps a game to the card file its setup offers."""
     from fishtable.tui.app import FishtableApp
 
-    FishtableApp(data_dir=data_dir, card_file=card_file).run()
-    return 0
+    app = FishtableApp(data_dir=data_dir, card_files=card_files, handle_signals=True)
+    code = app.run()
+    return code if isinstance(code, int) else 0

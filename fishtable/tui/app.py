@@ -2,20 +2,30 @@
 
 Imports stay light until a game is chosen: the registry is plain data, and
 pydantic, the engines and the card data load only when a game starts or the
-autosave is checked (in a worker, after the first paint).
+autosave is checked (in a worker, after the first paint). The app knows no
+game: it finds engines and their plug-ins through the registry.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
 from fishtable.tui.autosave import AUTOSAVE_NAME, SaveStatus, default_data_dir
+from fishtable.tui.decision import Acknowledged, Claimed, Decided, Passed
+from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.menu import MenuScreen
+
+# Seconds a screen takes no input after it appears: a pass-the-keyboard screen,
+# and a screen (or a new prompt on the table) that commits a decision.
+HANDOFF_ARMING = 0.6
+DECISION_ARMING = 0.3
 
 
 class FishtableApp(App):
@@ -25,6 +35,7 @@ class FishtableApp(App):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "Quit", priority=True),
+        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
         Binding("f1", "help", "Help"),
     ]
 
@@ -34,34 +45,93 @@ class FishtableApp(App):
         start_match: Any = None,
         bot_pause: float = 0.7,
         autosave: bool = True,
-        card_file: Path | str | None = None,
+        card_files: Mapping[str, Path | str] | None = None,
+        arming: tuple[float, float] | None = None,
+        handle_signals: bool = False,
     ) -> None:
         super().__init__()
-        # The Crazy Fishing card file new games use (None: the built-in cards); the
-        # setup screen shows it and may change it for one game.
-        self.card_file = str(card_file) if card_file is not None else None
+        # The card file each game's setup offers first (None or missing: the built-in cards).
+        self.card_files = {game: str(path) for game, path in (card_files or {}).items()}
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.save_path = self.data_dir / AUTOSAVE_NAME
         self.start_match = start_match
         self.bot_pause = bot_pause
         self.autosave = autosave
+        # (pass-the-keyboard, decision) arming times; None: the module's defaults.
+        self.arming = arming if arming is not None else (HANDOFF_ARMING, DECISION_ARMING)
+        self.handle_signals = handle_signals
         self.save_status: SaveStatus | None = None
         self.flow: Any = None
         self.last_setup: tuple[str, Any, list[Any]] | None = None
 
     def on_mount(self) -> None:
+        if self.handle_signals:
+            self._catch_signals()
         self.push_screen(MenuScreen())
         if self.start_match is not None:
             self.begin_match(self.start_match)
+
+    # -- input guard ---------------------------------------------------------------
+    def arming_time(self, kind: str) -> float:
+        return self.arming[0] if kind == "handoff" else self.arming[1]
+
+    async def on_event(self, event: events.Event) -> None:
+        # The one gate for all input: a screen that is arming or covered by the
+        # too-small message gets nothing, not even keys typed before it appeared.
+        if isinstance(event, events.InputEvent) and not event.is_forwarded:
+            screen = self.screen if self._screen_stack else None
+            if isinstance(screen, FishScreen) and not screen.accepts(event):
+                return
+        await super().on_event(event)
+
+    # -- signals -------------------------------------------------------------------
+    def _catch_signals(self) -> None:
+        """SIGTERM and SIGHUP: save, restore the terminal and exit 0 (see `run_app`)."""
+        import asyncio
+        import signal
+        from contextlib import suppress
+
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            # Not on the main thread, or no such signal on this system: nothing to catch.
+            with suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, self._signalled)
+
+    def _signalled(self) -> None:
+        if self.flow is not None:
+            self.flow.save()
+            self.flow.stop()
+        self.exit(return_code=0)
+
+    # -- messages from the game screens ------------------------------------------------
+    def on_decided(self, message: Decided) -> None:
+        if self.flow is not None:
+            self.flow.decided(message.ticket, message.seat, message.action)
+
+    def on_passed(self, message: Passed) -> None:
+        if self.flow is not None:
+            self.flow.passed(message.ticket)
+
+    def on_acknowledged(self, message: Acknowledged) -> None:
+        if self.flow is not None:
+            self.flow.acknowledged(message.ticket)
+
+    def on_claimed(self, message: Claimed) -> None:
+        if self.flow is not None:
+            self.flow.claimed(message.ticket, message.seat)
 
     # -- starting and leaving games -----------------------------------------------
     def setup_game(self, game: str) -> None:
         from fishtable.tui.screens.confirm import ConfirmScreen
         from fishtable.tui.screens.setup import SetupScreen
 
+        last = None
+        if self.last_setup is not None:
+            last = ([(seat.name, seat.bot) for seat in self.last_setup[2]], self.last_setup[1])
+
         def open_setup(go: bool | None = True) -> None:
             if go:
-                self.push_screen(SetupScreen(game, card_file=self.card_file))
+                self.push_screen(SetupScreen(game, card_file=self.card_files.get(game), last=last))
 
         status = self.save_status
         if self.autosave and status is not None and status.match is not None:
@@ -77,11 +147,12 @@ class FishtableApp(App):
     def start_new_game(
         self,
         game: str,
-        options: dict[str, Any],
+        options: Any,
         seats: list[tuple[str, str | None]],
         seed: int | None,
     ) -> str | None:
-        """Start a game from the setup screen. Returns a message if it cannot start."""
+        """Start a game from the setup screen (options: the game's validated model).
+        Returns a message if it cannot start."""
         from pydantic import ValidationError
 
         from fishtable.engine.errors import FishtableError
@@ -91,11 +162,8 @@ class FishtableApp(App):
 
         try:
             engine = get_entry(game).load()
-            model = engine.options_model().model_validate(options)
-            if "card_file" in options:
-                _check_cards(model)
             seat_infos = [SeatInfo(name=name, bot=bot) for name, bot in seats]
-            match = Match.start(engine, model, seat_infos, seed if seed is not None else _new_seed())
+            match = Match.start(engine, options, seat_infos, seed if seed is not None else _new_seed())
         except (FishtableError, ValidationError, LookupError, ValueError, OSError) as exc:
             message = _readable(exc)
             self.notify(message, severity="error", timeout=8, markup=False)
@@ -104,11 +172,12 @@ class FishtableApp(App):
             message = f"The game cannot start ({type(exc).__name__}: {exc})."
             self.notify(message, severity="error", timeout=8, markup=False)
             return message
-        self.last_setup = (game, model, seat_infos)
+        self.last_setup = (game, options, seat_infos)
         self.begin_match(match)
         return None
 
     def begin_match(self, match: Any) -> None:
+        from fishtable.engine.registry import get_entry
         from fishtable.tui.autosave import keep_damaged
         from fishtable.tui.flow import HotSeatFlow
 
@@ -122,7 +191,8 @@ class FishtableApp(App):
         self.save_status = None
         self._pop_to_menu()
         save_path = self.save_path if self.autosave else None
-        self.flow = HotSeatFlow(self, match, save_path, self.bot_pause)
+        entry = get_entry(match.game.name)
+        self.flow = HotSeatFlow(self, match, save_path, self.bot_pause, entry.load_ui(), entry.title)
         self.flow.begin()
 
     def continue_saved(self) -> None:
@@ -159,13 +229,17 @@ class FishtableApp(App):
         from fishtable.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            ui = self.flow.ui if self.flow is not None else None
+            self.push_screen(HelpScreen(ui.help_markdown if ui is not None else ""))
 
-    def action_rules(self) -> None:
+    def action_rules(self, game: str | None = None) -> None:
         from fishtable.tui.screens.rules import RulesScreen
 
-        if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen())
+        if isinstance(self.screen, RulesScreen):
+            return
+        if game is None and self.flow is not None:
+            game = self.flow.match.game.name
+        self.push_screen(RulesScreen(game))
 
     def action_request_quit(self) -> None:
         from fishtable.tui.screens.quit import QuitScreen
@@ -180,15 +254,6 @@ class FishtableApp(App):
                 self.exit()
 
         self.push_screen(QuitScreen(in_game=self.flow is not None), answered)
-
-
-def _check_cards(options: Any) -> None:
-    """Load the chosen card file now, so a malformed one is reported before the deal."""
-    path = getattr(options, "card_file", None)
-    if path:
-        from fishtable.games.crazy_fishing.cards import load_card_file
-
-        load_card_file(Path(path))
 
 
 def _readable(exc: Exception) -> str:

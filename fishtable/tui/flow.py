@@ -1,7 +1,8 @@
 """The hot-seat driver: who acts next, on which screen, behind which cover.
 
-The flow owns the match for the app. After every action it autosaves, then
-decides the next step:
+The flow owns the match for the app and knows no game: the game's plug-in
+supplies the screens. After every action it autosaves, then decides the next
+step:
 
 - a computer seat thinks in a worker thread (after a short pause so people
   can follow), and its move is applied back on the UI thread;
@@ -10,12 +11,19 @@ decides the next step:
 - after a private decision the screen is covered again before anything else,
   except when the same seat simply continues with another private step;
 - public prompts are answered on the public table;
+- a reaction out of turn (a prompt marked `reaction`) is asked of the table
+  once, in public; a seat that claims answers behind the privacy screen, and
+  computer seats decide silently, without a pause;
 - before the keyboard is passed on (a privacy screen), public news that nobody
-  has seen on the table yet (a catch, an escape, the reveal...) is shown there
-  first, until someone presses Enter, so everyone sees every outcome.
+  has seen on the table yet is shown there first, until someone presses Enter.
 
 During a simultaneous phase, computer seats go first (their choices are
-secret anyway), then the pending humans one by one.
+secret anyway), then the pending humans one by one; a seat that has the
+keyboard keeps it while it has something private to decide.
+
+Screens answer with messages (`fishtable.tui.decision`) carrying the ticket
+of the request they answer; the flow ignores stale tickets, so a key pressed
+twice never answers the next request.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
+from fishtable.tui.decision import Decision, LogWindow
 from fishtable.tui.screens.privacy import PrivacyScreen
 
 if TYPE_CHECKING:
@@ -34,7 +43,8 @@ if TYPE_CHECKING:
 
 class HotSeatFlow:
     def __init__(
-        self, app: FishtableApp, match: Any, save_path: Path | None, bot_pause: float
+        self, app: FishtableApp, match: Any, save_path: Path | None, bot_pause: float,
+        ui: Any, title: str,
     ) -> None:
         from fishtable.tui.screens.table import TableScreen
 
@@ -42,20 +52,57 @@ class HotSeatFlow:
         self.match = match
         self.save_path = save_path
         self.bot_pause = bot_pause
+        self.ui = ui
+        self.title = title
+        self.seats = match.seats
         self.humans = [n for n, seat in enumerate(match.seats) if seat.bot is None]
         self.use_privacy = len(self.humans) > 1
         self.table = TableScreen(self)
         self.overlay: Screen | None = None  # the flow's screen above the table, if any
         self.cover_owed = False  # a private decision was just made
         self.unlocked: int | None = None  # the seat allowed to see its secrets right now
+        self.claimant: int | None = None  # a seat that claimed a reaction and confirms it now
         self.active = True
         self.deferred = False
         self.thinking: int | None = None  # a computer seat whose move is being computed
+        self.ticket = 0  # the request screens may answer now
+        self.request_private = False  # whether the current request shows a seat's secrets
+        self.passing_to: int | None = None  # the seat a privacy screen names
         self.bot_errors: list[str] = []
+        self.save_error: str | None = None
         # The log marks events from `news_mark` on as new: those since the last human decision.
         self.news_mark = match.event_count
         # Events before `seen_mark` have been on the public table for everyone to see.
         self.seen_mark = match.event_count
+
+    # -- what the table reads (TableFeed) ------------------------------------------
+    def view(self, viewer: int | None) -> Any:
+        return self.match.view(viewer)
+
+    def log(self, viewer: int | None) -> LogWindow:
+        readable = [(i, e) for i, e in enumerate(self.match.events_since(0)) if e.visible_for(viewer)]
+        return LogWindow(self.ui.log_window(readable), self.news_mark)
+
+    def decision(self, seat: int, private: bool) -> Decision:
+        """A new request to `seat`; answers to any earlier request are void from now on."""
+        self.ticket += 1
+        self.request_private = private
+        match = self.match
+        return Decision(
+            ticket=self.ticket,
+            seat=seat,
+            prompt=match.pending()[seat],
+            view=match.view(seat if private else None),
+            legal=match.legal_actions(seat),
+            seats=match.seats,
+            private=private,
+            check=lambda action: match.check(seat, action),
+            log=self.log(seat if private else None),
+        )
+
+    def _new_ticket(self) -> int:
+        self.ticket += 1
+        return self.ticket
 
     # -- lifecycle -------------------------------------------------------------
     def begin(self) -> None:
@@ -69,10 +116,30 @@ class HotSeatFlow:
     def stop(self) -> None:
         """Leave the game: pending workers find the flow inactive and do nothing."""
         self.active = False
+        self.ticket += 1
 
     def save(self) -> None:
-        if self.save_path is not None:
+        """Autosave; a failure keeps the game going, says so once, and keeps the last good file."""
+        if self.save_path is None:
+            return
+        try:
             self.match.save(self.save_path)
+        except OSError as exc:
+            self._save_failed(f"{exc.strerror or exc}")
+        except Exception as exc:  # a SaveFileError from the engine, in words
+            self._save_failed(str(exc))
+        else:
+            if self.save_error is not None:
+                self.save_error = None
+                self.app.notify("The game is being saved again.", markup=False)
+
+    def _save_failed(self, reason: str) -> None:
+        if self.save_error is None:
+            self.app.notify(
+                f"The game could not be saved ({reason}). Play on; the last good save is kept.",
+                severity="warning", timeout=10, markup=False,
+            )
+        self.save_error = reason
 
     # -- screens ----------------------------------------------------------------
     def _on_flow_screen(self) -> bool:
@@ -109,25 +176,37 @@ class HotSeatFlow:
         pending = match.pending()
         if not pending:
             return
+        if all(p.reaction for p in pending.values()) and self.claimant is None:
+            self._reaction(pending)
+            return
         bots = sorted(s for s in pending if match.seats[s].bot is not None)
         humans = sorted(s for s in pending if match.seats[s].bot is None)
-        seat = bots[0] if bots else humans[0]
-        prompt = pending[seat]
+        if self.claimant in humans:
+            bots, humans = [], [self.claimant]
+        elif self.unlocked in humans and pending[self.unlocked].private:
+            humans = [self.unlocked]  # the seat with the keyboard goes on with its secrets
         is_bot = bool(bots)
-        private = prompt.private and not is_bot
+        seat = bots[0] if is_bot else humans[0]
+        prompt = pending[seat]
+        # A claimed reaction is confirmed in private: the claim may be backed out of unseen.
+        private = (prompt.private or prompt.reaction) and not is_bot
         if self.cover_owed and self.use_privacy and not (private and seat == self.unlocked):
             self.cover_owed = False
             self.unlocked = None
             if private and not self.unseen_news():
                 self._privacy(seat)
             else:
-                self._show(PrivacyScreen(None, self._covered))
+                self.passing_to = None
+                self._show(PrivacyScreen(None, self._new_ticket()))
             return
         self.cover_owed = False
         if is_bot:
             self._show(None)
-            self.table.set_prompt(None, None, waiting_for=match.seats[seat].name)
+            self.table.set_prompt(None, waiting_for=match.seats[seat].name)
             self._think(seat)
+        elif not private and len(match.legal_actions(seat)) == 1:
+            # A public choice with one answer asks nothing: the table just sees it happen.
+            self._apply(seat, match.legal_actions(seat)[0], private=False)
         elif private:
             if self.use_privacy and self.unlocked != seat:
                 if self.unseen_news():
@@ -135,106 +214,150 @@ class HotSeatFlow:
                 else:
                     self._privacy(seat)
             else:
-                self._private_screen(seat, prompt.kind)
+                self._private_screen(seat)
         else:
             self.unlocked = None
-            self._public_prompt(seat, prompt.kind)
+            self._public_prompt(seat)
 
     def unseen_news(self) -> bool:
         """Has something public happened that the table has not shown to everyone yet?"""
-        from fishtable.tui.widgets.log import NEWS_KINDS
-
-        return any(
-            e.kind in NEWS_KINDS and e.visible_to is None for e in self.match.events_since(self.seen_mark)
-        )
+        return any(e.news and e.visible_to is None for e in self.match.events_since(self.seen_mark))
 
     def _acknowledge(self, seat: int) -> None:
         """Keep the public table, news on top, until Enter; then pass the keyboard."""
         self._show(None)
-        self.table.set_prompt(None, "ack", waiting_for=self.match.seats[seat].name)
+        self.table.set_prompt(None, waiting_for=self.match.seats[seat].name, ack=self._new_ticket())
 
-    def acknowledged(self) -> None:
+    def acknowledged(self, ticket: int) -> None:
+        if ticket != self.ticket:
+            return
+        self._new_ticket()
         self.seen_mark = self.match.event_count
         self.advance()
 
-    def _covered(self) -> None:
-        self._show(None)
+    def passed(self, ticket: int) -> None:
+        """The privacy screen was dismissed."""
+        if ticket != self.ticket or not isinstance(self.overlay, PrivacyScreen):
+            return
+        self._new_ticket()
+        if self.passing_to is None:
+            self._show(None)
+        else:
+            self.unlocked, self.passing_to = self.passing_to, None
         self.advance()
 
     def _privacy(self, seat: int) -> None:
-        def passed() -> None:
-            self.unlocked = seat
-            self.advance()
+        self.passing_to = seat
+        self._show(PrivacyScreen(self.match.seats[seat].name, self._new_ticket()))
 
-        self._show(PrivacyScreen(self.match.seats[seat].name, passed))
-
-    def _private_screen(self, seat: int, kind: str) -> None:
-        from fishtable.tui.screens.cast import CastScreen
+    def _private_screen(self, seat: int) -> None:
         from fishtable.tui.screens.choice import ChoiceScreen
-        from fishtable.tui.screens.collect import CollectScreen
         from fishtable.tui.screens.table import TableScreen
 
-        screen: Screen
-        if kind == "cast":
-            screen = CastScreen(self, seat)
-        elif kind == "collect":
-            screen = CollectScreen(self, seat)
-        elif kind == "catch":
+        decision = self.decision(seat, private=True)
+        screen = self.ui.decision_screen(decision)
+        if screen is None and decision.kind in self.ui.board_kinds:
             screen = TableScreen(self, viewer=seat)
-        else:
-            screen = ChoiceScreen(self, seat, private=True)
-        self._show(screen)
-        if isinstance(screen, TableScreen):
-            screen.call_after_refresh(screen.set_prompt, seat, kind)
+            self._show(screen)
+            screen.call_after_refresh(screen.set_prompt, decision)
+            return
+        self._show(screen if screen is not None else ChoiceScreen(decision, self.ui))
 
-    def _public_prompt(self, seat: int, kind: str) -> None:
-        from fishtable.tui.screens.choice import ChoiceScreen
-
+    def _public_prompt(self, seat: int) -> None:
         self.seen_mark = self.match.event_count  # the public table shows it all now
-        if kind in {"catch", "pair", "split", "between", "finish"}:
-            self._show(None)
-            self.table.set_prompt(seat, kind)
-        else:
-            self._show(ChoiceScreen(self, seat, private=False))
+        decision = self.decision(seat, private=False)
+        screen = self.ui.decision_screen(decision)
+        if screen is not None:
+            self._show(screen)
+            return
+        self._show(None)
+        self.table.set_prompt(decision)
 
+    # -- reactions out of turn --------------------------------------------------------
+    def _reaction(self, pending: dict[int, Any]) -> None:
+        """Ask the table once, in public; computer seats answer after the people, silently."""
+        match = self.match
+        humans = sorted(s for s in pending if match.seats[s].bot is None)
+        if humans:
+            self.unlocked = None
+            self.seen_mark = match.event_count
+            self._show(None)
+            prompt = pending[humans[0]]
+            self.table.ask(prompt.text, humans, self._new_ticket())
+            return
+        self._think(sorted(pending)[0], pause=False)
+
+    def claimed(self, ticket: int, seat: int | None) -> None:
+        """A seat claims the reaction (it confirms in private), or the table lets it go."""
+        if ticket != self.ticket or not self.active:
+            return
+        self._new_ticket()
+        pending = self.match.pending()
+        if seat is None:
+            for other in sorted(pending):
+                if self.match.seats[other].bot is None and pending[other].reaction:
+                    self.match.apply(other, self.match.legal_actions(other)[0])
+            self._after_action(private=False)
+            return
+        self.claimant = seat
+        self.advance()
+
+    # -- the end -----------------------------------------------------------------------
     def _finish(self) -> None:
         from fishtable.tui.screens.results import ResultsScreen
 
-        self.table.set_prompt(None, None)
+        self.table.set_prompt(None)
         self.app.game_finished(self.match)
-        self._show(ResultsScreen(self.match.result()))
+        view = self.match.view(None)
+        self._show(ResultsScreen(self.match.result(), self.ui.result_details(view)))
 
     # -- acting -----------------------------------------------------------------
-    def submit(self, seat: int, action: Any, private: bool) -> str | None:
-        """Apply a human's action. Returns the engine's reason if it is illegal."""
+    def decided(self, ticket: int, seat: int, action: Any) -> None:
+        """A human's decision arrived from a screen: apply it if it answers the current request."""
+        if ticket != self.ticket or not self.active:
+            return
+        self._new_ticket()
+        self._apply(seat, action, private=self.request_private)
+
+    def _apply(self, seat: int, action: Any, private: bool) -> None:
         from fishtable.engine.errors import IllegalAction
 
         mark = self.match.event_count
         try:
             self.match.apply(seat, action)
-        except IllegalAction as exc:
-            return str(exc)
+        except IllegalAction as exc:  # the screen checked; the game moved on meanwhile
+            self.app.notify(str(exc), severity="warning", markup=False)
+            self.advance()
+            return
         self.news_mark = mark
+        if self.claimant == seat:
+            self.claimant = None
+        self._after_action(private)
+
+    def _after_action(self, private: bool) -> None:
         self.save()
         if private:
             self.cover_owed = True
+        self.table.refresh_view()
         self.advance()
-        return None
 
-    def _think(self, seat: int) -> None:
+    def _think(self, seat: int, pause: bool = True) -> None:
         self.thinking = seat
+        delay = self.bot_pause if pause else 0.0
         self.app.run_worker(
-            lambda: self._bot_worker(seat), thread=True, group="bot", exclusive=True
+            lambda: self._bot_worker(seat, delay), thread=True, group="bot", exclusive=True
         )
 
-    def _bot_worker(self, seat: int) -> None:
+    def _bot_worker(self, seat: int, delay: float) -> None:
         """Runs in a thread: pause so people can follow, then ask the bot."""
-        if self.bot_pause:
-            time.sleep(self.bot_pause)
+        from fishtable.bots import choose_action
+
+        if delay:
+            time.sleep(delay)
         if not self.active:
             return
         try:
-            action = self.match.bot_action(seat)
+            action = choose_action(self.match, seat)
         except Exception as exc:  # a broken bot must not take the app down
             self.app.call_from_thread(self._bot_failed, seat, exc)
             return
@@ -261,6 +384,4 @@ class HotSeatFlow:
             self.bot_errors.append(message)
             self.app.notify(message, severity="error", markup=False)
             self.match.apply(seat, self.match.legal_actions(seat)[0])
-        self.save()
-        self.table.refresh_view()
-        self.advance()
+        self._after_action(private=False)

@@ -178,6 +178,8 @@ async def still_playable(pilot: Any, rng: random.Random) -> None:
     if flow is None or not flow.active or flow.match.is_over:
         return
     steps = flow.match.step_count
+    if getattr(app.screen, "too_small", False):
+        await pilot.resize_terminal(100, 40)  # the screen asks for a larger terminal: give it one
     for _ in range(60):
         await settle(pilot)
         if flow.match.step_count > steps or flow.match.is_over:
@@ -227,8 +229,10 @@ async def monkey(
             while done < presses:
                 done += 1
                 name = type(app.screen).__name__
+                steps_before = app.flow.match.step_count if app.flow is not None else 0
                 roll = rng.random()
-                if roll < 0.03:
+                too_small = getattr(app.screen, "too_small", False)
+                if roll < 0.03 or (too_small and roll < 0.2):  # people enlarge a terminal that asks them to
                     await pilot.resize_terminal(*rng.choice(SIZES))
                 elif name == "SetupScreen" and last != "SetupScreen" and roll < 0.6:
                     await press(pilot, "ctrl+s")  # most games: the default two people and a computer
@@ -236,6 +240,10 @@ async def monkey(
                     await press(pilot, *guided(app, rng, allow_quit))
                 else:
                     await press(pilot, *random_keys(rng, keys))
+                if too_small and roll >= 0.2 and app.flow is not None:
+                    # Only computer seats may have moved meanwhile: no key reached the game.
+                    moved = app.flow.match._actions[steps_before:]
+                    assert all(app.flow.match.seats[seat].bot for seat, _ in moved), "a key acted while too small"
                 last = name
                 if rng.random() < 0.03:
                     await pilot.pause()  # let a computer seat finish thinking now and then
@@ -358,7 +366,8 @@ async def test_bad_card_file_paths_are_refused_in_words(tmp_path: Path) -> None:
 
 
 async def test_a_card_file_passed_to_the_app_that_went_missing(tmp_path: Path) -> None:
-    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False, card_file=tmp_path / "gone.json")
+    gone = {"crazy-fishing": tmp_path / "gone.json"}
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False, card_files=gone)
     async with app.run_test(size=(100, 40)) as pilot:
         await open_setup(pilot)
         assert "This card file cannot be used" in flat(app)
@@ -368,7 +377,6 @@ async def test_a_card_file_passed_to_the_app_that_went_missing(tmp_path: Path) -
 
 
 BAD_NAMES = [
-    (["x" * 60, "Tomás"], "Seat 1's name is too long"),  # the field keeps 40 letters, a game 24
     (["Elena", " " * 10], "Seat 2 needs a name"),
     (["Elena", "  eLENA "], "Two seats are called"),
     (["Ana  María", "Ana María"], "Two seats are called"),
@@ -387,6 +395,19 @@ async def test_bad_names_are_refused_in_words(tmp_path: Path) -> None:
             await settle(pilot)
             assert app.flow is None and app.screen is setup, names
             assert message in flat(app), names
+
+
+async def test_a_too_long_name_is_refused_while_typing(tmp_path: Path) -> None:
+    from fishtable.tui.screens.setup import MAX_NAME, check_seats
+
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        setup = await open_setup(pilot)
+        field = setup.query_one("#name-0")
+        field.focus()
+        await press(pilot, "home", "ctrl+k", *("x" * 60))
+        assert field.value == "x" * MAX_NAME
+    assert check_seats([("x" * (MAX_NAME + 1), None)]) == f"Seat 1's name is too long ({MAX_NAME} letters at most)."
 
 
 async def test_names_that_look_like_markup_are_shown_as_typed(tmp_path: Path) -> None:

@@ -35,7 +35,9 @@ def test_cli_card_file_reaches_the_app(tmp_path: Path, monkeypatch: pytest.Monke
     cards = tmp_path / "cards.json"
     shutil.copy(asset_path("crazy_fishing", "cards.json"), cards)
     seen: list[tuple[str | None, Path]] = []
-    monkeypatch.setattr(app_module.FishtableApp, "run", lambda self: seen.append((self.card_file, self.data_dir)))
+    monkeypatch.setattr(
+        app_module.FishtableApp, "run", lambda self: seen.append((self.card_files.get("crazy-fishing"), self.data_dir))
+    )
     assert cli.main(["--card-file", str(cards), "--data-dir", str(tmp_path)]) == 0
     assert seen == [(str(cards), tmp_path)]
 
@@ -52,7 +54,7 @@ def test_cli_malformed_card_file_is_refused_in_words(tmp_path: Path, capsys: pyt
 async def test_setup_uses_the_apps_card_file(tmp_path: Path) -> None:
     cards = tmp_path / "my-cards.json"
     shutil.copy(asset_path("crazy_fishing", "cards.json"), cards)
-    app = app_for(tmp_path, card_file=cards)
+    app = app_for(tmp_path, card_files={"crazy-fishing": cards})
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         await pilot.press("enter")
@@ -67,7 +69,7 @@ async def test_setup_uses_the_apps_card_file(tmp_path: Path) -> None:
 async def test_malformed_card_file_shows_a_message_and_never_crashes(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "fishtable-crazy-fishing-cards", "version": 1, "fish": []}', encoding="utf-8")
-    app = app_for(tmp_path, card_file=bad)
+    app = app_for(tmp_path, card_files={"crazy-fishing": bad})
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         await pilot.press("enter")
@@ -110,7 +112,7 @@ async def test_between_prompt_offers_shuffle_or_go_on_and_shows_the_flipped_fish
 
 def test_between_actions_in_player_words() -> None:
     from fishtable.games.crazy_fishing.actions import Continue, EndTurn, Shuffle
-    from fishtable.tui.describe import describe
+    from fishtable.plugins.crazy_fishing.describe import describe
 
     assert describe(Shuffle(), {}, stage="between").startswith("Shuffle the sea now")
     assert describe(Continue(), {}, stage="between").startswith("Go on to the second fish")
@@ -160,7 +162,12 @@ async def test_outcome_is_shown_on_the_table_before_the_privacy_screen(tmp_path:
 # -- 4. CF-Q-16: only recent lines, the same window everywhere ------------------------------------
 
 async def test_log_shows_only_this_round_and_the_previous_one(tmp_path: Path) -> None:
-    from fishtable.tui.widgets.log import RECENT_LINES, EventLog, recent
+    from fishtable.plugins.crazy_fishing import UI
+    from fishtable.tui.plugin import RECENT_LINES
+    from fishtable.tui.widgets.log import EventLog
+
+    def recent(match, viewer):
+        return UI.log_window([(i, e) for i, e in enumerate(match.events_since(0)) if e.visible_for(viewer)])
 
     def late(m) -> bool:
         return m.view(None).round >= 4 and human_prompt("catch", private=False)(m)
@@ -189,8 +196,8 @@ async def test_setup_picks_both_pairs_of_fish_and_the_rods(tmp_path: Path) -> No
         text = flat(app)
         assert "2 or 3 recommended" in text and "copy 2" in text
         chooser = app.screen.query_one("#oos-fish")
-        values = [chooser.get_option_at_index(i).value for i in range(chooser.option_count)]
-        first = values.index("A Pair of Fish#1")
+        labels = [str(chooser.get_option_at_index(i).prompt) for i in range(chooser.option_count)]
+        first = next(i for i, label in enumerate(labels) if label.startswith("A Pair of Fish") and "copy 1" in label)
         chooser.focus()
         chooser.highlighted = first
         await pilot.press("space", "down", "space")
@@ -209,8 +216,9 @@ async def test_setup_random_three(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        app.screen.query_one("#oos-random").focus()
-        await pilot.press("space", "ctrl+s")
+        field = app.screen.query_one("#random-oos-fish")
+        field.focus()
+        await pilot.press("backspace", "3", "ctrl+s")
         await settle(pilot)
         assert app.flow.match.options.random_oos_fish == 3
 
@@ -225,7 +233,7 @@ def _restricted_cast(match) -> bool:
 
 
 async def test_active_effect_on_panel_and_explained_at_cast(tmp_path: Path) -> None:
-    from fishtable.tui.widgets.seat_panel import seat_text
+    from fishtable.plugins.crazy_fishing.seat_panel import seat_text
 
     match = fast_forward(make_match(seed=1, seats=HUMANS3, oos_fish=("Crab", "Moray Eel")), _restricted_cast)
     view = match.view(None)

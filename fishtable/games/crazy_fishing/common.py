@@ -17,8 +17,15 @@ EFFECT_NAMES = {
 }
 
 
+# Public happenings the table should show everyone before the keyboard moves on.
+NEWS_KINDS = frozenset({
+    "reveal", "fish_bait", "order", "flip", "catch", "escape", "effect", "look", "shuffle",
+    "reshuffle_sea", "empty", "end",
+})
+
+
 def event(kind: str, text: str, to: tuple[int, ...] | None = None) -> Event:
-    return trusted(Event, kind=kind, text=text, visible_to=to)
+    return trusted(Event, kind=kind, text=text, visible_to=to, news=to is None and kind in NEWS_KINDS)
 
 
 def top_effect(state: CFState, seat: int) -> str | None:

@@ -15,10 +15,23 @@ class CrazyFishingOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    card_file: str | None = Field(default=None, description="Path to another card file")
-    oos_rods: bool = Field(default=False, description="Add the out-of-series rods")
-    oos_fish: tuple[str, ...] = ()
-    random_oos_fish: int = Field(default=0, ge=0, le=10)
+    card_file: str | None = Field(default=None, title="Cards", description="Path to another card file")
+    oos_rods: bool = Field(
+        default=False,
+        title="Out-of-series rods",
+        description="Advanced: add the 2 out-of-series rods (fish from your catch as bait). "
+        "Leave the out-of-series cards out for first games.",
+    )
+    random_oos_fish: int = Field(
+        default=0, ge=0, le=10,
+        title="Random out-of-series fish",
+        description="how many to add at random, besides any picked by name (0-10).",
+    )
+    oos_fish: tuple[str, ...] = Field(
+        default=(),
+        title="Out-of-series fish by name",
+        description="pick them with Space. 2 or 3 recommended.",
+    )
 
     @property
     def advanced(self) -> bool:

@@ -1,10 +1,19 @@
-"""What every full screen of the app shares: a Footer, help, and the too-small guard."""
+"""What every full screen of the app shares: a Footer, help, the too-small guard, arming.
+
+Arming: a screen that can pass the keyboard on or commit a decision takes no
+input for a moment after it appears (or after its prompt changes), and never
+input typed before that moment. The app drops such keys before any widget
+sees them (`FishtableApp.on_event`), so a double-tapped Enter can never
+answer the next player's screen. While the terminal is too small, the screen
+is covered by a message and takes no input either.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from textual import events
+from textual._time import get_time  # the clock Textual stamps its events with
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -18,6 +27,13 @@ class FishScreen(Screen):
         Binding("f1", "app.help", "Help"),
         Binding("ctrl+q", "app.request_quit", "Quit", priority=True),
     ]
+    # Which arming time of the app this screen uses: "handoff", "decision" or None (no arming).
+    ARMING: ClassVar[str | None] = None
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.armed_at = 0.0  # input stamped before this moment is dropped
+        self.too_small = False
 
     def on_mount(self) -> None:
         self.mount(TooSmall())
@@ -28,15 +44,38 @@ class FishScreen(Screen):
         # exist (Enter then Ctrl+S on the menu): its own actions wait until it is mounted.
         return self.is_mounted
 
+    # -- arming ------------------------------------------------------------------
+    def arm(self) -> None:
+        """Take no input for the arming time from now (a new screen, or a new prompt)."""
+        delay = self.app.arming_time(self.ARMING) if self.ARMING else 0.0  # type: ignore[attr-defined]
+        self.armed_at = get_time() + delay
+        if delay:
+            self.set_timer(delay, self.on_armed)
+        else:
+            self.on_armed()
+
+    def on_armed(self) -> None:
+        """The arming time is over: show that the screen is ready, if it says so."""
+
+    @property
+    def is_armed(self) -> bool:
+        return get_time() >= self.armed_at
+
+    def accepts(self, event: events.Event) -> bool:
+        """Should this input reach the screen? Not while too small, not from before arming."""
+        if self.too_small:
+            return isinstance(event, events.Key) and event.key == "ctrl+q"
+        return event.time >= self.armed_at
+
+    # -- size ----------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
         self._check_size()
 
     def on_screen_resume(self) -> None:
         self._check_size()
-        flow = getattr(self, "flow", None)
-        if flow is not None:  # a game screen is back on top: let a waiting step go on
-            flow.resume()
+        self.arm()
 
     def _check_size(self) -> None:
         width, height = self.app.size
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        self.too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(self.too_small, "-too-small")

@@ -1,66 +1,71 @@
 """A decision chosen from a list of the legal actions, described in words.
 
-Used for the smaller private prompts (fish as bait, Puffer Fish discard) and
-as a fallback for any prompt kind the app has no special screen for.
+The shell's answer to any prompt a game has no screen of its own for: the
+game's plug-in words the actions and, on a private screen, shows the seat's
+own cards above the list.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
-from fishtable.tui.describe import describe, known_cards
+from fishtable.tui.decision import Decided, Decision
 from fishtable.tui.screens.base import FishScreen
-from fishtable.tui.widgets.card import faces_text
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
-from fishtable.tui.widgets.options import FishOptionList
-
-if TYPE_CHECKING:
-    from fishtable.tui.flow import HotSeatFlow
+from fishtable.tui.widgets.options import ChoiceList
 
 
 class ChoiceScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "app.rules", "Rules")]
+    ARMING = "decision"
 
-    def __init__(self, flow: HotSeatFlow, seat: int, private: bool) -> None:
-        super().__init__(classes="private" if private else "public")
-        self.flow = flow
-        self.seat = seat
-        self.private = private
-        self.legal = flow.match.legal_actions(seat)
+    def __init__(self, decision: Decision, ui: Any) -> None:
+        super().__init__(classes="private" if decision.private else "public")
+        self.decision = decision
+        self.ui = ui
+        self.seat = decision.seat
+        self.private = decision.private
+        self.legal = decision.legal
+        self.sent = False
 
     def compose(self):
-        match = self.flow.match
-        view = match.view(self.seat if self.private else None)
-        name = match.seats[self.seat].name
-        prompt = match.pending().get(self.seat)
-        head = Text.assemble((f" {name} ", "bold reverse"), "  ", prompt.text if prompt else "")
+        decision = self.decision
+        head = Text.assemble((f" {decision.name} ", "bold reverse"), "  ", decision.prompt.text)
         if self.private:
             head.append("   PRIVATE", "bold #ffd75e")
         yield Static(head, id="topbar")
-        if self.private and view.hand:
-            yield Static(Text.assemble("Your hand: ", faces_text(view.hand)), id="cast-help")
-        if self.private and view.pile:
-            yield Static(Text.assemble("Your catch pile: ", faces_text(view.pile)), id="pile")
-        cards = known_cards(view)
-        yield FishOptionList(
-            *(Option(describe(a, cards, stage=prompt.kind if prompt else None), id=str(i))
-              for i, a in enumerate(self.legal)),
-            id="choices",
-        )
+        if self.private:
+            summary = self.ui.private_summary(decision.view)
+            if summary is not None:
+                yield Static(summary, id="summary")
+        choices = ChoiceList(id="choices")
+        hotkeys = {}
+        for i, action in enumerate(decision.legal):
+            key = self.ui.shortcut(action, decision.kind)
+            if key is not None:
+                hotkeys[i] = key
+        choices.set_choices([self.ui.describe(a, decision.view, decision.kind) for a in decision.legal], hotkeys)
+        yield choices
         yield NewsBar(id="news")
         yield EventLog(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
-        viewer = self.seat if self.private else None
-        show_log(self, self.flow.match, viewer, self.flow.news_mark)
-        self.query_one(OptionList).focus()
+        show_log(self, self.decision.log, self.ui.headline_kinds)
+        self.query_one(ChoiceList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.sent:
+            return
         action = self.legal[int(event.option.id or 0)]
-        self.flow.submit(self.seat, action, private=self.private)
+        problem = self.decision.check(action)
+        if problem:
+            self.notify(problem, severity="warning", markup=False)
+            return
+        self.sent = True
+        self.post_message(Decided(self.decision.ticket, self.seat, action))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -45,14 +46,20 @@ class ResultsScreen(FishScreen):
         Binding("m,escape", "app.to_menu", "Menu"),
     ]
 
-    def __init__(self, result: Any) -> None:
+    def __init__(self, result: Any, details: RenderableType | None = None) -> None:
         super().__init__()
         self.result = result
+        self.details = details
 
     def compose(self):
         with VerticalScroll(id="results"):
             yield Static(winners_text(self.result), id="winners")
             with Center():
                 yield Static(result_table(self.result), id="score-table")
+            for note in self.result.notes:
+                yield Static(Text(note, "italic"), classes="result-note")
+            if self.details is not None:
+                with Center():
+                    yield Static(self.details, id="result-details")
             yield Static("p play again with the same players · m back to the menu", id="results-help")
         yield Footer()

@@ -1,1 +1,1 @@
-"""Widgets of the fishtable app: card tiles, the sea, seat panels, the log."""
+"""Widgets of the shell: card tiles, the board base, the log, lists and the options form."""

@@ -1,11 +1,12 @@
-"""Card tiles: small framed cards coloured by type, with the value large.
+"""The card tile: a small framed card with its value in large digits.
 
-Colour never carries meaning alone: every tile also says its type in a word,
-marks last-generation cards with '+', and names special cards.
+The shell draws the frame; the game says what is on the face (`TileFace`).
+Colour never carries meaning alone: the face names its type in a word.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.style import Style
@@ -15,49 +16,15 @@ from textual.reactive import reactive
 from textual.renderables.digits import DIGITS, DIGITS3X3_BOLD
 from textual.widget import Widget
 
-# Short names that fit on a tile; the full names are in the rules.
-SPECIAL_SHORT = {
-    "super_fast_reel": "Reel",
-    "fish_finder": "Finder",
-    "rodiest_rod": "Rodiest",
-    "most_tempting": "Tempting",
-    "bait_bucket": "Bucket",
-    "turbulent": "Turbulent",
-    "boot": "Boot",
-    "pearl": "Pearl",
-    "monster": "Monster",
-    "oos": "Out-series",
-}
 
-TYPE_WORD = {"fish": "FISH", "rod": "ROD", "bait": "BAIT"}
+@dataclass(frozen=True)
+class TileFace:
+    """What a game prints on a tile: a corner word ("CARD+"), a big value, a name, colours."""
 
-# Foreground/background per kind: distinct in hue and lightness.
-KIND_STYLE = {
-    "fish": Style(color="#e6f2ff", bgcolor="#1d4f7a"),
-    "rod": Style(color="#fff6e0", bgcolor="#6b4a12"),
-    "bait": Style(color="#fff0f0", bgcolor="#7a2431"),
-    "special": Style(color="#fbefff", bgcolor="#5b2a7a"),
-}
-BACK_STYLE = Style(color="#cfe3f5", bgcolor="#143a5c")
-
-
-def kind_of(card: Any) -> str:
-    """'special' for special rods/baits and special fish, else the card type."""
-    if card.special and (card.type != "fish" or card.special != "fish"):
-        return "special"
-    return card.type
-
-
-def value_text(card: Any) -> str:
-    return "∞" if card.value is None else str(card.value)
-
-
-def short_name(card: Any) -> str:
-    if card.type == "fish":
-        return card.name
-    if card.special:
-        return SPECIAL_SHORT.get(card.special, card.name)
-    return ""
+    corner: str
+    value: str
+    name: str
+    style: Style
 
 
 def _big_glyphs() -> dict[str, list[str]]:
@@ -83,20 +50,15 @@ def big_value(text: str) -> list[str]:
     return rows
 
 
-def tile_lines(card: Any, width: int, index: int | None, selected: bool) -> list[str]:
-    """The text rows of a hand tile (borders included), `width` cells wide."""
+def tile_lines(face: TileFace, width: int, index: int | None, mark: str = "") -> list[str]:
+    """The text rows of a tile (borders included), `width` cells wide; `mark` on the bottom edge."""
     inner = width - 2
-    plus = "+" if card.plus else " "
     top_label = f"{index}" if index is not None else ""
-    head = f"{top_label:<2}{TYPE_WORD[card.type]:>{inner - 3}}{plus}"[:inner]
-    big = big_value(value_text(card) + ("+" if card.plus else ""))
-    name = short_name(card)
-    if card.special and card.type != "fish":
-        name = "★" + name
-    mark = " IN CAST ✓" if selected else ""
+    head = f"{top_label:<2}{face.corner:>{inner - 2}}"[:inner]
+    big = big_value(face.value)
     top = "╭" + "─" * inner + "╮"
     bottom = "╰" + (mark.center(inner, "─") if mark else "─" * inner) + "╯"
-    body = [head] + [row.center(inner) for row in big] + [name[:inner].center(inner)]
+    body = [head] + [row.center(inner) for row in big] + [face.name[:inner].center(inner)]
     return [top] + [f"│{line:<{inner}}│" for line in body] + [bottom]
 
 
@@ -115,16 +77,21 @@ class CardTile(Widget):
             super().__init__()
             self.tile = tile
 
-    def __init__(self, card: Any, index: int | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, card: Any, face: TileFace, index: int | None = None, selected_mark: str = " ✓ ", **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.card = card
+        self.face = face
         self.index = index
+        self.selected_mark = selected_mark  # on the bottom edge while selected
 
     def render(self) -> Text:
-        style = KIND_STYLE[kind_of(self.card)]
+        style = self.face.style
         if self.cursor:
             style = style + Style(bold=True, color="#ffffff", underline=False)
-        lines = tile_lines(self.card, self.size.width or 12, self.index, self.selected)
+        mark = self.selected_mark if self.selected else ""
+        lines = tile_lines(self.face, self.size.width or 12, self.index, mark)
         text = Text()
         for n, line in enumerate(lines):
             line_style = style
@@ -139,23 +106,3 @@ class CardTile(Widget):
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self))
-
-
-def face_text(card: Any) -> Text:
-    """A card face inline in a line of text: coloured, and readable without colour."""
-    style = KIND_STYLE[kind_of(card)]
-    if card.type == "fish":
-        label = f" {card.name} ({value_text(card)}) "
-    else:
-        star = "★" if card.special else ""
-        label = f" {TYPE_WORD[card.type].lower()} {star}{value_text(card)}{'+' if card.plus else ''} "
-    return Text(label, style)
-
-
-def faces_text(cards: Any, sep: str = " ") -> Text:
-    text = Text()
-    for n, card in enumerate(cards):
-        if n:
-            text.append(sep)
-        text.append_text(face_text(card))
-    return text

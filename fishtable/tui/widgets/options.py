@@ -5,7 +5,9 @@ from __future__ import annotations
 from contextlib import suppress
 from typing import Any
 
+from textual.binding import BindingsMap
 from textual.widgets import OptionList
+from textual.widgets.option_list import Option
 
 
 class FishOptionList(OptionList):
@@ -28,3 +30,25 @@ class FishOptionList(OptionList):
     def action_page_down(self) -> None:
         with suppress(KeyError, IndexError):
             super().action_page_down()
+
+
+class ChoiceList(FishOptionList):
+    """A list of choices in words; some may also be picked with a letter key (shown in the footer)."""
+
+    def set_choices(self, labels: list[str], hotkeys: dict[int, tuple[str, str]] | None = None) -> None:
+        """`hotkeys` maps an option's index to (key, short description)."""
+        self.clear_options()
+        self.add_options([Option(label, id=str(i)) for i, label in enumerate(labels)])
+        base = type(self)._merged_bindings
+        self._bindings = base.copy() if base is not None else BindingsMap()
+        for index, (key, description) in (hotkeys or {}).items():
+            self._bindings.bind(key, f"pick({index})", description)
+        if self.option_count:
+            self.highlighted = 0
+        if self.is_attached:
+            self.app.refresh_bindings()
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < self.option_count:
+            self.highlighted = index
+            self.action_select()

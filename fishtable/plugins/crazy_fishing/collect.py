@@ -6,19 +6,18 @@ Warns, without blocking, when the hand would hold only rods or only baits
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
+from fishtable.plugins.crazy_fishing import HEADLINE_KINDS
+from fishtable.plugins.crazy_fishing.faces import card_tile
+from fishtable.tui.decision import Decided, Decision
 from fishtable.tui.screens.base import FishScreen
-from fishtable.tui.widgets.card import CardTile
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
-
-if TYPE_CHECKING:
-    from fishtable.tui.flow import HotSeatFlow
 
 
 class CollectScreen(FishScreen):
@@ -29,26 +28,29 @@ class CollectScreen(FishScreen):
         Binding("r", "app.rules", "Rules"),
     ]
 
-    def __init__(self, flow: HotSeatFlow, seat: int) -> None:
+    ARMING = "decision"
+    CSS_PATH = "screens.tcss"
+
+    def __init__(self, decision: Decision) -> None:
         super().__init__(classes="private")
-        self.flow = flow
-        self.seat = seat
-        self.view = flow.match.view(seat)
-        draws = [a for a in flow.match.legal_actions(seat) if a.kind == "draw"]
+        self.decision = decision
+        self.seat = decision.seat
+        self.view = decision.view
+        draws = [a for a in decision.legal if a.kind == "draw"]
         self.draws = sorted(draws, key=lambda a: (-a.rods, a.baits))
         self.index = len(self.draws) // 2
+        self.sent = False
 
     def compose(self):
-        name = self.flow.match.seats[self.seat].name
         yield Static(
-            Text.assemble((f" {name} ", "bold reverse"), "  collect: refill your hand",
+            Text.assemble((f" {self.decision.name} ", "bold reverse"), "  collect: refill your hand",
                           ("   PRIVATE", "bold #ffd75e")),
             id="topbar",
         )
         yield Static("Your hand now:", id="cast-help")
         with Horizontal(id="hand"):
             for n, card in enumerate(self.view.hand or ()):
-                yield CardTile(card, index=n + 1)
+                yield card_tile(card, index=n + 1)
         yield Static(id="draw-choice")
         yield Static(id="warning")
         yield NewsBar(id="news")
@@ -56,7 +58,7 @@ class CollectScreen(FishScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        show_log(self, self.flow.match, self.seat, self.flow.news_mark)
+        show_log(self, self.decision.log, HEADLINE_KINDS)
         self._update()
 
     def _update(self) -> None:
@@ -88,5 +90,6 @@ class CollectScreen(FishScreen):
             self._update()
 
     def action_commit(self) -> None:
-        if self.draws:
-            self.flow.submit(self.seat, self.draws[self.index], private=True)
+        if self.draws and not self.sent:
+            self.sent = True
+            self.post_message(Decided(self.decision.ticket, self.seat, self.draws[self.index]))

@@ -1,26 +1,26 @@
 """The cast, in secret: choose rods and baits from your own hand.
 
 Only the acting seat's view is read here, so nothing of another hand can
-reach the screen. Legality comes from the engine (`match.check`), so the
+reach the screen. Legality comes from the engine (`decision.check`), so the
 words explaining a refusal are the engine's, shown before commit.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
+from fishtable.games.crazy_fishing.actions import Cast
+from fishtable.plugins.crazy_fishing import HEADLINE_KINDS
+from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
+from fishtable.tui.decision import Decided, Decision
 from fishtable.tui.screens.base import FishScreen
-from fishtable.tui.widgets.card import CardTile, face_text
+from fishtable.tui.widgets.card import CardTile
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
-
-if TYPE_CHECKING:
-    from fishtable.tui.flow import HotSeatFlow
-
 
 # What an active out-of-series effect means for this cast, keyed by the fish's name.
 EFFECT_AT_CAST = {
@@ -54,33 +54,35 @@ class CastScreen(FishScreen):
         *[Binding(str(d), f"jump({d})", "Card by number", show=False) for d in range(1, 10)],
     ]
 
-    def __init__(self, flow: HotSeatFlow, seat: int) -> None:
+    ARMING = "decision"
+    CSS_PATH = "screens.tcss"
+
+    def __init__(self, decision: Decision) -> None:
         super().__init__(classes="private")
-        self.flow = flow
-        self.seat = seat
-        self.view = flow.match.view(seat)
+        self.decision = decision
+        self.seat = decision.seat
+        self.view = decision.view
         self.hand = list(self.view.hand or ())
         self.chosen: list[str] = []
         self.cursor = 0
+        self.sent = False
 
     def compose(self):
-        name = self.flow.match.seats[self.seat].name
         yield Static(
-            Text.assemble((f" {name} ", "bold reverse"), "  your cast, in secret · round ",
+            Text.assemble((f" {self.decision.name} ", "bold reverse"), "  your cast, in secret · round ",
                           str(self.view.round), ("   PRIVATE", "bold #ffd75e")),
             id="topbar",
         )
         yield Static(
-            self.flow.match.pending()[self.seat].text
-            + "  ← → or 1-9: pick a card · Space: in/out · Enter: cast",
-            id="cast-help",
+            self.decision.prompt.text + "  ← → or 1-9: pick a card · Space: in/out · Enter: cast",
+            id="cast-help", markup=False,
         )
         effects = self.view.seats[self.seat].effects
         if effects:
             yield Static(effects_text(effects), id="effects")
         with Horizontal(id="hand"):
             for n, card in enumerate(self.hand):
-                yield CardTile(card, index=n + 1, id=f"card-{n}")
+                yield card_tile(card, index=n + 1, id=f"card-{n}")
         yield Static(id="totals")
         yield Static(id="legality")
         yield Static(id="mine")
@@ -90,7 +92,7 @@ class CastScreen(FishScreen):
 
     def on_mount(self) -> None:
         self._mine()
-        show_log(self, self.flow.match, self.seat, self.flow.news_mark)
+        show_log(self, self.decision.log, HEADLINE_KINDS)
         self._update()
 
     def _mine(self) -> None:
@@ -106,8 +108,6 @@ class CastScreen(FishScreen):
 
     # -- the choice -----------------------------------------------------------
     def _cast(self) -> Any:
-        from fishtable.games.crazy_fishing.actions import Cast
-
         rods = tuple(c.id for c in self.hand if c.id in self.chosen and c.type == "rod")
         baits = tuple(c.id for c in self.hand if c.id in self.chosen and c.type == "bait")
         return Cast(rods=rods, baits=baits)
@@ -131,7 +131,7 @@ class CastScreen(FishScreen):
         if not picked:
             legality.append("Choose at least one rod and one bait (Space puts a card in).", "italic")
         else:
-            problem = self.flow.match.check(self.seat, self._cast())
+            problem = self.decision.check(self._cast())
             if problem:
                 legality.append("✗ " + problem, "bold #ff8080")
             else:
@@ -163,10 +163,13 @@ class CastScreen(FishScreen):
         self.action_toggle()
 
     def action_commit(self) -> None:
+        if self.sent:
+            return
         cast = self._cast()
-        problem = self.flow.match.check(self.seat, cast)
+        problem = self.decision.check(cast)
         if problem:
             self.query_one("#legality", Static).update(Text("✗ " + problem, "bold #ff8080"))
             self.app.bell()
             return
-        self.flow.submit(self.seat, cast, private=True)
+        self.sent = True
+        self.post_message(Decided(self.decision.ticket, self.seat, cast))

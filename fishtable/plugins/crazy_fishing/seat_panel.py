@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
-from fishtable.tui.widgets.card import KIND_STYLE, face_text, kind_of
+from fishtable.plugins.crazy_fishing.faces import KIND_STYLE, face_text, kind_of
 
 # During the cast a seat shows only ready / not ready (CF-CAST-2).
 STATUS_WORDS = {
@@ -88,16 +87,3 @@ def seat_text(panel: Any, active: bool, wide: bool, width: int | None = None) ->
         text.append("\n  ")
         text.append("✦ " + effect, "italic #f0c0ff")
     return text
-
-
-class SeatPanelView(Static):
-    """One seat's panel; the table screen refreshes it from each new view."""
-
-    DEFAULT_CSS = """
-    SeatPanelView { height: auto; padding: 0 0 0 1; }
-    SeatPanelView.-active { background: $boost; }
-    """
-
-    def update_panel(self, panel: Any, active: bool, wide: bool, width: int | None = None) -> None:
-        self.set_class(active, "-active")
-        self.update(seat_text(panel, active, wide, width))

@@ -1,0 +1,1 @@
+"""The games' faces in the app: one Textual plug-in per game (see CONTRIBUTING.md)."""

@@ -1,0 +1,143 @@
+"""Crazy Fishing in the app: its board, seat panels, card faces, words and screens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from fishtable.engine.protocol import Event
+from fishtable.plugins.crazy_fishing.describe import describe, known_cards
+from fishtable.plugins.crazy_fishing.faces import face_text, faces_text
+from fishtable.plugins.crazy_fishing.seat_panel import seat_text
+from fishtable.tui.plugin import RECENT_LINES, GameUI
+
+# The outcome lines the news bar puts first.
+HEADLINE_KINDS = frozenset({"catch", "escape"})
+
+PHASE_WORDS = {
+    "cast": "Cast",
+    "fish_bait": "Cast: fish as bait",
+    "catch": "Catch",
+    "collect": "Collect",
+    "over": "Game over",
+}
+
+HELP = """\
+## Crazy Fishing
+
+| Where | Keys |
+|---|---|
+| Cast | **← →** or **1–9** move · **Space** put the card in/out · **Enter** cast |
+| Catch | **← ↑ ↓ →**, **Tab** or the fish's **number** · **Enter** try for it |
+| Special cards | **Space** two fish (Reel) · **l** look (Finder) · **s** shuffle · **e** end turn |
+| Between the two Reel fish | **s** shuffle the sea now · **c** go on to the second fish |
+| Extra attempt (A Pair of Fish) | choose a fish · **Enter** try · **n** decline |
+| Collect | **← →** more rods / more baits · **Enter** draw |
+
+Number keys: type a fish's number; for fish 10 and up type both digits quickly.
+
+The log shows only this round and the previous one: remembering older
+catches and escaped fish is part of the game.
+"""
+
+# Keys that pick an action from a list of choices, with words for the prompt bar and footer.
+SHORTCUTS = {
+    ("between", "shuffle"): ("s", "shuffle now"),
+    ("finish", "shuffle"): ("s", "shuffle now"),
+    ("between", "continue"): ("c", "go on to the second fish"),
+    ("finish", "end_turn"): ("e", "end turn"),
+}
+
+
+def _top(card: Any) -> Text:
+    value = "∞" if card.value is None else str(card.value)
+    return face_text(card) if card.type == "fish" else Text(f"{value}{'+' if card.plus else ''}")
+
+
+class CrazyFishingUI(GameUI):
+    board_kinds: ClassVar[frozenset[str]] = frozenset({"catch", "pair"})
+    headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
+    help_markdown: ClassVar[str] = HELP
+
+    def make_board(self) -> Any:
+        from fishtable.plugins.crazy_fishing.board import CrazyFishingBoard
+
+        return CrazyFishingBoard()
+
+    def topbar(self, view: Any, width: int) -> Text:
+        text = Text()
+        text.append(f" Round {view.round} · {PHASE_WORDS.get(view.phase, view.phase)}", "bold")
+        text.append(f" · {view.sea_count} fish in the sea")
+        decks = Text()
+        decks.append(f"Rod deck {view.rod_deck} · discard {view.rod_discard}")
+        if view.rod_discard_top is not None:
+            decks.append(" (top ")
+            decks.append_text(_top(view.rod_discard_top))
+            decks.append(")")
+        decks.append(f"  │  Bait deck {view.bait_deck} · discard {view.bait_discard}")
+        if view.bait_discard_top is not None:
+            decks.append(" (top ")
+            decks.append_text(_top(view.bait_discard_top))
+            decks.append(")")
+        # On one line when it fits, else the decks go on a second line rather than being cut off.
+        fits = text.cell_len + 5 + decks.cell_len <= width
+        text.append("  │  " if fits else "\n ")
+        text.append_text(decks)
+        return text
+
+    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
+        return seat_text(view.seats[seat], active, wide, width)
+
+    def busy_seats(self, view: Any) -> set[int]:
+        return {panel.seat for panel in view.seats if panel.status == "fishing"}
+
+    def describe(self, action: Any, view: Any, kind: str) -> str:
+        baits: tuple[str, ...] = ()
+        if view.turn is not None and view.seats[view.turn.seat].cast is not None:
+            baits = tuple(c.id for c in view.seats[view.turn.seat].cast.baits)
+        return describe(action, known_cards(view), baits, stage=kind)
+
+    def shortcut(self, action: Any, kind: str) -> tuple[str, str] | None:
+        return SHORTCUTS.get((kind, action.kind))
+
+    def decision_screen(self, decision: Any) -> Any:
+        if decision.kind == "cast":
+            from fishtable.plugins.crazy_fishing.cast import CastScreen
+
+            return CastScreen(decision)
+        if decision.kind == "collect":
+            from fishtable.plugins.crazy_fishing.collect import CollectScreen
+
+            return CollectScreen(decision)
+        return None
+
+    def private_summary(self, view: Any) -> RenderableType | None:
+        parts = []
+        if view.hand:
+            parts.append(Text.assemble("Your hand: ", faces_text(view.hand)))
+        if view.pile:
+            parts.append(Text.assemble("Your catch pile: ", faces_text(view.pile)))
+        return Text("\n").join(parts) if parts else None
+
+    def log_window(self, entries: Sequence[tuple[int, Event]]) -> list[tuple[int, Event]]:
+        """CF-Q-16: no browsable history; this round and the previous one, capped."""
+        starts = [n for n, (_, e) in enumerate(entries) if e.kind == "round"]
+        begin = starts[-2] if len(starts) >= 2 else 0
+        return list(entries[begin:])[-RECENT_LINES:]
+
+    def option_choices(self, field: str, card_file: str | None) -> tuple[list[tuple[str, str]], str | None] | None:
+        if field != "oos_fish":
+            return None
+        from fishtable.plugins.crazy_fishing.choices import oos_fish_choices
+
+        return oos_fish_choices(card_file)
+
+    def result_details(self, view: Any) -> RenderableType | None:
+        """Each player's catch, by the public face of their pile (every fish is public at the end)."""
+        return None
+
+
+UI = CrazyFishingUI()

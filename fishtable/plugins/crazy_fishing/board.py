@@ -1,0 +1,229 @@
+"""The Crazy Fishing board: the sea, the fish under the cursor, the turned-over fish and the catch order.
+
+During a sea prompt (choose a fish to catch, A Pair of Fish's extra attempt)
+the board has the keyboard: arrows, Tab or a fish's number move the cursor;
+Enter tries for the fish; Space marks two fish for the Super-Fast Reel; l
+looks with the Fish Finder; s shuffles with the Turbulent Bait; e ends the
+turn; n declines the extra attempt.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from fishtable.games.crazy_fishing.actions import Attempt, Look, PairAttempt
+from fishtable.plugins.crazy_fishing.faces import KIND_STYLE, face_text, kind_of
+from fishtable.plugins.crazy_fishing.sea import SeaView
+from fishtable.tui.widgets.board import Board
+
+SEA_KINDS = frozenset({"catch", "pair"})  # prompts answered by pointing at a fish
+
+
+class CrazyFishingBoard(Board):
+    DEFAULT_CSS = """
+    CrazyFishingBoard { height: 1fr; overflow: hidden hidden; }
+    CrazyFishingBoard #sea { height: auto; }
+    CrazyFishingBoard #fish-info { height: 1; }
+    CrazyFishingBoard #order { height: auto; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1,0)", "Move", show=False),
+        Binding("right", "move(1,0)", "Move", show=False),
+        Binding("up", "move(0,-1)", "Move", show=False),
+        Binding("down", "move(0,1)", "Move", show=False),
+        Binding("tab", "step(1)", "Next fish", show=False),
+        Binding("shift+tab", "step(-1)", "Previous fish", show=False),
+        Binding("enter", "confirm", "Try for it"),
+        Binding("space", "mark", "Mark fish"),
+        Binding("l", "look", "Look (Finder)"),
+        Binding("s", "shuffle", "Shuffle sea"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("n", "decline", "Decline"),
+        *[Binding(str(d), f"digit({d})", "Fish by number", show=False) for d in range(10)],
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.can_focus = False
+        self._digits = ""
+        self._digit_timer: Any = None
+
+    def compose(self):
+        yield SeaView(id="sea")
+        yield Static(id="fish-info", markup=False)
+        yield Static(id="order", markup=False)
+
+    # -- drawing ------------------------------------------------------------------
+    def show(self, view: Any, viewer: int | None) -> None:
+        sea = self.query_one(SeaView)
+        peeks = {p.label: p.fish for p in view.peeks}
+        flipped = dict(zip(view.turn.flipped_labels, view.turn.flipped, strict=False)) if view.turn else {}
+        sea.show(view, self._selectable(), peeks, flipped)
+        self._order(view)
+        self._fish_info(sea.cursor)
+
+    def _order(self, view: Any) -> None:
+        lines: list[Text] = []
+        if view.turn is not None and view.turn.flipped:
+            # Fish turned over and not yet resolved: public, listed as "#7 Hake (5)".
+            line = Text("Turned over: ", "bold")
+            for n, (label, card) in enumerate(zip(view.turn.flipped_labels, view.turn.flipped, strict=False)):
+                line.append(", " if n else "")
+                value = "∞" if card.value is None else card.value
+                line.append(f"#{label} {card.name} ({value})", KIND_STYLE[kind_of(card)])
+            lines.append(line)
+        if view.catch_order:
+            names = [view.seats[s].name for s in view.catch_order]
+            lines.append(Text.assemble(("Catch order: ", "bold"), " → ".join(names)))
+            lines.extend(Text(note, "italic") for note in view.order_notes)
+        self.query_one("#order", Static).update(Text("\n").join(lines))
+
+    def _fish_info(self, label: int | None) -> None:
+        sea = self.query_one(SeaView)
+        fish = sea.fish_info(label)
+        text = Text()
+        if fish is not None and self.decision is not None:
+            where = "beside the sea" if fish.beside else ("covered" if fish.covered else "on top")
+            text.append(f"Fish #{fish.label}: clue {fish.back}, {where}", "bold")
+            peek = sea.peeks.get(fish.label)
+            if peek is not None:
+                text.append("  you looked: ")
+                text.append_text(face_text(peek))
+            if sea.marked:
+                text.append("  marked: " + ", ".join(f"#{m}" for m in sea.marked))
+        else:
+            text.append(f"{len(sea.fish)} fish in the sea", "dim")
+            if sea.beside:
+                text.append(f", {len(sea.beside)} beside it", "dim")
+        self.query_one("#fish-info", Static).update(text)
+
+    def on_sea_view_cursor_moved(self, event: SeaView.CursorMoved) -> None:
+        self._fish_info(event.label)
+
+    # -- the prompt -----------------------------------------------------------------
+    def begin(self, decision: Any) -> None:
+        super().begin(decision)
+        self.query_one(SeaView).marked = []
+
+    def end(self) -> None:
+        super().end()
+        self.query_one(SeaView).marked = []
+
+    @property
+    def kind(self) -> str | None:
+        return self.decision.kind if self.decision is not None else None
+
+    def _legal(self) -> list[Any]:
+        return self.decision.legal if self.decision is not None else []
+
+    def _any(self, kind: str, test: Any = None) -> bool:
+        return any(a.kind == kind and (test is None or test(a)) for a in self._legal())
+
+    def _selectable(self) -> set[int]:
+        if self.kind == "catch":
+            return {n for a in self._legal() if a.kind == "attempt" for n in a.labels}
+        if self.kind == "pair":
+            return {a.label for a in self._legal() if a.kind == "pair_attempt" and a.label is not None}
+        return set()
+
+    def hints(self) -> Text:
+        view = self.decision.view if self.decision is not None else None
+        turn = view.turn if view is not None else None
+        if self.kind == "catch":
+            hints = ["←↑↓→ or number: choose", "Enter: try"]
+            if self._any("attempt", lambda a: len(a.labels) > 1):
+                hints.insert(1, "Space: mark two fish (Reel)")
+            if self._any("look"):
+                hints.append(f"l: look ({turn.looks_left if turn else '?'} left)")
+            if self._any("shuffle"):
+                hints.append("s: shuffle first")
+            if self._any("end_turn"):
+                hints.append("e: end turn")
+            return Text(" · ".join(hints))
+        if self.kind == "pair":
+            return Text("←↑↓→ or number: choose · Enter: try · n: decline")
+        return Text()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.kind not in SEA_KINDS:
+            return False
+        if action == "mark":
+            return self.kind == "catch" and self._any("attempt", lambda a: len(a.labels) > 1)
+        if action == "look":
+            return self.kind == "catch" and self._any("look")
+        if action == "shuffle":
+            return self.kind == "catch" and self._any("shuffle")
+        if action == "end_turn":
+            return self.kind == "catch" and self._any("end_turn")
+        if action == "decline":
+            return self.kind == "pair" and self._any("pair_attempt", lambda a: a.label is None)
+        return True
+
+    # -- keys -------------------------------------------------------------------------
+    def action_move(self, dx: int, dy: int) -> None:
+        self.query_one(SeaView).move(dx, dy)
+
+    def action_step(self, delta: int) -> None:
+        self.query_one(SeaView).step(delta)
+
+    def action_digit(self, digit: int) -> None:
+        """Type a fish's number; two digits within a second pick fish 10 and up."""
+        sea = self.query_one(SeaView)
+        self._digits = (self._digits + str(digit))[-2:]
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+        self._digit_timer = self.set_timer(1.0, self._clear_digits)
+        number = int(self._digits)
+        if number in sea.selectable:
+            sea.cursor = number
+        elif digit in sea.selectable:
+            sea.cursor = digit
+            self._digits = str(digit)
+        if not any(label >= 10 and str(label).startswith(self._digits) for label in sea.selectable):
+            self._digits = ""
+
+    def _clear_digits(self) -> None:
+        self._digits = ""
+
+    def action_mark(self) -> None:
+        sea = self.query_one(SeaView)
+        sea.toggle_mark()
+        self._fish_info(sea.cursor)
+
+    def action_confirm(self) -> None:
+        sea = self.query_one(SeaView)
+        if sea.cursor is None:
+            return
+        if self.kind == "catch":
+            labels = tuple(sea.marked) if sea.marked else (sea.cursor,)
+            self.post_message(self.Chosen(Attempt(labels=labels)))
+        elif self.kind == "pair":
+            self.post_message(self.Chosen(PairAttempt(label=sea.cursor)))
+
+    def action_look(self) -> None:
+        cursor = self.query_one(SeaView).cursor
+        looks = [a for a in self._legal() if a.kind == "look"]
+        if cursor is not None and any(a.label == cursor for a in looks):
+            self.post_message(self.Chosen(Look(label=cursor)))
+        else:
+            self.post_message(self.Say("Move to a fish you may look at first."))
+
+    def action_shuffle(self) -> None:
+        self._choose_kind("shuffle")
+
+    def action_end_turn(self) -> None:
+        self._choose_kind("end_turn")
+
+    def action_decline(self) -> None:
+        self._choose_kind("pair_attempt")
+
+    def _choose_kind(self, kind: str) -> None:
+        for action in self._legal():
+            if action.kind == kind and getattr(action, "label", None) is None:
+                self.post_message(self.Chosen(action))
+                return

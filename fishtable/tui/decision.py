@@ -1,0 +1,105 @@
+"""What passes between the hot-seat flow and the screens it opens.
+
+Attributes down, messages up: a screen gets a `Decision` (one seat's view,
+its legal actions and a way to ask why an action is illegal) or a
+`TableFeed` (the public table's data), and sends back what was decided as a
+message. A screen never imports the flow, and never sees a game state.
+
+Every message carries the `ticket` of the request it answers. The flow issues
+a new ticket for each request and ignores answers to old ones, so a key
+pressed twice can never answer the next player's question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from textual.message import Message
+
+from fishtable.engine.protocol import Event, Prompt, SeatInfo
+
+
+@dataclass(frozen=True)
+class LogWindow:
+    """The log lines a viewer may read, as (index, event), and where the new ones start."""
+
+    entries: list[tuple[int, Event]]
+    news_from: int
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One seat's decision, as a screen needs it."""
+
+    ticket: int
+    seat: int
+    prompt: Prompt
+    view: Any  # the seat's own view when private, else the public view
+    legal: list[Any]
+    seats: tuple[SeatInfo, ...]
+    private: bool
+    check: Callable[[Any], str | None]  # why an action is illegal now, or None
+    log: LogWindow
+
+    @property
+    def kind(self) -> str:
+        return self.prompt.kind
+
+    @property
+    def name(self) -> str:
+        return self.seats[self.seat].name
+
+
+class TableFeed(Protocol):
+    """What the table screen reads: views and log windows, never a state."""
+
+    ui: Any  # the game's plug-in (fishtable.tui.plugin.GameUI)
+    title: str
+    seats: tuple[SeatInfo, ...]
+
+    def view(self, viewer: int | None) -> Any: ...
+
+    def log(self, viewer: int | None) -> LogWindow: ...
+
+    def started(self) -> None:
+        """The public table is on screen for the first time."""
+
+    def resume(self) -> None:
+        """The public table is back on top (a help or rules screen closed)."""
+
+
+class Decided(Message):
+    """A seat has decided: apply `action` for it."""
+
+    def __init__(self, ticket: int, seat: int, action: Any) -> None:
+        super().__init__()
+        self.ticket = ticket
+        self.seat = seat
+        self.action = action
+
+
+class Passed(Message):
+    """The privacy screen was dismissed by the player it named (or by the table)."""
+
+    def __init__(self, ticket: int) -> None:
+        super().__init__()
+        self.ticket = ticket
+
+
+class Acknowledged(Message):
+    """Everyone has seen the news on the table; the keyboard may move on."""
+
+    def __init__(self, ticket: int) -> None:
+        super().__init__()
+        self.ticket = ticket
+
+
+class Claimed(Message):
+    """At a public question (a reaction), `seat` claims; None: the table lets it go."""
+
+    def __init__(self, ticket: int, seat: int | None) -> None:
+        super().__init__()
+        self.ticket = ticket
+        self.seat = seat

@@ -1,0 +1,94 @@
+"""The interface between the shell and a game's face in the app.
+
+A game's plug-in lives in `fishtable/plugins/<game>/` and exposes `UI`, an
+instance of a `GameUI` subclass; the registry names the module. The shell
+calls only what is declared here, so it never needs to know which game it
+hosts. Everything receives views (never a game state) and returns widgets,
+screens or Rich text. CONTRIBUTING.md walks through a whole plug-in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from fishtable.engine.protocol import Event
+    from fishtable.tui.decision import Decision
+    from fishtable.tui.widgets.board import Board
+
+RECENT_LINES = 30
+
+
+class GameUI:
+    """Override what your game needs; the defaults make a plain but complete table."""
+
+    # Prompt kinds answered by pointing at the board on the table (the board's keys);
+    # other public prompts get a list of the legal actions on the table.
+    board_kinds: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of news events the news bar shows before other news (the outcomes).
+    headline_kinds: ClassVar[frozenset[str]] = frozenset()
+    # A Markdown section for the F1 help: this game's keys and screens.
+    help_markdown: ClassVar[str] = ""
+
+    # -- the public table -------------------------------------------------------
+    def make_board(self) -> Board:
+        """The widget in the middle of the table."""
+        from fishtable.tui.widgets.board import Board
+
+        return Board()
+
+    def topbar(self, view: Any, width: int) -> Text:
+        """What follows the game's title on the top line: round, phase, decks."""
+        return Text()
+
+    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
+        """One seat's panel in the side column; `active` marks the seat the table waits for."""
+        text = Text()
+        text.append("▶ " if active else "  ", "bold #ffd75e")
+        text.append(view.seats[seat].name if hasattr(view, "seats") else f"Seat {seat + 1}", "bold")
+        return text
+
+    def busy_seats(self, view: Any) -> set[int]:
+        """Seats to highlight besides the one answering (the seat whose turn it is)."""
+        return set()
+
+    # -- words ---------------------------------------------------------------------
+    def describe(self, action: Any, view: Any, kind: str) -> str:
+        """An action in player words, for lists of legal actions."""
+        return str(getattr(action, "kind", action)).replace("_", " ").capitalize()
+
+    def shortcut(self, action: Any, kind: str) -> tuple[str, str] | None:
+        """A key that picks this action straight from a list of choices, with a few words
+        for the footer ("s", "shuffle now"), or None."""
+        return None
+
+    # -- decisions ------------------------------------------------------------------
+    def decision_screen(self, decision: Decision) -> Screen | None:
+        """A screen of the game's own for this decision, or None for the shell's choice list."""
+        return None
+
+    def private_summary(self, view: Any) -> RenderableType | None:
+        """What a seat sees of its own cards above a private choice list (its hand)."""
+        return None
+
+    # -- the log ----------------------------------------------------------------
+    def log_window(self, entries: Sequence[tuple[int, Event]]) -> list[tuple[int, Event]]:
+        """Which of the readable log lines every screen shows (the rules may limit memory)."""
+        return list(entries)[-RECENT_LINES:]
+
+    # -- setup ----------------------------------------------------------------------
+    def option_choices(self, field: str, card_file: str | None) -> tuple[list[tuple[str, str]], str | None] | None:
+        """Choices for a "choose several" option that depend on the card data:
+        (label, value) pairs and a problem with the card file, or None if not such a field."""
+        return None
+
+    # -- the end ----------------------------------------------------------------------
+    def result_details(self, view: Any) -> RenderableType | None:
+        """More to show under the final scores (each player's catch, say)."""
+        return None

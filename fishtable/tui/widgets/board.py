@@ -1,0 +1,55 @@
+"""The base of a game's board: the middle of the public table.
+
+The table screen redraws it from every new view with `show`. For prompt
+kinds the game lists in `GameUI.board_kinds`, the table hands it the
+decision (`begin`) and gives it the focus; it answers by posting `Chosen`
+(the table checks the action and passes it on) or `Say` (a line for the
+prompt bar). Keys belong in the board's own BINDINGS, so the footer shows them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.message import Message
+from textual.widget import Widget
+
+
+class Board(Widget):
+    DEFAULT_CSS = """
+    Board { height: auto; }
+    """
+
+    class Chosen(Message):
+        """The player chose `action` on the board."""
+
+        def __init__(self, action: Any) -> None:
+            super().__init__()
+            self.action = action
+
+    class Say(Message):
+        """A line for the prompt bar (why nothing happened, say)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.decision: Any = None  # the board prompt being answered, if any
+
+    def show(self, view: Any, viewer: int | None) -> None:
+        """Redraw from a view (`viewer` None: the public table)."""
+
+    def begin(self, decision: Any) -> None:
+        """A board prompt starts: `decision` has the seat, the legal actions and the view."""
+        self.decision = decision
+
+    def end(self) -> None:
+        """The board prompt is over (answered, or the table moved on)."""
+        self.decision = None
+
+    def hints(self) -> Text:
+        """Key hints for the prompt bar while a board prompt is open."""
+        return Text()
