@@ -18,12 +18,11 @@ class _Action(BaseModel):
 
 
 class Place(_Action):
-    """Opening placement: the fish placed as Big, Medium and Juvenile (BF-SETUP-14, BF-Q-4)."""
+    """Opening placement, one fish at a time: put this fish card in at this size (BF-SETUP-14, BF-Q-4)."""
 
     kind: Literal["place"] = "place"
-    big: str
-    medium: str | None = None
-    juvenile: str | None = None
+    card: str
+    size: Literal["big", "medium", "juvenile"]
 
 
 class TakeFaceUp(_Action):
@@ -134,5 +133,5 @@ def play_wild(card: str, seat: int | None = None, fish: str | None = None, mine:
     return trusted(PlayWild, kind="play_wild", card=card, seat=seat, fish=fish, mine=mine)
 
 
-def place(big: str, medium: str | None, juvenile: str | None) -> Place:
-    return trusted(Place, kind="place", big=big, medium=medium, juvenile=juvenile)
+def place(card: str, size: str) -> Place:
+    return trusted(Place, kind="place", card=card, size=size)

@@ -69,16 +69,10 @@ class GreedyBot:
     # -- the opening placement ---------------------------------------------------------------
 
     def _place(self, view: BigFishView, legal: list[Any]) -> Any:
+        # The most valuable fish as Big, the next as Medium, then Juvenile.
         hand = {c.id: c for c in view.hand or ()}
-
-        def score(a: Any) -> float:
-            total = 0.0
-            for cid, weight in ((a.big, 3.0), (a.medium, 2.0), (a.juvenile, 1.0)):
-                if cid is not None:
-                    total += weight * (hand[cid].points or (0, 0, 0, 0))[3]
-            return total
-
-        return max(legal, key=score)
+        rank = {"big": 3, "medium": 2, "juvenile": 1}
+        return max(legal, key=lambda a: (rank[a.size], (hand[a.card].points or (0, 0, 0, 0))[3]))
 
     # -- the turn ---------------------------------------------------------------------------------
 

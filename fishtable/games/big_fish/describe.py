@@ -53,12 +53,7 @@ def describe(action: Any, view: BigFishView) -> str:
     kind = action.kind
     faces = _faces(view)
     if kind == "place":
-        parts = [f"{_card(faces, action.big)} as Big"]
-        if action.medium is not None:
-            parts.append(f"{_card(faces, action.medium)} as Medium")
-        if action.juvenile is not None:
-            parts.append(f"{_card(faces, action.juvenile)} as Juvenile")
-        return "Place " + ", ".join(parts)
+        return f"Place {_card(faces, action.card)} as your {action.size.capitalize()} Fish"
     if kind == "take_face_up":
         return f"Take {_card(faces, action.card)} from the Face-Up Cards"
     if kind == "draw_deck":

@@ -11,7 +11,6 @@ Decision kinds:
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import Event, Prompt
@@ -24,8 +23,8 @@ from fishtable.games.big_fish.actions import (
     place,
     play_wild,
 )
-from fishtable.games.big_fish.cards import BIG, HAND_SIZE, SIZE_WORDS
-from fishtable.games.big_fish.common import bag_blocked, number, plural, protected, sizes_words
+from fishtable.games.big_fish.cards import BIG, HAND_SIZE, SIZE_KEYS, SIZE_WORDS
+from fishtable.games.big_fish.common import bag_blocked, join_words, number, plural, protected, sizes_words
 from fishtable.games.big_fish.state import BFState
 
 
@@ -54,12 +53,11 @@ def _cards(n: int) -> str:
 def prompt_text(state: BFState, seat: int, kind: str) -> str:
     allowed, taken = state.allowed, state.taken
     if kind == "place":
-        k = setup.placement_count(state, seat)
-        if k == 1:
+        sizes = setup.open_sizes(state, seat)
+        words = join_words([SIZE_WORDS[s] for s in sizes])
+        if len(sizes) == 1 and not state.aside[seat]:
             return "Place your only fish card in your Fishing Spot as a Big Fish."
-        if k == 2:
-            return "Place two fish in secret: choose which is your Big Fish and which your Medium Fish."
-        return "Place three fish in secret: choose your Big, Medium and Juvenile Fish."
+        return f"Place your starting fish in secret, one at a time: choose a fish for each size still open ({words})."
     if kind == "draw":
         return (f"Draw {_cards(allowed)}, one at a time, from the Face-Up Cards or the deck "
                 f"({taken} taken so far).")
@@ -157,13 +155,8 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
     if kind == "wild":
         return [*wild_actions(state, seat), DONE]
     if kind == "place":
-        fish = [c for c in state.hands[seat] if cards[c].type == "fish"]
-        k = setup.placement_count(state, seat)
-        out = []
-        for combo in permutations(fish, k):
-            ids = [cids[c] for c in combo] + [None] * (3 - k)
-            out.append(place(ids[0], ids[1], ids[2]))
-        return out
+        fish = [cids[c] for c in state.hands[seat] if cards[c].type == "fish"]
+        return [place(f, SIZE_KEYS[size]) for size in setup.open_sizes(state, seat) for f in fish]
     if kind == "shrink":
         card = cards[state.resolving]
         return [one_card("shrink", cids[f]) for f in wild.shrink_candidates(state, seat, card)]
@@ -209,14 +202,12 @@ def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Even
 
 
 def _place(state: BFState, seat: int, action, events: list[Event]) -> None:
-    ids = [x for x in (action.big, action.medium, action.juvenile) if x is not None]
-    if action.juvenile is not None and action.medium is None:
-        raise IllegalAction("Place a Medium Fish before a Juvenile Fish: sizes are filled Big, Medium, Juvenile.")
-    chosen = [_find(state, cid, state.hands[seat], "in your hand") for cid in ids]
-    error = setup.placement_error(state, seat, chosen)
+    card = _find(state, action.card, state.hands[seat], "in your hand")
+    size = SIZE_KEYS.index(action.size)
+    error = setup.placement_error(state, seat, card, size)
     if error:
         raise IllegalAction(error)
-    setup.place(state, seat, chosen, events)
+    setup.place(state, seat, card, size, events)
 
 
 def _take_face_up(state: BFState, seat: int, action, events: list[Event]) -> None:

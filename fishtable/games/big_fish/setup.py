@@ -117,6 +117,7 @@ def new_game(options: BigFishOptions, seats: Sequence[SeatInfo], seed: int) -> B
         caught_round=[0] * n, waiting=list(range(n)), need=[1] * n, optional=False,
         aside=[[] for _ in range(n)], targets=[[] for _ in range(n)], resolving=-1,
     )
+    state.need = [placement_count(state, seat) for seat in range(n)]
     return state
 
 
@@ -133,38 +134,43 @@ def placement_count(state: BFState, seat: int) -> int:
     return min(len(PLACED_SIZES), sum(1 for c in state.hands[seat] if cards[c].type == "fish"))
 
 
-def placement_error(state: BFState, seat: int, chosen: list[int]) -> str | None:
-    want = placement_count(state, seat)
-    if len(chosen) != want:
-        sizes = join_words([f"a {SIZE_WORDS[s]}" for s in PLACED_SIZES[:want]])
-        return f"Place {want} fish: {sizes} Fish (with fewer than three fish cards, Big comes first)."
-    if len(set(chosen)) != len(chosen):
-        return "Choose a different card for each size."
-    for c in chosen:
-        if state.cards[c].type != "fish":
-            return f"{state.cards[c].name} is a wild card; only fish go into the Fishing Spot at the start."
+def open_sizes(state: BFState, seat: int) -> list[int]:
+    """The sizes the seat has still to fill: Big first, then Medium, then Juvenile (BF-SETUP-15)."""
+    chosen = state.aside[seat]
+    taken = {state.sizes[c] for c in chosen}
+    return [s for s in PLACED_SIZES[: len(chosen) + state.need[seat]] if s not in taken]
+
+
+def placement_error(state: BFState, seat: int, card: int, size: int) -> str | None:
+    if state.cards[card].type != "fish":
+        return f"{state.cards[card].name} is a wild card; only fish go into the Fishing Spot at the start."
+    sizes = open_sizes(state, seat)
+    if size not in sizes:
+        words = join_words([f"{SIZE_WORDS[s]}" for s in sizes])
+        rule = " (with fewer than three fish cards, Big comes first, then Medium)" if len(sizes) < 3 else ""
+        return f"Choose a fish for a size still open: {words}{rule}."
     return None
 
 
-def place(state: BFState, seat: int, chosen: list[int], events: list[Event]) -> None:
-    for c in chosen:
-        state.hands[seat].remove(c)
-    state.aside[seat] = chosen  # hidden until every player has placed
+def place(state: BFState, seat: int, card: int, size: int, events: list[Event]) -> None:
+    """One fish set aside at its size; hidden until every player has placed all of theirs."""
+    state.hands[seat].remove(card)
+    state.aside[seat].append(card)
+    state.sizes[card] = size  # a placed card carries its size while it waits
+    state.need[seat] -= 1
+    if state.need[seat]:
+        return
     state.waiting.remove(seat)
-    state.need[seat] = 0
     if not state.waiting:
         reveal_placements(state, events)
 
 
 def reveal_placements(state: BFState, events: list[Event]) -> None:
     for seat in range(state.n):
-        chosen = state.aside[seat]
-        parts = []
-        for card, size in zip(chosen, PLACED_SIZES, strict=False):
-            state.spots[seat].append(card)
-            state.sizes[card] = size
-            parts.append(f"{state.cards[card].name} as a {SIZE_WORDS[size]} Fish")
+        chosen = sorted(state.aside[seat], key=lambda c: -state.sizes[c])
+        state.spots[seat].extend(chosen)
         state.aside[seat] = []
+        parts = [f"{state.cards[c].name} as a {SIZE_WORDS[state.sizes[c]]} Fish" for c in chosen]
         events.append(event("place", f"{state.names[seat]} places {join_words(parts)}.", news=True))
     state.phase = "turn"
     state.seat = state.first

@@ -100,6 +100,16 @@ def _panel(state: BFState, seat: int, all_faces: tuple[CardFace, ...], waiting: 
     )
 
 
+def _placed(state: BFState, seat: int, all_faces: tuple[CardFace, ...]) -> tuple[SpotFish, ...]:
+    out = []
+    for c in sorted(state.aside[seat], key=lambda c: -state.sizes[c]):
+        size = state.sizes[c]
+        pts = state.cards[c].points[size]
+        out.append(SpotFish(card=all_faces[c], size=size, size_word=SIZE_WORDS[size], points=pts,
+                            grown_this_turn=False, label=f"{state.cards[c].name} — {SIZE_WORDS[size]} ({pts})"))
+    return tuple(out)
+
+
 def build_view(state: BFState, seat: int | None) -> BigFishView:
     prompts = pending(state)
     waiting = set(state.waiting) if state.phase not in ("turn", "over") else set()
@@ -137,6 +147,7 @@ def build_view(state: BFState, seat: int | None) -> BigFishView:
         step=step,
         hand=tuple(all_faces[c] for c in state.hands[seat]) if mine else None,
         set_aside=tuple(all_faces[c] for c in state.aside[seat]) if mine else (),
+        placed=_placed(state, seat, all_faces) if mine and state.phase == "place" else (),
         chosen_fish=tuple(state.cids[c] for c in state.targets[seat]) if mine else (),
         prompt=prompts.get(seat) if mine else None,
         result=result(state),

@@ -127,6 +127,7 @@ class BigFishView(_View):
     step: StepView | None
     hand: tuple[CardFace, ...] | None  # own view only
     set_aside: tuple[CardFace, ...]  # own view: cards chosen in secret, not yet revealed
+    placed: tuple[SpotFish, ...]  # own view, opening placement: the fish chosen so far, at their sizes
     chosen_fish: tuple[str, ...]  # own view: fish ids chosen in secret, not yet revealed
     prompt: Prompt | None
     result: Result | None

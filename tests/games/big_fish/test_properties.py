@@ -78,7 +78,7 @@ def check_zones(state: BFState) -> None:
         seen.update(cards)
         for c in cards:
             kind = state.cards[c].type
-            if name.startswith(("spot", "ice")):
+            if name.startswith(("spot", "ice")) or (state.phase == "place" and name.startswith("aside")):
                 assert kind == "fish", f"{state.cids[c]} in {name}"
                 assert 0 <= state.sizes[c] <= BIG
             else:
@@ -256,7 +256,9 @@ def check_secret_choice(state: BFState, seat: int, action: object, rnd: random.R
         return 0
     options = [action, *rnd.sample(GAME.legal_actions(state, seat), min(3, len(GAME.legal_actions(state, seat))))]
     afters = [GAME.apply(state, seat, a) for a in options]
-    open_ = [(s, ev) for s, ev in afters if s.phase == state.phase and s.waiting]
+    # Choices that leave the phase open (same phase, round and card, someone still choosing).
+    open_ = [(s, ev) for s, ev in afters
+             if (s.phase, s.round, s.resolving) == (state.phase, state.round, state.resolving) and s.waiting]
     for _after, ev in open_:
         assert ev == [], "a secret choice was announced before everyone had chosen"
     for k in [None, *(x for x in range(state.n) if x != seat)]:

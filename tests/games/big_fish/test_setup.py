@@ -4,7 +4,6 @@ and the opening placement (BF-SETUP-*, BF-Q-1, BF-Q-3, BF-Q-4, BF-Q-5)."""
 from __future__ import annotations
 
 from collections import Counter
-from itertools import permutations
 
 import pytest
 
@@ -28,7 +27,8 @@ def new(n: int = 4, seed: int = 1, **options) -> BFState:
 def place_all(state: BFState) -> tuple[BFState, list]:
     """Every seat places its first legal placement; returns the state after the reveal."""
     events: list = []
-    for seat in range(state.n):
+    while state.phase == "place":
+        seat = min(GAME.pending(state))
         state, ev = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
         events += ev
     return state, events
@@ -43,6 +43,7 @@ def with_hand(state: BFState, seat: int, names: list[str]) -> BFState:
         card = next(c for c in new_state.deck if new_state.cards[c].name == name)
         new_state.deck.remove(card)
         new_state.hands[seat].append(card)
+    new_state.need[seat] = setup.placement_count(new_state, seat)
     return new_state
 
 
@@ -231,14 +232,23 @@ def test_three_fish_are_placed_as_big_medium_and_juvenile() -> None:
     state = with_hand(new(2), 0, ["Abalone", "Flounder", "Marblefish", "Fishing Rod", "Heat Wave",
                                   "Blue Groper", "Marine Park"])
     hand = {state.cards[c].name: state.cids[c] for c in state.hands[0]}
-    # The player decides which fish gets which size: every ordering of three fish is offered.
+    fish = [hand["Abalone"], hand["Flounder"], hand["Marblefish"]]
+    # The player decides which fish gets which size, one fish at a time, in any order.
     legal = GAME.legal_actions(state, 0)
-    assert len(legal) == 6
-    assert {(a.big, a.medium, a.juvenile) for a in legal} == set(
-        permutations([hand["Abalone"], hand["Flounder"], hand["Marblefish"]])
-    )
-    state, _ = GAME.apply(state, 0, Place(big=hand["Marblefish"], medium=hand["Abalone"], juvenile=hand["Flounder"]))
-    state, events = GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
+    assert {(a.card, a.size) for a in legal} == {(f, s) for f in fish for s in ("big", "medium", "juvenile")}
+    assert "Big, Medium and Juvenile" in GAME.pending(state)[0].text
+    state, _ = GAME.apply(state, 0, Place(card=hand["Flounder"], size="juvenile"))
+    assert {(a.card, a.size) for a in GAME.legal_actions(state, 0)} == {
+        (f, s) for f in (hand["Abalone"], hand["Marblefish"]) for s in ("big", "medium")
+    }
+    rejected(state, 0, Place(card=hand["Abalone"], size="juvenile"), "size still open")
+    state, _ = GAME.apply(state, 0, Place(card=hand["Marblefish"], size="big"))
+    assert [(f.card.id, f.size_word) for f in GAME.view(state, 0).placed] == [
+        (hand["Marblefish"], "Big"), (hand["Flounder"], "Juvenile")]
+    state, _ = GAME.apply(state, 0, Place(card=hand["Abalone"], size="medium"))
+    assert 0 not in GAME.pending(state)
+    while state.phase == "place":
+        state, events = GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
     by_name = {state.cards[c].name: state.sizes[c] for c in state.spots[0]}
     assert by_name == {"Marblefish": BIG, "Abalone": MEDIUM, "Flounder": JUVENILE}
     assert len(state.hands[0]) == 4
@@ -257,19 +267,23 @@ def test_with_fewer_fish_the_big_fish_comes_first() -> None:
                                   "Citizen Science", "Seaweed Forest"])
     legal = GAME.legal_actions(state, 0)
     flounder = state.cids[state.hands[0][0]]
-    assert legal == [Place(big=flounder)]
-    assert "only fish" in GAME.pending(state)[0].text
+    assert legal == [Place(card=flounder, size="big")]
+    assert GAME.pending(state)[0].text == "Place your only fish card in your Fishing Spot as a Big Fish."
+    rejected(state, 0, Place(card=flounder, size="medium"), "Big")
     two = with_hand(new(2), 0, ["Flounder", "Abalone", "Fishing Rod", "Heat Wave", "Blue Groper", "Marine Park",
                                 "Citizen Science"])
     f, a = (two.cids[c] for c in two.hands[0][:2])
-    assert {(x.big, x.medium, x.juvenile) for x in GAME.legal_actions(two, 0)} == {(f, a, None), (a, f, None)}
-    rejected(two, 0, Place(big=f, juvenile=a), "Medium Fish before a Juvenile")
-    rejected(two, 0, Place(big=f), "Place 2 fish")
+    assert {(x.card, x.size) for x in GAME.legal_actions(two, 0)} == {
+        (f, "big"), (a, "big"), (f, "medium"), (a, "medium")}
+    rejected(two, 0, Place(card=f, size="juvenile"), "Big comes first, then Medium")
+    two, _ = GAME.apply(two, 0, Place(card=a, size="big"))
+    assert GAME.legal_actions(two, 0) == [Place(card=f, size="medium")]
     # A player with three or more fish must place three (as many as they can).
     three = new(2)
     fish = [three.cids[c] for c in three.hands[0] if three.cards[c].type == "fish"]
-    if len(fish) >= 3:
-        rejected(three, 0, Place(big=fish[0], medium=fish[1]), "Place 3 fish")
+    assert three.need[0] == min(3, len(fish))
+    three, _ = GAME.apply(three, 0, Place(card=fish[0], size="big"))
+    assert 0 in GAME.pending(three) or len(fish) == 1
 
 
 @pytest.mark.rule("BF-SETUP-16")
@@ -277,13 +291,9 @@ def test_only_fish_are_placed() -> None:
     state = with_hand(new(2), 0, ["Flounder", "Abalone", "Marblefish", "Fishing Rod", "Heat Wave",
                                   "Blue Groper", "Marine Park"])
     ids = {state.cards[c].name: state.cids[c] for c in state.hands[0]}
-    rejected(state, 0, Place(big=ids["Flounder"], medium=ids["Abalone"], juvenile=ids["Fishing Rod"]),
-             "only fish go into the Fishing Spot")
-    rejected(state, 0, Place(big=ids["Flounder"], medium=ids["Flounder"], juvenile=ids["Abalone"]),
-             "different card")
+    rejected(state, 0, Place(card=ids["Fishing Rod"], size="juvenile"), "only fish go into the Fishing Spot")
     for action in GAME.legal_actions(state, 0):
-        for cid in (action.big, action.medium, action.juvenile):
-            assert state.cards[state.cids.index(cid)].type == "fish"
+        assert state.cards[state.cids.index(action.card)].type == "fish"
 
 
 @pytest.mark.rule("BF-SETUP-14", "BF-SETUP-4")
@@ -294,26 +304,29 @@ def test_placement_is_secret_until_everyone_has_placed() -> None:
     assert all(p.simultaneous and p.private and p.kind == "place" for p in prompts.values())
     before = {k: GAME.view(state, k) for k in (None, 1, 2)}
     options = GAME.legal_actions(state, 0)
-    afters = [GAME.apply(state, 0, a) for a in options[:5]]
+    afters = [GAME.apply(state, 0, a) for a in options]
     for after, events in afters:
         assert events == []  # nothing is announced yet
         assert after.spots[0] == []
         for k in (None, 1, 2):
             view = GAME.view(after, k)
             assert view.seats[0].hand_size == 7  # the chosen fish still count as held
-            assert view.seats[0].spot == ()
-            assert view.seats[0].status == "" and view.seats[1].status == "choosing"  # who has chosen is public
-            assert view.model_dump(exclude={"seats", "prompt"}) == before[k].model_dump(exclude={"seats", "prompt"})
-        # Others cannot tell which placement seat 0 chose.
-        assert len({GAME.view(after, 1).model_dump_json() for after, _ in afters}) == 1
+            assert view.seats[0].spot == () and view.placed == ()
+            assert view == before[k]
+    # Others cannot tell which fish seat 0 chose, nor for which size.
+    assert len({GAME.view(after, 1).model_dump_json() for after, _ in afters}) == 1
     mine = GAME.view(afters[0][0], 0)
-    assert [c.id for c in mine.set_aside] == [x for x in (options[0].big, options[0].medium, options[0].juvenile) if x]
-    # Nobody may place twice.
-    rejected(afters[0][0], 0, options[1], "nothing to decide")
+    assert [c.id for c in mine.set_aside] == [options[0].card]
+    # Once all of seat 0's fish are placed, seat 0 has nothing left to decide.
+    done = state
+    while 0 in GAME.pending(done):
+        done, _ = GAME.apply(done, 0, GAME.legal_actions(done, 0)[0])
+    assert GAME.view(done, 1).seats[0].status == "" and GAME.view(done, 1).seats[1].status == "choosing"
+    rejected(done, 0, options[0], "nothing to decide")
 
 
 def test_placement_is_refused_when_it_names_cards_not_in_hand() -> None:
     state = new(2)
     other = state.cids[state.hands[1][0]]
     with pytest.raises(IllegalAction, match="no card"):
-        GAME.apply(state, 0, Place(big=other))
+        GAME.apply(state, 0, Place(card=other, size="big"))
