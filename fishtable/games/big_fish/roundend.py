@@ -65,7 +65,7 @@ def _start_event(state: BFState, events: list[Event]) -> bool:
         for seat in order:
             found = [f for f in state.spots[seat] if state.sizes[f] == ev.size]
             if len(found) <= ev.count:
-                state.targets[seat] = found  # no choice to make: the fish are public
+                state.targets[seat] = tuple(found)  # no choice to make: the fish are public
             else:
                 _ask(state, seat, ev.count)
     elif effect in ("discard_unless", "discard_if_caught"):
@@ -78,7 +78,7 @@ def _start_event(state: BFState, events: list[Event]) -> bool:
                 continue
             hand = state.hands[seat]
             if len(hand) <= ev.count:
-                state.aside[seat] = hand[:]  # the whole hand goes: no choice to make
+                state.aside[seat] = tuple(hand)  # the whole hand goes: no choice to make
                 hand.clear()
             else:
                 _ask(state, seat, ev.count)
@@ -162,8 +162,8 @@ def _resolve_event(state: BFState, events: list[Event]) -> None:
         elif effect == "grow":
             for f in fish:
                 turn.grow(state, seat, f, events, why=ev.name)  # not limited by the turn's limit (BF-Q-24)
-        state.aside[seat] = []
-        state.targets[seat] = []
+        state.aside[seat] = ()
+        state.targets[seat] = ()
         state.need[seat] = 0
     if effect in CHOICE_KINDS and not changed:
         events.append(event("event", f"{ev.name}: nothing changes."))
@@ -181,7 +181,7 @@ def after_choices(state: BFState, events: list[Event]) -> None:
                 state.discard.extend(chosen)
                 events.append(event("discard", f"{state.names[seat]} discards {cards_words(state, chosen)} "
                                                f"to keep {HAND_SIZE} cards.", news=True))
-            state.aside[seat] = []
+            state.aside[seat] = ()
             state.need[seat] = 0
         finish_round(state, events)
 

@@ -46,6 +46,10 @@ def _prompt(seat: int, kind: str, text: str, simultaneous: bool) -> Prompt:
     return Prompt(seat=seat, kind=kind, text=text, private=True, simultaneous=simultaneous)
 
 
+# A turn prompt depends only on these, so playouts look it up without building its text.
+_TURN_PROMPTS: dict[tuple[int, str, int, int], Prompt] = {}
+
+
 def _cards(n: int) -> str:
     return plural(n, "card")
 
@@ -91,8 +95,13 @@ def pending(state: BFState) -> dict[int, Prompt]:
         return {}
     if phase == "turn":
         seat = state.seat
-        kind = state.step
-        return {seat: _prompt(seat, kind, prompt_text(state, seat, kind), False)}
+        key = (seat, state.step, state.allowed, state.taken)
+        prompt = _TURN_PROMPTS.get(key)
+        if prompt is None:
+            if len(_TURN_PROMPTS) > 4096:
+                _TURN_PROMPTS.clear()
+            prompt = _TURN_PROMPTS[key] = _prompt(seat, key[1], prompt_text(state, seat, key[1]), False)
+        return {seat: prompt}
     out = {}
     for seat in sorted(state.waiting):
         kind = decision(state, seat)
@@ -318,7 +327,7 @@ def _shrink(state: BFState, seat: int, action, events: list[Event]) -> None:
     card = state.cards[state.resolving]
     if state.sizes[fish] != card.from_size:
         raise IllegalAction(f"{card.name}: choose one of your {SIZE_WORDS[card.from_size]} Fish.")
-    state.targets[seat] = [fish]
+    state.targets[seat] = (fish,)
     state.need[seat] = 0
     _leave(state, seat, events)
 
@@ -326,7 +335,7 @@ def _shrink(state: BFState, seat: int, action, events: list[Event]) -> None:
 def _discard(state: BFState, seat: int, action, events: list[Event]) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     state.hands[seat].remove(card)
-    state.aside[seat].append(card)  # secret until everyone has chosen
+    state.aside[seat] += (card,)  # secret until everyone has chosen
     state.need[seat] -= 1
     if state.need[seat] == 0:
         _leave(state, seat, events)
@@ -337,7 +346,7 @@ def _event_remove(state: BFState, seat: int, action, events: list[Event]) -> Non
     if fish not in _event_remove_options(state, seat):
         size = SIZE_WORDS[state.events[state.resolving].size]
         raise IllegalAction(f"Choose one of your {size} fish that you have not chosen yet.")
-    state.targets[seat].append(fish)
+    state.targets[seat] += (fish,)
     state.need[seat] -= 1
     if state.need[seat] == 0:
         _leave(state, seat, events)
@@ -348,7 +357,7 @@ def _event_spawn(state: BFState, seat: int, action, events: list[Event]) -> None
     if state.cards[card].type != "fish":
         raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
     state.hands[seat].remove(card)
-    state.aside[seat].append(card)
+    state.aside[seat] += (card,)
     state.need[seat] -= 1
     if state.need[seat] == 0:
         _leave(state, seat, events)
@@ -358,7 +367,7 @@ def _event_grow(state: BFState, seat: int, action, events: list[Event]) -> None:
     fish = _own_fish(state, seat, action.fish)
     if fish not in _event_grow_options(state, seat):
         raise IllegalAction(f"Your {state.cards[fish].name} cannot grow now: it is Big, or already chosen.")
-    state.targets[seat].append(fish)
+    state.targets[seat] += (fish,)
     state.need[seat] -= 1
     # Fish are public, so finishing when no fish is left to grow gives nothing away.
     if state.need[seat] == 0 or not _event_grow_options(state, seat):

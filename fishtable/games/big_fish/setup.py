@@ -112,10 +112,10 @@ def new_game(options: BigFishOptions, seats: Sequence[SeatInfo], seed: int) -> B
         hard=options.hard_mode, first_random=options.first_player is None, setup_notes=tuple(notes),
         rng=rng_state, round=1, phase="place", first=first, seat=first, turns_done=0, step="",
         big_count=0, extra=0, allowed=0, taken=0, grown=[], deck=deck, row=row, discard=[], hands=hands,
-        spots=[[] for _ in range(n)], wilds=[[] for _ in range(n)], fresh=[[] for _ in range(n)],
-        ice=[[] for _ in range(n)], sizes=[-1] * len(cards), event_deck=event_deck, event_seen=[],
+        spots=[[] for _ in range(n)], wilds=[()] * n, fresh=[()] * n,
+        ice=[()] * n, sizes=[-1] * len(cards), event_deck=event_deck, event_seen=[],
         caught_round=[0] * n, waiting=list(range(n)), need=[1] * n, optional=False,
-        aside=[[] for _ in range(n)], targets=[[] for _ in range(n)], resolving=-1,
+        aside=[()] * n, targets=[()] * n, resolving=-1,
     )
     state.need = [placement_count(state, seat) for seat in range(n)]
     return state
@@ -155,7 +155,7 @@ def placement_error(state: BFState, seat: int, card: int, size: int) -> str | No
 def place(state: BFState, seat: int, card: int, size: int, events: list[Event]) -> None:
     """One fish set aside at its size; hidden until every player has placed all of theirs."""
     state.hands[seat].remove(card)
-    state.aside[seat].append(card)
+    state.aside[seat] += (card,)
     state.sizes[card] = size  # a placed card carries its size while it waits
     state.need[seat] -= 1
     if state.need[seat]:
@@ -169,7 +169,7 @@ def reveal_placements(state: BFState, events: list[Event]) -> None:
     for seat in range(state.n):
         chosen = sorted(state.aside[seat], key=lambda c: -state.sizes[c])
         state.spots[seat].extend(chosen)
-        state.aside[seat] = []
+        state.aside[seat] = ()
         parts = [f"{state.cards[c].name} as a {SIZE_WORDS[state.sizes[c]]} Fish" for c in chosen]
         events.append(event("place", f"{state.names[seat]} places {join_words(parts)}.", news=True))
     state.phase = "turn"

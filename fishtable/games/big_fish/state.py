@@ -50,9 +50,9 @@ class BFState:
     discard: list[int]
     hands: list[list[int]]
     spots: list[list[int]]  # fish in each Fishing Spot, in the order they came
-    wilds: list[list[int]]  # wild cards lying in each Fishing Spot
-    fresh: list[list[int]]  # coloured wilds played but not working yet (BF-WILD-4)
-    ice: list[list[int]]  # each Ice Box
+    wilds: list[tuple[int, ...]]  # wild cards lying in each Fishing Spot
+    fresh: list[tuple[int, ...]]  # coloured wilds played but not working yet (BF-WILD-4)
+    ice: list[tuple[int, ...]]  # each Ice Box
     sizes: list[int]  # size of each card while in a spot or Ice Box, else -1
     event_deck: list[int]  # top last
     event_seen: list[int]  # revealed events, the latest last
@@ -60,8 +60,8 @@ class BFState:
     waiting: list[int]  # seats still choosing in a simultaneous phase
     need: list[int]  # picks each seat still owes (or may make) in the phase
     optional: bool  # the phase's picks may stop early ("done")
-    aside: list[list[int]]  # cards taken from a hand in secret, until all have chosen
-    targets: list[list[int]]  # fish named in secret, until all have chosen
+    aside: list[tuple[int, ...]]  # cards taken from a hand in secret, until all have chosen
+    targets: list[tuple[int, ...]]  # fish named in secret, until all have chosen
     resolving: int  # the wild card (phase shrink) or event (phase event) being resolved
     cids: tuple[str, ...] = ()  # public ids by card, shared by clones
 
@@ -100,9 +100,9 @@ class BFState:
         new.discard = self.discard[:]
         new.hands = [h[:] for h in self.hands]
         new.spots = [s[:] for s in self.spots]
-        new.wilds = [w[:] for w in self.wilds]
-        new.fresh = [f[:] for f in self.fresh]
-        new.ice = [i[:] for i in self.ice]
+        new.wilds = self.wilds[:]  # tuples inside: replaced, never changed
+        new.fresh = self.fresh[:]
+        new.ice = self.ice[:]
         new.sizes = self.sizes[:]
         new.event_deck = self.event_deck[:]
         new.event_seen = self.event_seen[:]
@@ -110,15 +110,15 @@ class BFState:
         new.waiting = self.waiting[:]
         new.need = self.need[:]
         new.optional = self.optional
-        new.aside = [a[:] for a in self.aside]
-        new.targets = [t[:] for t in self.targets]
+        new.aside = self.aside[:]
+        new.targets = self.targets[:]
         new.resolving = self.resolving
         new.cids = self.cids
         return new
 
     def canonical(self) -> tuple:
         """Everything that defines the position, for hashing and equality."""
-        def tt(rows: list[list[int]]) -> tuple:
+        def tt(rows: list) -> tuple:
             return tuple(tuple(r) for r in rows)
 
         return (

@@ -23,7 +23,7 @@ _NEXT = {STEPS[i]: STEPS[i + 1] for i in range(len(STEPS) - 1)}
 def start_turn(state: BFState, events: list[Event]) -> None:
     seat = state.seat
     # Coloured wild cards played on the last turn start working now (BF-WILD-4).
-    state.fresh[seat] = []
+    state.fresh[seat] = ()
     state.grown = []
     events.append(event("turn", f"Round {state.round}: {state.names[seat]}'s turn."))
     begin_step(state, "draw")
@@ -182,7 +182,7 @@ def grow(state: BFState, seat: int, fish: int, events: list[Event], why: str = "
 def catch(state: BFState, seat: int, fish: int, events: list[Event]) -> None:
     """Spot to Ice Box, the size unchanged (BF-CATCH-2)."""
     state.spots[seat].remove(fish)
-    state.ice[seat].append(fish)
+    state.ice[seat] += (fish,)
     state.caught_round[seat] += 1
     size = state.sizes[fish]
     c = state.cards[fish]

@@ -78,20 +78,20 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
     state.hands[seat].remove(card)
     effect = c.effect
     if c.colour != "black":
-        state.wilds[seat].append(card)
-        state.fresh[seat].append(card)
+        state.wilds[seat] += (card,)
+        state.fresh[seat] += (card,)
         events.append(event("wild", f"{name} plays {c.name} ({c.colour}) into their Fishing Spot. "
                                     f"From their next turn: {wild_text(c)}", news=True))
         return
     if effect == "protect":
-        state.wilds[seat].append(card)  # the black card that stays (BF-WILD-6)
+        state.wilds[seat] += (card,)  # the black card that stays (BF-WILD-6)
         events.append(event("wild", f"{name} plays {c.name} (black). {wild_text(c)}", news=True))
         return
     state.discard.append(card)  # a one-off (BF-WILD-5)
     if effect == "steal":
         assert target is not None and fish is not None
         state.spots[target].remove(fish)
-        state.ice[seat].append(fish)
+        state.ice[seat] += (fish,)
         state.caught_round[seat] += 1
         size = state.sizes[fish]
         f = state.cards[fish]
@@ -118,7 +118,7 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
             continue
         candidates = shrink_candidates(state, other, c)
         if len(candidates) == 1:
-            state.targets[other] = candidates
+            state.targets[other] = tuple(candidates)
         elif candidates:
             state.waiting.append(other)
             state.need[other] = 1
@@ -139,7 +139,7 @@ def resolve_shrink(state: BFState, events: list[Event]) -> None:
             affected += 1
             events.append(event("shrink", f"{c.name}: {state.names[other]}'s {state.cards[fish].name} shrinks to "
                                           f"{SIZE_WORDS[c.to_size]}.", news=True))
-        state.targets[other] = []
+        state.targets[other] = ()
         state.need[other] = 0
     if not affected:
         events.append(event("shrink", f"{c.name}: no one has a {SIZE_WORDS[c.from_size]} Fish to shrink."))

@@ -219,20 +219,22 @@ def hidden_from(state: BFState, k: int | None) -> set[int]:
 def reshuffle_hidden(state: BFState, k: int | None, rnd: random.Random) -> BFState:
     """A state k cannot tell from `state`: hidden cards shuffled among hidden places, events reordered."""
     new = state.clone()
+    aside = [list(a) for a in new.aside]
     slots = [(new.deck, i) for i in range(len(new.deck))]
     for s in range(new.n):
         if s != k:
             slots += [(new.hands[s], i) for i in range(len(new.hands[s]))]
-            slots += [(new.aside[s], i) for i in range(len(new.aside[s]))]
+            slots += [(aside[s], i) for i in range(len(aside[s]))]
     cards = [zone[i] for zone, i in slots]
     rnd.shuffle(cards)
     for (zone, i), card in zip(slots, cards, strict=True):
         zone[i] = card
+    new.aside = [tuple(a) for a in aside]
     rnd.shuffle(new.event_deck)
     if new.phase in ("shrink", "event"):
         for s in range(new.n):
             if s != k and s in new.waiting:
-                new.targets[s] = []  # an unfinished secret choice of fish
+                new.targets[s] = ()  # an unfinished secret choice of fish
     return new
 
 

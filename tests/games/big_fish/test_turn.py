@@ -328,7 +328,7 @@ def test_catch_one_fish_at_its_size() -> None:
 def test_catching_is_optional() -> None:
     state = catch_state([("Cod", "big")])
     state, events = act(state, DONE)
-    assert state.ice[0] == [] and "Ana catches no fish." in texts(events)
+    assert state.ice[0] == () and "Ana catches no fish." in texts(events)
 
 
 @pytest.mark.rule("BF-CATCH-4")

@@ -13,7 +13,7 @@ from fishtable.games.big_fish import GAME
 from fishtable.games.big_fish.actions import DONE, DrawDeck, Grow, PlayWild
 from fishtable.games.big_fish.describe import describe
 from fishtable.games.big_fish.options import BigFishOptions
-from tests.games.big_fish.builder import act, build, cid, kind, seats
+from tests.games.big_fish.builder import act, build, kind, seats
 
 
 def test_the_registry_plays_big_fish() -> None:
@@ -30,7 +30,7 @@ def test_a_view_draws_the_table_at_a_glance() -> None:
                   deck=[f"D{i}" for i in range(5)], start=False)
     from fishtable.games.big_fish import turn
 
-    state.fresh[0] = []  # seat 0's turn: its cards all work
+    state.fresh[0] = ()  # seat 0's turn: its cards all work
     turn.begin_step(state, "draw")
     mine = GAME.view(state, 0)
     public = GAME.view(state, None)
@@ -75,8 +75,8 @@ def test_every_legal_action_has_a_plain_description() -> None:
 
 
 def test_descriptions_of_black_cards_name_their_targets() -> None:
-    state = build([["W:steal", "W:swap"], []], spots=[[("Mine", "medium")], [("Prize:0/2/4/8", "big"), ("M2", "medium")]],
-                  row=[], deck=["D1"])
+    state = build([["W:steal", "W:swap"], []],
+                  spots=[[("Mine", "medium")], [("Prize:0/2/4/8", "big"), ("M2", "medium")]], row=[], deck=["D1"])
     while kind(state) != "wild":
         state, _ = act(state, DONE)
     view = GAME.view(state, 0)
