@@ -60,7 +60,6 @@ def _start_event(state: BFState, events: list[Event]) -> bool:
     ev = state.events[state.resolving]
     effect = ev.effect
     order = table_order(state)
-    state.optional = effect in ("spawn", "grow")
     if effect == "remove_fish":
         for seat in order:
             found = [f for f in state.spots[seat] if state.sizes[f] == ev.size]
@@ -189,7 +188,6 @@ def after_choices(state: BFState, events: list[Event]) -> None:
 def after_event(state: BFState, events: list[Event]) -> None:
     """Round-end step 2: hands over 7 cards are cut down, each player choosing (BF-ROUND-4, BF-Q-18)."""
     state.resolving = -1
-    state.optional = False
     for seat in table_order(state):
         extra = len(state.hands[seat]) - HAND_SIZE
         if extra > 0:

@@ -109,12 +109,12 @@ def new_game(options: BigFishOptions, seats: Sequence[SeatInfo], seed: int) -> B
 
     state = BFState(
         cards=cards, events=events, names=names, bots=tuple(s.bot is not None for s in seats),
-        hard=options.hard_mode, first_random=options.first_player is None, setup_notes=tuple(notes),
+        hard=options.hard_mode, setup_notes=tuple(notes),
         rng=rng_state, round=1, phase="place", first=first, seat=first, turns_done=0, step="",
         big_count=0, extra=0, allowed=0, taken=0, grown=[], deck=deck, row=row, discard=[], hands=hands,
         spots=[[] for _ in range(n)], wilds=[()] * n, fresh=[()] * n,
         ice=[()] * n, sizes=[-1] * len(cards), event_deck=event_deck, event_seen=[],
-        caught_round=[0] * n, waiting=list(range(n)), need=[1] * n, optional=False,
+        caught_round=[0] * n, waiting=list(range(n)), need=[1] * n,
         aside=[()] * n, targets=[()] * n, resolving=-1,
     )
     state.need = [placement_count(state, seat) for seat in range(n)]

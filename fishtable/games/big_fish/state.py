@@ -31,7 +31,6 @@ class BFState:
     names: tuple[str, ...]
     bots: tuple[bool, ...]
     hard: bool
-    first_random: bool  # the First Player Card was given at random (BF-Q-3)
     setup_notes: tuple[str, ...]  # public lines about the deal (re-deals, the first player)
     rng: int
     round: int
@@ -59,7 +58,6 @@ class BFState:
     caught_round: list[int]  # fish that entered each Ice Box this round
     waiting: list[int]  # seats still choosing in a simultaneous phase
     need: list[int]  # picks each seat still owes (or may make) in the phase
-    optional: bool  # the phase's picks may stop early ("done")
     aside: list[tuple[int, ...]]  # cards taken from a hand in secret, until all have chosen
     targets: list[tuple[int, ...]]  # fish named in secret, until all have chosen
     resolving: int  # the wild card (phase shrink) or event (phase event) being resolved
@@ -81,7 +79,6 @@ class BFState:
         new.names = self.names
         new.bots = self.bots
         new.hard = self.hard
-        new.first_random = self.first_random
         new.setup_notes = self.setup_notes
         new.rng = self.rng
         new.round = self.round
@@ -109,7 +106,6 @@ class BFState:
         new.caught_round = self.caught_round[:]
         new.waiting = self.waiting[:]
         new.need = self.need[:]
-        new.optional = self.optional
         new.aside = self.aside[:]
         new.targets = self.targets[:]
         new.resolving = self.resolving
@@ -125,11 +121,11 @@ class BFState:
             tuple((c.cid, c.name, c.points, c.bag, c.colour, c.effect, c.amount, c.from_size, c.to_size,
                    c.sizes, c.against) for c in self.cards),
             tuple((e.cid, e.name, e.effect, e.count, e.size, e.sizes, e.species, e.more_than) for e in self.events),
-            self.names, self.bots, self.hard, self.first_random, self.setup_notes, self.rng, self.round,
+            self.names, self.bots, self.hard, self.setup_notes, self.rng, self.round,
             self.phase, self.first, self.seat, self.turns_done, self.step, self.big_count, self.extra,
             self.allowed, self.taken, tuple(self.grown), tuple(self.deck), tuple(self.row),
             tuple(self.discard), tt(self.hands), tt(self.spots), tt(self.wilds), tt(self.fresh),
             tt(self.ice), tuple(self.sizes), tuple(self.event_deck), tuple(self.event_seen),
-            tuple(self.caught_round), tuple(self.waiting), tuple(self.need), self.optional,
+            tuple(self.caught_round), tuple(self.waiting), tuple(self.need),
             tt(self.aside), tt(self.targets), self.resolving,
         )

@@ -124,7 +124,6 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
             state.need[other] = 1
     if state.waiting:
         state.phase = "shrink"
-        state.optional = False
         return
     resolve_shrink(state, events)
 

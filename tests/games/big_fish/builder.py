@@ -151,14 +151,14 @@ def build(
     first = seat if first is None else first
     state = BFState(
         cards=tuple(b.cards), events=event_cards, names=NAMES[:n], bots=(False,) * n, hard=hard,
-        first_random=False, setup_notes=(), rng=12345, round=round, phase="turn", first=first, seat=seat,
+        setup_notes=(), rng=12345, round=round, phase="turn", first=first, seat=seat,
         turns_done=(seat - first) % n, step="", big_count=0, extra=0, allowed=0, taken=0, grown=[],
         deck=deck_ids, row=row_ids, discard=discard_ids, hands=hand_ids,
         spots=[[c for c, _ in s] for s in spot_ids],
         wilds=[tuple(w + f) for w, f in zip(wild_ids, fresh_ids, strict=True)],
         fresh=[tuple(f) for f in fresh_ids], ice=[tuple(c for c, _ in s) for s in ice_ids], sizes=sizes,
         event_deck=list(range(len(event_cards))), event_seen=[], caught_round=[0] * n, waiting=[],
-        need=[0] * n, optional=False, aside=[()] * n, targets=[()] * n, resolving=-1,
+        need=[0] * n, aside=[()] * n, targets=[()] * n, resolving=-1,
     )
     if start:
         events_out: list = []

@@ -116,3 +116,21 @@ def test_the_state_hash_is_stable_and_sensitive() -> None:
     assert GAME.state_hash(a) == GAME.state_hash(b) != GAME.state_hash(c)
     assert GAME.state_hash(a.clone()) == GAME.state_hash(a)
     assert len(GAME.state_hash(a)) == 64
+
+
+def test_a_clone_copies_every_field_and_shares_nothing_mutable() -> None:
+    import dataclasses
+
+    state = build([["Cod", "W:extra_grow"], ["Hake"]], spots=[[("B", "big"), ("L", "larval")], [("M", "medium")]],
+                  wilds=[["W:extra_catch"], []], ice=[[("I", "big")], []], row=["R1", "R2"])
+    copy = state.clone()
+    for field in dataclasses.fields(state):
+        assert getattr(copy, field.name) == getattr(state, field.name), field.name
+    before = state.canonical()
+    copy.hands[0].append(99)
+    copy.spots[1].clear()
+    copy.sizes[0] = 3
+    copy.deck.pop()
+    copy.grown.append(1)
+    copy.event_deck.pop()
+    assert state.canonical() == before
