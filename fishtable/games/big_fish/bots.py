@@ -146,7 +146,9 @@ class GreedyBot:
                 theirs, mine = spots[a.fish], spots[a.mine]
                 score = float((theirs.card.points or (0,) * 4)[3] - (mine.card.points or (0,) * 4)[3])
             elif effect == "shrink_others":
-                score = sum(min(2, p.big_fish) for p in view.seats if p.seat != me.seat) * 1.5
+                exposed = [p for p in view.seats if p.seat != me.seat
+                           and not any("shrink_others" in w.card.blocks for w in p.wilds)]
+                score = sum(min(2, p.big_fish) for p in exposed) * 1.5
             else:
                 score = 2.0
             if score > best_score:

@@ -40,7 +40,8 @@ def deal(state: BFState, seat: int, count: int, events: list[Event], why: str = 
     prefix = f"{why}: " if why else ""
     if got:
         events.append(event("draw", f"{prefix}You draw {cards_words(state, got)}.", to=(seat,)))
-        events.append(event("draw", f"{prefix}{name} draws {plural(len(got), 'card')} from the deck."))
+        count_words = "a card" if len(got) == 1 else plural(len(got), "card")
+        events.append(event("draw", f"{prefix}{name} draws {count_words} from the deck."))
     if len(got) < count:
         events.append(event("draw", f"The Draw Deck and the discard pile are empty: {name} draws "
                                     f"{plural(len(got), 'card')} instead of {count}."))

@@ -27,7 +27,7 @@ def face(card: Card) -> CardFace:
         return CardFace(id=card.cid, type="fish", name=card.name, points=card.points, bag=card.bag,
                         label=card.label)
     return CardFace(id=card.cid, type="wild", name=card.name, colour=card.colour, step=card.step or None,
-                    effect=card.effect, text=wild_text(card), label=card.label)
+                    effect=card.effect, text=wild_text(card), blocks=card.against, label=card.label)
 
 
 def faces(cards: tuple[Card, ...]) -> tuple[CardFace, ...]:

@@ -34,6 +34,7 @@ class CardFace(_View):
     step: StepName | None = None  # wild: the step a coloured card works in
     effect: str | None = None  # wild: its effect type ("extra_catch", "steal", ...)
     text: str = ""  # wild: what it does, in words
+    blocks: tuple[str, ...] = ()  # a protect card: the black effect types it keeps off its owner's fish
     label: str  # short face text: "Flounder (0/1/2/4)", "Fishing Rod (yellow)"
 
 

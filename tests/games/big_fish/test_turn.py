@@ -123,7 +123,7 @@ def test_each_draw_chooses_its_source_and_the_row_is_not_refilled() -> None:
 def test_a_deck_draw_is_private_and_a_face_up_take_is_public() -> None:
     state = build([[], []], spots=[BIGS[:2], []], row=["Tuna", "R2"], deck=["Deep", "Secret"])
     state, events = act(state, DrawDeck())
-    assert texts(events, 0) == ["You draw Secret.", "Ana draws 1 card from the deck."]
+    assert texts(events, 0) == ["You draw Secret.", "Ana draws a card from the deck."]
     for k in (None, 1):
         assert "Secret" not in " ".join(texts(events, k))
     state, events = act(state, TakeFaceUp(card=cid(state, "Tuna", zone="row")))
