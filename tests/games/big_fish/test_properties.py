@@ -125,7 +125,7 @@ def check_result(state: BFState) -> None:
 
 @pytest.mark.rule("BF-SIZE-3", "BF-END-1", "BF-END-2", "BF-END-3", "BF-SCORE-3", "BF-SETUP-1", "BF-SETUP-2",
                   "BF-Q-10", "BF-Q-22")
-@settings(max_examples=25)
+@settings(max_examples=100)
 @given(n=PLAYERS, hard=HARD, first=FIRST, seed=SEED, choice_seed=SEED)
 @example(n=5, hard=True, first=None, seed=1, choice_seed=1)
 @example(n=2, hard=False, first=2, seed=2, choice_seed=2)
@@ -170,7 +170,7 @@ def test_random_games_conserve_cards_grow_only_and_end(n: int, hard: bool, first
 # -- replay and saves --------------------------------------------------------------------------------
 
 
-@settings(max_examples=15)
+@settings(max_examples=40)
 @given(n=PLAYERS, hard=HARD, seed=SEED, choice_seed=SEED, cut=st.floats(0, 1))
 def test_replay_and_save_reproduce_the_game(n: int, hard: bool, seed: int, choice_seed: int, cut: float) -> None:
     options = options_for(n, hard, None)
@@ -270,7 +270,7 @@ def check_secret_choice(state: BFState, seat: int, action: object, rnd: random.R
 
 
 @pytest.mark.rule("BF-SETUP-4", "BF-SETUP-6", "BF-SETUP-12", "BF-DRAW-3", "BF-SPAWN-3", "BF-WILD-7", "BF-Q-23")
-@settings(max_examples=20)
+@settings(max_examples=50)
 @given(n=PLAYERS, hard=HARD, seed=SEED, choice_seed=SEED)
 @example(n=4, hard=False, seed=4, choice_seed=4)
 def test_views_hide_every_hidden_card(n: int, hard: bool, seed: int, choice_seed: int) -> None:
@@ -289,7 +289,7 @@ def test_views_hide_every_hidden_card(n: int, hard: bool, seed: int, choice_seed
 
 
 @pytest.mark.rule("BF-SETUP-4", "BF-DRAW-3")
-@settings(max_examples=15)
+@settings(max_examples=40)
 @given(n=PLAYERS, seed=SEED, choice_seed=SEED)
 @example(n=3, seed=3, choice_seed=3)
 def test_the_log_never_shows_a_seat_another_seats_secret(n: int, seed: int, choice_seed: int) -> None:
