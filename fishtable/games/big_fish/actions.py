@@ -129,8 +129,17 @@ def one_card(kind: str, cid: str) -> _Action:
     return action
 
 
+_PLAYS: dict[tuple[str, int | None, str | None, str | None], PlayWild] = {}
+
+
 def play_wild(card: str, seat: int | None = None, fish: str | None = None, mine: str | None = None) -> PlayWild:
-    return trusted(PlayWild, kind="play_wild", card=card, seat=seat, fish=fish, mine=mine)
+    key = (card, seat, fish, mine)
+    action = _PLAYS.get(key)
+    if action is None:
+        if len(_PLAYS) > 100_000:
+            _PLAYS.clear()
+        action = _PLAYS[key] = trusted(PlayWild, kind="play_wild", card=card, seat=seat, fish=fish, mine=mine)
+    return action
 
 
 def place(card: str, size: str) -> Place:
