@@ -63,7 +63,7 @@ GAMES: list[GameEntry] = [
         "Spawn, grow and catch fish in your own fishing spot before the season closes.",
         2,
         5,
-        None,
+        "fishtable.games.big_fish",
     ),
     GameEntry(
         "fishing-party-poker",

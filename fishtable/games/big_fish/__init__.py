@@ -1,0 +1,61 @@
+"""Big Fish: the rules engine behind the game protocol."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
+from fishtable.games.big_fish import rules, scoring, setup, viewing
+from fishtable.games.big_fish.actions import Action, parse_action
+from fishtable.games.big_fish.cards import MAX_PLAYERS, load_card_file
+from fishtable.games.big_fish.options import BigFishOptions
+from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.views import BigFishView
+
+
+class BigFish:
+    name = "big-fish"
+    title = "Big Fish"
+    min_players = setup.MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def options_model(self) -> type[BigFishOptions]:
+        return BigFishOptions
+
+    def prepare_options(self, options: BigFishOptions) -> BigFishOptions:
+        """Copy the card data in, from `card_file` or the shipped file; CardFileError if it is bad."""
+        path = Path(options.card_file).expanduser() if options.card_file else None
+        return options.model_copy(update={"cards": load_card_file(path)})
+
+    def new_game(self, options: BigFishOptions, seats: Sequence[SeatInfo], seed: int) -> BFState:
+        return setup.new_game(options, seats, seed)
+
+    def opening_events(self, state: BFState) -> list[Event]:
+        return setup.opening_lines(state)
+
+    def pending(self, state: BFState) -> dict[int, Prompt]:
+        return rules.pending(state)
+
+    def legal_actions(self, state: BFState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: BFState, seat: int, action: Action) -> tuple[BFState, list[Event]]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: BFState, seat: int | None) -> BigFishView:
+        return viewing.build_view(state, seat)
+
+    def result(self, state: BFState) -> Result | None:
+        return scoring.result(state)
+
+    def parse_action(self, data: Any) -> Action:
+        return parse_action(data)
+
+    def state_hash(self, state: BFState) -> str:
+        return hashlib.sha256(repr(state.canonical()).encode()).hexdigest()
+
+
+GAME = BigFish()

@@ -1,0 +1,175 @@
+"""Big Fish computer players that reason from a seat's view alone.
+
+`GreedyBot` is a one-ply heuristic player. It grows fish toward Big before
+catching them, keeps a few Big Fish in its Fishing Spot as long as the season
+is sure to go on (they are what draws, spawns and grows), catches its most
+valuable Big Fish, and plays its wild cards as early as it can.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fishtable.games.big_fish.cards import TOP_EVENTS
+from fishtable.games.big_fish.views import BigFishView, CardFace, SeatPanel, SpotFish
+
+_WILD_VALUE = {
+    "extra_grow": 7.0, "extra_spawn": 6.0, "extra_draw": 5.5, "extra_catch": 6.5,
+    "steal": 6.0, "protect": 3.0, "shrink_others": 3.5, "swap": 3.0,
+}
+_DECK_GUESS = 4.0  # what an unknown card from the deck is worth, roughly
+
+
+def _end_chance(view: BigFishView) -> float:
+    """The chance that this round's end closes the season (Fishing Season Closed lies below the top four)."""
+    if view.events_revealed < TOP_EVENTS or view.event_deck_size == 0:
+        return 0.0
+    return 1.0 / view.event_deck_size
+
+
+def card_value(card: CardFace, view: BigFishView) -> float:
+    """How much the bot wants a card in hand."""
+    if card.type == "fish":
+        assert card.points is not None
+        return float(card.points[3])
+    value = _WILD_VALUE.get(card.effect or "", 3.0)
+    if card.colour != "black":
+        value -= 0.4 * max(0, view.round - 3)  # a lasting card is worth less as the season ages
+    return value
+
+
+def _mine(view: BigFishView) -> SeatPanel:
+    assert view.seat is not None
+    return view.seats[view.seat]
+
+
+def _spot(panel: SeatPanel) -> dict[str, SpotFish]:
+    return {f.card.id: f for f in panel.spot}
+
+
+def _grow_score(fish: SpotFish) -> float:
+    points = fish.card.points or (0, 0, 0, 0)
+    # Medium to Big first (one more Big Fish at once), then the fish worth most when Big.
+    return fish.size * 10 + points[3]
+
+
+class GreedyBot:
+    name = "greedy"
+    needs_view = True
+
+    def choose(self, view: BigFishView, legal: list[Any], rng: random.Random) -> Any:
+        kind = view.prompt.kind if view.prompt is not None else ""
+        chooser = getattr(self, f"_{kind}", None)
+        if chooser is None:
+            return legal[0]
+        choice = chooser(view, legal)
+        return legal[0] if choice is None else choice
+
+    # -- the opening placement ---------------------------------------------------------------
+
+    def _place(self, view: BigFishView, legal: list[Any]) -> Any:
+        # The most valuable fish as Big, the next as Medium, then Juvenile.
+        hand = {c.id: c for c in view.hand or ()}
+        rank = {"big": 3, "medium": 2, "juvenile": 1}
+        return max(legal, key=lambda a: (rank[a.size], (hand[a.card].points or (0, 0, 0, 0))[3]))
+
+    # -- the turn ---------------------------------------------------------------------------------
+
+    def _draw(self, view: BigFishView, legal: list[Any]) -> Any:
+        faces = {c.id: c for c in view.face_up}
+        best, best_value = None, _DECK_GUESS
+        for a in legal:
+            if a.kind == "take_face_up":
+                value = card_value(faces[a.card], view)
+                if value > best_value:
+                    best, best_value = a, value
+        if best is not None:
+            return best
+        return next((a for a in legal if a.kind == "draw_deck"), legal[0])
+
+    def _spawn(self, view: BigFishView, legal: list[Any]) -> Any:
+        hand = {c.id: c for c in view.hand or ()}
+        spawns = [a for a in legal if a.kind == "spawn"]
+        if not spawns:
+            return legal[-1]
+        return max(spawns, key=lambda a: card_value(hand[a.card], view))
+
+    _event_spawn = _spawn
+
+    def _grow(self, view: BigFishView, legal: list[Any]) -> Any:
+        spot = _spot(_mine(view))
+        grows = [a for a in legal if a.kind == "grow"]
+        if not grows:
+            return legal[-1]
+        return max(grows, key=lambda a: _grow_score(spot[a.fish]))
+
+    _event_grow = _grow
+
+    def _catch(self, view: BigFishView, legal: list[Any]) -> Any:
+        me = _mine(view)
+        spot = _spot(me)
+        end = _end_chance(view)
+        keep = 2 if end == 0 else (1 if end < 0.3 else 0)
+        best, best_gain = None, 0.0
+        for a in legal:
+            if a.kind != "catch":
+                continue
+            fish = spot[a.fish]
+            if fish.size == 3:
+                if me.big_fish - 1 < keep:
+                    continue
+                gain = fish.points - 2
+            elif fish.size == 2 and end >= 0.25:
+                gain = fish.points - 1.5
+            else:
+                continue
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best if best is not None else legal[-1]
+
+    def _wild(self, view: BigFishView, legal: list[Any]) -> Any:
+        hand = {c.id: c for c in view.hand or ()}
+        me = _mine(view)
+        spots = {f.card.id: f for panel in view.seats for f in panel.spot}
+        best, best_score = None, 0.5
+        for a in legal:
+            if a.kind != "play_wild":
+                continue
+            card = hand[a.card]
+            effect = card.effect or ""
+            if effect.startswith("extra_"):
+                score = _WILD_VALUE[effect]
+            elif effect == "steal":
+                score = float(spots[a.fish].points) + 1.0
+            elif effect == "swap":
+                theirs, mine = spots[a.fish], spots[a.mine]
+                score = float((theirs.card.points or (0,) * 4)[3] - (mine.card.points or (0,) * 4)[3])
+            elif effect == "shrink_others":
+                exposed = [p for p in view.seats if p.seat != me.seat
+                           and not any("shrink_others" in w.card.blocks for w in p.wilds)]
+                score = sum(min(2, p.big_fish) for p in exposed) * 1.5
+            else:
+                score = 2.0
+            if score > best_score:
+                best, best_score = a, score
+        return best if best is not None else legal[-1]
+
+    # -- answers out of turn ------------------------------------------------------------------------
+
+    def _shrink(self, view: BigFishView, legal: list[Any]) -> Any:
+        spot = _spot(_mine(view))
+        return min(legal, key=lambda a: spot[a.fish].card.points[3] if spot[a.fish].card.points else 0)
+
+    def _event_remove(self, view: BigFishView, legal: list[Any]) -> Any:
+        spot = _spot(_mine(view))
+        return min(legal, key=lambda a: spot[a.fish].card.points[3] if spot[a.fish].card.points else 0)
+
+    def _hand_limit(self, view: BigFishView, legal: list[Any]) -> Any:
+        hand = {c.id: c for c in view.hand or ()}
+        return min(legal, key=lambda a: card_value(hand[a.card], view))
+
+    _event_discard = _hand_limit
+
+
+BOTS = {"greedy": GreedyBot}

@@ -1,0 +1,466 @@
+"""Big Fish card data: the file format, its validation, and the card tables.
+
+The printed values live in `assets/big_fish/cards.json`; nothing here assumes
+them. Wild and event cards carry an effect *type* with parameters, and the
+engine implements the types (BF-Q-2). A malformed file is refused with a
+message naming the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from fishtable.assets import asset_path
+from fishtable.engine.errors import CardFileError
+
+CARD_FORMAT = "fishtable-big-fish-cards"
+MAX_FILE_BYTES = 1_000_000
+MAX_PLAYERS = 5
+HAND_SIZE = 7
+# Enough cards to deal 7 to five players and lay out their seven Face-Up Cards.
+MIN_DRAW_CARDS = HAND_SIZE * MAX_PLAYERS + MAX_PLAYERS + 2
+# Enough fish that a fishless hand can always be re-dealt (BF-Q-5): even if the other
+# four hands held only fish, one would be left in the deck.
+MIN_FISH_CARDS = HAND_SIZE * (MAX_PLAYERS - 1) + 1
+TOP_EVENTS = 4  # events laid above Fishing Season Closed (BF-SETUP-10)
+
+SizeName = Literal["larval", "juvenile", "medium", "big"]
+SIZE_KEYS: tuple[str, ...] = ("larval", "juvenile", "medium", "big")
+SIZE_WORDS: tuple[str, ...] = ("Larval", "Juvenile", "Medium", "Big")
+LARVAL, JUVENILE, MEDIUM, BIG = 0, 1, 2, 3
+
+Colour = Literal["orange", "purple", "green", "yellow", "black"]
+# The step each colour works in (BF-WILD-2); black cards work at once.
+COLOUR_STEP = {"orange": "draw", "purple": "spawn", "green": "grow", "yellow": "catch"}
+EXTRA_TYPE_STEP = {"extra_draw": "draw", "extra_spawn": "spawn", "extra_grow": "grow", "extra_catch": "catch"}
+BLACK_TARGETS = ("shrink_others", "steal", "swap")
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class Points(_Spec):
+    larval: int = Field(ge=0, le=99)
+    juvenile: int = Field(ge=0, le=99)
+    medium: int = Field(ge=0, le=99)
+    big: int = Field(ge=0, le=99)
+
+    @model_validator(mode="after")
+    def _big_scores_most(self) -> Points:
+        # BF-SIZE-5: catching a fish Big always scores more than catching it smaller.
+        if not self.big > max(self.larval, self.juvenile, self.medium):
+            raise ValueError("the Big points must be higher than the points at every smaller size")
+        return self
+
+
+class FishSpec(_Spec):
+    name: str = Field(min_length=1, max_length=40)
+    copies: int = Field(default=1, ge=1, le=10)
+    points: Points
+    bag: bool = False
+
+
+class ExtraEffect(_Spec):
+    type: Literal["extra_draw", "extra_spawn", "extra_grow", "extra_catch"]
+    amount: int = Field(default=1, ge=1, le=5)
+
+
+class ShrinkOthersEffect(_Spec):
+    type: Literal["shrink_others"]
+    from_size: SizeName = "big"
+    to_size: SizeName = "medium"
+
+    @model_validator(mode="after")
+    def _smaller(self) -> ShrinkOthersEffect:
+        if SIZE_KEYS.index(self.to_size) >= SIZE_KEYS.index(self.from_size):
+            raise ValueError("to_size must be smaller than from_size")
+        return self
+
+
+class StealEffect(_Spec):
+    type: Literal["steal"]
+    sizes: list[SizeName] = Field(min_length=1, max_length=4)
+
+
+class SwapEffect(_Spec):
+    type: Literal["swap"]
+
+
+class ProtectEffect(_Spec):
+    type: Literal["protect"]
+    against: list[Literal["shrink_others", "steal", "swap"]] = Field(min_length=1, max_length=3)
+
+
+WildEffect = Annotated[
+    ExtraEffect | ShrinkOthersEffect | StealEffect | SwapEffect | ProtectEffect, Field(discriminator="type")
+]
+
+
+class WildSpec(_Spec):
+    name: str = Field(min_length=1, max_length=40)
+    colour: Colour
+    copies: int = Field(default=1, ge=1, le=10)
+    effect: WildEffect
+
+    @model_validator(mode="after")
+    def _colour_fits(self) -> WildSpec:
+        step = EXTRA_TYPE_STEP.get(self.effect.type)
+        if self.colour == "black":
+            if step is not None:
+                raise ValueError(f"a black card cannot have the lasting effect '{self.effect.type}'")
+        elif step != COLOUR_STEP[self.colour]:
+            raise ValueError(
+                f"a {self.colour} card works in the {COLOUR_STEP[self.colour]} step, so its effect "
+                f"type must be 'extra_{COLOUR_STEP[self.colour]}'"
+            )
+        return self
+
+
+class RemoveFishEvent(_Spec):
+    type: Literal["remove_fish"]
+    size: SizeName
+    count: int = Field(default=1, ge=1, le=5)
+
+
+class ShrinkSpeciesEvent(_Spec):
+    type: Literal["shrink_species"]
+    species: list[str] = Field(min_length=1, max_length=50)
+
+
+class DiscardUnlessEvent(_Spec):
+    type: Literal["discard_unless"]
+    sizes: list[SizeName] = Field(min_length=1, max_length=4)
+    count: int = Field(default=1, ge=1, le=5)
+
+
+class SpawnEvent(_Spec):
+    type: Literal["spawn"]
+    count: int = Field(default=1, ge=1, le=5)
+
+
+class GrowEvent(_Spec):
+    type: Literal["grow"]
+    count: int = Field(default=1, ge=1, le=5)
+
+
+class DrawEvent(_Spec):
+    type: Literal["draw"]
+    count: int = Field(default=1, ge=1, le=5)
+
+
+class DiscardIfCaughtEvent(_Spec):
+    type: Literal["discard_if_caught"]
+    more_than: int = Field(default=1, ge=0, le=20)
+    count: int = Field(default=1, ge=1, le=5)
+
+
+class ResetRowEvent(_Spec):
+    type: Literal["reset_row"]
+
+
+class FewestDrawEvent(_Spec):
+    type: Literal["fewest_draw"]
+    count: int = Field(default=2, ge=1, le=5)
+
+
+class NothingEvent(_Spec):
+    type: Literal["nothing"]
+
+
+class EndGameEvent(_Spec):
+    type: Literal["end_game"]
+
+
+EventEffect = Annotated[
+    RemoveFishEvent | ShrinkSpeciesEvent | DiscardUnlessEvent | SpawnEvent | GrowEvent | DrawEvent
+    | DiscardIfCaughtEvent | ResetRowEvent | FewestDrawEvent | NothingEvent | EndGameEvent,
+    Field(discriminator="type"),
+]
+
+
+class EventSpec(_Spec):
+    name: str = Field(min_length=1, max_length=40)
+    copies: int = Field(default=1, ge=1, le=10)
+    effect: EventEffect
+
+
+class BigFishCards(_Spec):
+    """A whole card file: the draw deck's fish and wild cards, and the event cards."""
+
+    format: Literal["fishtable-big-fish-cards"]
+    version: Literal[1]
+    fish: list[FishSpec] = Field(min_length=1, max_length=200)
+    wilds: list[WildSpec] = Field(default_factory=list, max_length=200)
+    events: list[EventSpec] = Field(min_length=1, max_length=100)
+
+    @model_validator(mode="after")
+    def _deck_is_playable(self) -> BigFishCards:
+        fish = sum(f.copies for f in self.fish)
+        draw = fish + sum(w.copies for w in self.wilds)
+        if fish < MIN_FISH_CARDS:
+            raise ValueError(
+                f"the deck needs at least {MIN_FISH_CARDS} fish cards so that a hand without fish "
+                f"can always be dealt again, but has {fish}"
+            )
+        if draw < MIN_DRAW_CARDS:
+            raise ValueError(
+                f"the draw deck needs at least {MIN_DRAW_CARDS} cards to deal to {MAX_PLAYERS} players "
+                f"and lay out the Face-Up Cards, but has {draw}"
+            )
+        ends = sum(e.copies for e in self.events if e.effect.type == "end_game")
+        if ends != 1:
+            raise ValueError(f"there must be exactly one event card of type 'end_game', not {ends}")
+        others = sum(e.copies for e in self.events) - 1
+        if others < TOP_EVENTS:
+            raise ValueError(f"besides the end_game card there must be at least {TOP_EVENTS} event cards")
+        names = {f.name for f in self.fish}
+        for e in self.events:
+            if e.effect.type == "shrink_species":
+                unknown = [s for s in e.effect.species if s not in names]
+                if unknown:
+                    raise ValueError(f"event {e.name!r} names unknown fish species {', '.join(unknown)}")
+        return self
+
+
+# -- The card tables the engine plays with ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical fish or wild card. `idx` is its place in the card table."""
+
+    idx: int
+    cid: str  # stable public id: "F07", "W03"
+    type: Literal["fish", "wild"]
+    name: str
+    points: tuple[int, ...] = ()  # fish: Larval, Juvenile, Medium, Big
+    bag: bool = False
+    colour: str = ""  # wild cards
+    effect: str = ""  # wild effect type
+    amount: int = 0  # extra_* amount
+    from_size: int = -1  # shrink_others
+    to_size: int = -1
+    sizes: tuple[int, ...] = ()  # steal: the sizes that may be taken
+    against: tuple[str, ...] = ()  # protect: the effect types it blocks
+
+    @property
+    def is_fish(self) -> bool:
+        return self.type == "fish"
+
+    @property
+    def step(self) -> str:
+        """The turn step a coloured wild card works in ("" for fish and black cards)."""
+        return COLOUR_STEP.get(self.colour, "")
+
+    @property
+    def label(self) -> str:
+        if self.is_fish:
+            text = f"{self.name} ({'/'.join(str(p) for p in self.points)})"
+            return text + (", bag" if self.bag else "")
+        return f"{self.name} ({self.colour})"
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    idx: int
+    cid: str  # "E05"
+    name: str
+    effect: str  # event effect type
+    count: int = 0
+    size: int = -1  # remove_fish
+    sizes: tuple[int, ...] = ()  # discard_unless
+    species: tuple[str, ...] = ()  # shrink_species
+    more_than: int = 0  # discard_if_caught
+
+
+def _size_list(names: list[str]) -> tuple[int, ...]:
+    return tuple(sorted({SIZE_KEYS.index(s) for s in names}))
+
+
+def build_cards(data: BigFishCards) -> tuple[tuple[Card, ...], tuple[EventCard, ...]]:
+    """The draw cards (fish first, then wild cards) and the event cards, with their ids."""
+    cards: list[Card] = []
+    for spec in data.fish:
+        p = spec.points
+        for _ in range(spec.copies):
+            i = len(cards)
+            cards.append(Card(i, f"F{i + 1:02d}", "fish", spec.name, (p.larval, p.juvenile, p.medium, p.big),
+                              spec.bag))
+    fish_count = len(cards)
+    for spec in data.wilds:
+        e = spec.effect
+        for _ in range(spec.copies):
+            i = len(cards)
+            cid = f"W{i - fish_count + 1:02d}"
+            if isinstance(e, ExtraEffect):
+                card = Card(i, cid, "wild", spec.name, colour=spec.colour, effect=e.type, amount=e.amount)
+            elif isinstance(e, ShrinkOthersEffect):
+                card = Card(i, cid, "wild", spec.name, colour=spec.colour, effect=e.type,
+                            from_size=SIZE_KEYS.index(e.from_size), to_size=SIZE_KEYS.index(e.to_size))
+            elif isinstance(e, StealEffect):
+                card = Card(i, cid, "wild", spec.name, colour=spec.colour, effect=e.type, sizes=_size_list(e.sizes))
+            elif isinstance(e, ProtectEffect):
+                card = Card(i, cid, "wild", spec.name, colour=spec.colour, effect=e.type,
+                            against=tuple(sorted(set(e.against))))
+            else:
+                card = Card(i, cid, "wild", spec.name, colour=spec.colour, effect=e.type)
+            cards.append(card)
+    events: list[EventCard] = []
+    for spec in data.events:
+        e = spec.effect
+        for _ in range(spec.copies):
+            i = len(events)
+            events.append(EventCard(
+                i, f"E{i + 1:02d}", spec.name, e.type,
+                count=getattr(e, "count", 0),
+                size=SIZE_KEYS.index(e.size) if isinstance(e, RemoveFishEvent) else -1,
+                sizes=_size_list(e.sizes) if isinstance(e, DiscardUnlessEvent) else (),
+                species=tuple(e.species) if isinstance(e, ShrinkSpeciesEvent) else (),
+                more_than=e.more_than if isinstance(e, DiscardIfCaughtEvent) else 0,
+            ))
+    return tuple(cards), tuple(events)
+
+
+# -- Reading a file safely --------------------------------------------------------------------
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+_SECTION_WORD = {"fish": "fish card", "wilds": "wild card", "events": "event card"}
+_TAGS = {
+    "extra_draw", "extra_spawn", "extra_grow", "extra_catch", "shrink_others", "steal", "swap", "protect",
+    "remove_fish", "shrink_species", "discard_unless", "spawn", "grow", "draw", "discard_if_caught",
+    "reset_row", "fewest_draw", "nothing", "end_game",
+}
+
+
+def _where(raw: object, loc: list[Any]) -> tuple[str, list[Any]]:
+    """The card a validation error is about, in words, and the rest of the field path."""
+    if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int) and loc[0] in _SECTION_WORD:
+        section, index = loc[0], loc[1]
+        name = ""
+        if isinstance(raw, dict):
+            items = raw.get(section)
+            if isinstance(items, list) and index < len(items) and isinstance(items[index], dict):
+                value = items[index].get("name")
+                name = value if isinstance(value, str) else ""
+        card = f"{_SECTION_WORD[section]} #{index + 1}" + (f" ({name})" if name else "")
+        return card, loc[2:]
+    return "the file", loc
+
+
+def _message(err: dict[str, Any]) -> str:
+    kind = err.get("type", "")
+    msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+    if kind == "missing":
+        return "is missing"
+    if kind == "extra_forbidden":
+        return "is not a known field"
+    if kind in ("int_type", "int_parsing"):
+        return "must be a whole number (like 3, not \"3\" or 3.0)"
+    if kind == "bool_type":
+        return "must be true or false"
+    if kind == "string_type":
+        return "must be text in quotes"
+    if kind in ("list_type",):
+        return "must be a list in square brackets"
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return "must be an object in curly braces"
+    if kind == "union_tag_invalid":
+        ctx = err.get("ctx", {})
+        return f"has an unknown type {ctx.get('tag', '')!r}; the known types are {ctx.get('expected_tags', '')}"
+    if kind == "union_tag_not_found":
+        return "needs a 'type'"
+    if kind == "literal_error":
+        return f"must be one of {err.get('ctx', {}).get('expected', '')}"
+    return msg
+
+
+def parse_card_data(raw: object, source: str) -> BigFishCards:
+    """Validate already-parsed JSON; every problem is a CardFileError in plain words."""
+    try:
+        return BigFishCards.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = [p for p in err["loc"] if p not in _TAGS or not isinstance(p, str)]
+        where, rest = _where(raw, loc)
+        field = ".".join(str(p if not isinstance(p, int) else f"#{p + 1}") for p in rest)
+        field_text = f", field '{field}'" if field else ""
+        raise CardFileError(f"{source}: {where}{field_text}: {_message(err)}.") from None
+    except RecursionError:
+        raise CardFileError(f"{source}: the file is nested too deeply to be a card file.") from None
+
+
+def parse_card_text(text: str, source: str) -> BigFishCards:
+    try:
+        raw = json.loads(text, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as exc:
+        raise CardFileError(f"{source}: the key {exc.key!r} appears twice in one object.") from None
+    except json.JSONDecodeError as exc:
+        raise CardFileError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}).") from None
+    except RecursionError:
+        raise CardFileError(f"{source}: the file is nested too deeply to be a card file.") from None
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        raise CardFileError(f"{source}: not valid JSON ({exc}).") from None
+    return parse_card_data(raw, source)
+
+
+def default_card_path() -> Path:
+    return asset_path("big_fish", "cards.json")
+
+
+def load_card_file(path: Path | None = None) -> BigFishCards:
+    path = path or default_card_path()
+    try:
+        if not path.exists():
+            raise CardFileError(f"{path}: cannot be read (there is no such file).")
+        if not path.is_file():
+            # A folder, or a device such as /dev/zero that reading would never finish.
+            raise CardFileError(f"{path}: not a card file (not a regular file).")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise CardFileError(f"{path}: too large for a card file ({size:,} bytes; the limit is 1 MB).")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise CardFileError(f"{path}: too large for a card file (the limit is 1 MB).")
+        text = data.decode("utf-8")
+    except CardFileError:
+        raise
+    except UnicodeDecodeError:
+        raise CardFileError(f"{path}: cannot be read (it is not UTF-8 text).") from None
+    except OSError as exc:
+        raise CardFileError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+    return parse_card_text(text, str(path))
+
+
+_default_cache: dict[tuple[int, int], BigFishCards] = {}
+
+
+def default_cards() -> BigFishCards:
+    """The shipped card data, read once per version of the file."""
+    path = default_card_path()
+    stat = path.stat()
+    key = (stat.st_mtime_ns, stat.st_size)
+    if key not in _default_cache:
+        _default_cache[key] = load_card_file(path)
+    return _default_cache[key]

@@ -1,0 +1,39 @@
+"""Big Fish setup options."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from fishtable.games.big_fish.cards import MAX_PLAYERS, BigFishCards
+
+
+class BigFishOptions(BaseModel):
+    """Choices made before the deal. `cards` is filled by `prepare_options`, never by a form."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    hard_mode: bool = Field(
+        default=False,
+        title="Hard mode",
+        description="Fish with a bag icon have a bag limit: each player may catch only one fish of each "
+        "such species per game.",
+    )
+    first_player: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_PLAYERS,
+        title="First player",
+        description="The seat (1 for the first seat) of the player who last caught a real fish; "
+        "they take the First Player Card. Leave empty to choose at random.",
+    )
+    card_file: str | None = Field(
+        default=None,
+        title="Cards",
+        description="Path to another Big Fish card file; empty for the shipped cards.",
+    )
+    cards: BigFishCards | None = Field(
+        default=None,
+        title="Card data",
+        description="The card data in play, copied from the card file when the game is set up.",
+        json_schema_extra={"form": False},
+    )

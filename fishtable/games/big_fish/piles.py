@@ -1,0 +1,64 @@
+"""The Draw Deck, the discard pile and the Face-Up Cards."""
+
+from __future__ import annotations
+
+from fishtable.engine import rng as rand
+from fishtable.engine.protocol import Event
+from fishtable.games.big_fish.common import cards_words, event, plural
+from fishtable.games.big_fish.state import BFState
+
+
+def can_draw(state: BFState) -> bool:
+    return bool(state.deck or state.discard)
+
+
+def draw_top(state: BFState, events: list[Event]) -> int | None:
+    """The top card of the Draw Deck, refilled from the discard pile when empty (BF-Q-10)."""
+    if not state.deck:
+        if not state.discard:
+            return None
+        state.rng, state.deck = rand.shuffled(state.rng, state.discard)
+        state.discard = []
+        events.append(event("reshuffle", f"The Draw Deck is empty: the discard pile is shuffled into a new "
+                                         f"Draw Deck of {plural(len(state.deck), 'card')}."))
+    return state.deck.pop()
+
+
+def deal(state: BFState, seat: int, count: int, events: list[Event], why: str = "") -> int:
+    """Draw `count` cards from the deck into a hand; returns how many could be drawn.
+
+    The cards are shown to their owner only (BF-DRAW-3); the table learns how many.
+    """
+    got: list[int] = []
+    for _ in range(count):
+        card = draw_top(state, events)
+        if card is None:
+            break
+        state.hands[seat].append(card)
+        got.append(card)
+    name = state.names[seat]
+    prefix = f"{why}: " if why else ""
+    if got:
+        events.append(event("draw", f"{prefix}You draw {cards_words(state, got)}.", to=(seat,)))
+        count_words = "a card" if len(got) == 1 else plural(len(got), "card")
+        events.append(event("draw", f"{prefix}{name} draws {count_words} from the deck."))
+    if len(got) < count:
+        events.append(event("draw", f"The Draw Deck and the discard pile are empty: {name} draws "
+                                    f"{plural(len(got), 'card')} instead of {count}."))
+    return len(got)
+
+
+def reset_row(state: BFState, events: list[Event]) -> None:
+    """Face-Up Cards to the discard pile, then a new row of players + 2 (BF-ROUND-6, BF-ROUND-7)."""
+    state.discard.extend(state.row)
+    state.row = []
+    want = state.n + 2
+    for _ in range(want):
+        card = draw_top(state, events)
+        if card is None:
+            break
+        state.row.append(card)
+    text = f"New Face-Up Cards: {cards_words(state, state.row)}."
+    if len(state.row) < want:
+        text += f" (Only {len(state.row)}: the Draw Deck and the discard pile ran out.)"
+    events.append(event("row", text, news=True))

@@ -1,0 +1,403 @@
+"""The protocol's moving parts for Big Fish: who decides, what is legal, and applying.
+
+Decision kinds:
+  place          opening placement (simultaneous, secret)
+  draw, spawn, grow, catch, wild   the steps of the active seat's turn (private)
+  shrink         a black card played on the seat: which fish shrinks (simultaneous, secret)
+  event_remove, event_discard, event_spawn, event_grow   a round-end event's choice (simultaneous)
+  hand_limit     discarding down to 7 at the round end (simultaneous, secret)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import Event, Prompt
+from fishtable.games.big_fish import roundend, setup, turn, wild
+from fishtable.games.big_fish.actions import (
+    DONE,
+    DRAW_DECK,
+    Action,
+    one_card,
+    place,
+    play_wild,
+)
+from fishtable.games.big_fish.cards import BIG, HAND_SIZE, SIZE_KEYS, SIZE_WORDS
+from fishtable.games.big_fish.common import bag_blocked, join_words, number, plural, protected, sizes_words
+from fishtable.games.big_fish.state import BFState
+
+
+def decision(state: BFState, seat: int) -> str | None:
+    """The kind of decision `seat` faces now, or None; cheap, for the hot path."""
+    phase = state.phase
+    if phase == "turn":
+        return state.step if seat == state.seat else None
+    if phase == "over" or seat not in state.waiting:
+        return None
+    if phase == "event":
+        return roundend.CHOICE_KINDS[state.events[state.resolving].effect]
+    return {"place": "place", "shrink": "shrink", "discard": "hand_limit"}[phase]
+
+
+@lru_cache(maxsize=8192)
+def _prompt(seat: int, kind: str, text: str, simultaneous: bool) -> Prompt:
+    # Prompts are immutable and few, so playouts reuse them instead of rebuilding.
+    return Prompt(seat=seat, kind=kind, text=text, private=True, simultaneous=simultaneous)
+
+
+# A turn prompt depends only on these, so playouts look it up without building its text.
+_TURN_PROMPTS: dict[tuple[int, str, int, int], Prompt] = {}
+
+
+def _cards(n: int) -> str:
+    return plural(n, "card")
+
+
+def prompt_text(state: BFState, seat: int, kind: str) -> str:
+    allowed, taken = state.allowed, state.taken
+    if kind == "place":
+        sizes = setup.open_sizes(state, seat)
+        words = join_words([SIZE_WORDS[s] for s in sizes])
+        if len(sizes) == 1 and not state.aside[seat]:
+            return "Place your only fish card in your Fishing Spot as a Big Fish."
+        return f"Place your starting fish in secret, one at a time: choose a fish for each size still open ({words})."
+    if kind == "draw":
+        return (f"Draw {_cards(allowed)}, one at a time, from the Face-Up Cards or the deck "
+                f"({taken} taken so far).")
+    if kind == "spawn":
+        return f"Spawn up to {plural(allowed, 'fish', 'fish')} from your hand as Larval fish ({taken} so far), or stop."
+    if kind == "grow":
+        return f"Grow up to {plural(allowed, 'fish', 'fish')} by one size each ({taken} so far), or stop."
+    if kind == "catch":
+        return f"Catch up to {plural(allowed, 'fish', 'fish')} from your Fishing Spot ({taken} so far), or stop."
+    if kind == "wild":
+        return "Play one wild card from your hand, or stop."
+    if kind == "shrink":
+        c = state.cards[state.resolving]
+        return f"{c.name}: choose which of your {SIZE_WORDS[c.from_size]} Fish shrinks to {SIZE_WORDS[c.to_size]}."
+    if kind == "hand_limit":
+        return f"Discard down to {HAND_SIZE} cards: choose {_cards(state.need[seat])} to discard."
+    ev = state.events[state.resolving]
+    need = state.need[seat]
+    if kind == "event_remove":
+        return f"{ev.name}: choose {number(need)} {SIZE_WORDS[ev.size]} fish to remove from your Fishing Spot."
+    if kind == "event_discard":
+        return f"{ev.name}: choose {_cards(need)} to discard from your hand."
+    if kind == "event_spawn":
+        return f"{ev.name}: you may spawn {number(need)} fish from your hand as Larval fish, or pass."
+    return f"{ev.name}: you may grow {number(need)} more fish by one size, or pass."
+
+
+def pending(state: BFState) -> dict[int, Prompt]:
+    phase = state.phase
+    if phase == "over":
+        return {}
+    if phase == "turn":
+        seat = state.seat
+        key = (seat, state.step, state.allowed, state.taken)
+        prompt = _TURN_PROMPTS.get(key)
+        if prompt is None:
+            if len(_TURN_PROMPTS) > 4096:
+                _TURN_PROMPTS.clear()
+            prompt = _TURN_PROMPTS[key] = _prompt(seat, key[1], prompt_text(state, seat, key[1]), False)
+        return {seat: prompt}
+    out = {}
+    for seat in sorted(state.waiting):
+        kind = decision(state, seat)
+        out[seat] = _prompt(seat, kind, prompt_text(state, seat, kind), True)
+    return out
+
+
+# -- legal actions -------------------------------------------------------------------------------
+
+
+def _event_grow_options(state: BFState, seat: int) -> list[int]:
+    chosen = state.targets[seat]
+    sizes = state.sizes
+    return [f for f in state.spots[seat] if sizes[f] < BIG and f not in chosen]
+
+
+def _event_remove_options(state: BFState, seat: int) -> list[int]:
+    size = state.events[state.resolving].size
+    chosen = state.targets[seat]
+    return [f for f in state.spots[seat] if state.sizes[f] == size and f not in chosen]
+
+
+def wild_actions(state: BFState, seat: int) -> list[Action]:
+    cards = state.cards
+    cids = state.cids
+    out: list[Action] = []
+    swaps = None
+    for c in state.hands[seat]:
+        card = cards[c]
+        if card.type != "wild":
+            continue
+        if card.effect == "steal":
+            out += [play_wild(cids[c], seat=t, fish=cids[f]) for t, f in wild.steal_targets(state, seat, card)]
+        elif card.effect == "swap":
+            if swaps is None:
+                swaps = wild.swap_targets(state, seat)
+            out += [play_wild(cids[c], seat=t, fish=cids[f], mine=cids[m]) for m, t, f in swaps]
+        else:
+            out.append(play_wild(cids[c]))
+    return out
+
+
+def legal_actions(state: BFState, seat: int) -> list[Action]:
+    kind = decision(state, seat)
+    if kind is None:
+        return []
+    cids = state.cids
+    cards = state.cards
+    if kind == "draw":
+        out = [one_card("take_face_up", cids[c]) for c in state.row]
+        if state.deck or state.discard:
+            out.append(DRAW_DECK)
+        return out
+    if kind == "spawn":
+        return [one_card("spawn", cids[c]) for c in state.hands[seat] if cards[c].type == "fish"] + [DONE]
+    if kind == "grow":
+        return [one_card("grow", cids[c]) for c in turn.growable(state, seat)] + [DONE]
+    if kind == "catch":
+        return [one_card("catch", cids[c]) for c in turn.catchable(state, seat)] + [DONE]
+    if kind == "wild":
+        return [*wild_actions(state, seat), DONE]
+    if kind == "place":
+        fish = [cids[c] for c in state.hands[seat] if cards[c].type == "fish"]
+        return [place(f, SIZE_KEYS[size]) for size in setup.open_sizes(state, seat) for f in fish]
+    if kind == "shrink":
+        card = cards[state.resolving]
+        return [one_card("shrink", cids[f]) for f in wild.shrink_candidates(state, seat, card)]
+    if kind in ("hand_limit", "event_discard"):
+        return [one_card("discard", cids[c]) for c in state.hands[seat]]
+    if kind == "event_remove":
+        return [one_card("remove", cids[f]) for f in _event_remove_options(state, seat)]
+    if kind == "event_spawn":
+        return [one_card("spawn", cids[c]) for c in state.hands[seat] if cards[c].type == "fish"] + [DONE]
+    if kind == "event_grow":
+        return [one_card("grow", cids[f]) for f in _event_grow_options(state, seat)] + [DONE]
+    return []
+
+
+# -- applying -----------------------------------------------------------------------------------------
+
+
+def _find(state: BFState, cid: str | None, where: list[int], place_words: str) -> int:
+    if cid is None:
+        raise IllegalAction(f"Name a card {place_words}.")
+    for c in where:
+        if state.cids[c] == cid:
+            return c
+    raise IllegalAction(f"There is no card {cid} {place_words}.")
+
+
+def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Event]]:
+    """Validate, then apply to a copy. The given state is never changed."""
+    if not isinstance(seat, int) or not 0 <= seat < state.n:
+        raise IllegalAction(f"There is no seat {seat}.")
+    kind = decision(state, seat)
+    if kind is None:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        raise IllegalAction(f"{state.names[seat]} has nothing to decide right now.")
+    handler = _HANDLERS.get((kind, getattr(action, "kind", None)))
+    if handler is None:
+        raise IllegalAction(f"That move does not fit now: {prompt_text(state, seat, kind)}")
+    new = state.clone()
+    events: list[Event] = []
+    handler(new, seat, action, events)
+    return new, events
+
+
+def _place(state: BFState, seat: int, action, events: list[Event]) -> None:
+    card = _find(state, action.card, state.hands[seat], "in your hand")
+    size = SIZE_KEYS.index(action.size)
+    error = setup.placement_error(state, seat, card, size)
+    if error:
+        raise IllegalAction(error)
+    setup.place(state, seat, card, size, events)
+
+
+def _take_face_up(state: BFState, seat: int, action, events: list[Event]) -> None:
+    card = _find(state, action.card, state.row, "among the Face-Up Cards")
+    turn.take_face_up(state, card, events)
+    turn.settle(state, events)
+
+
+def _draw_deck(state: BFState, seat: int, action, events: list[Event]) -> None:
+    if not (state.deck or state.discard):
+        raise IllegalAction("The Draw Deck and the discard pile are empty: take a Face-Up Card.")
+    turn.draw_deck(state, events)
+    turn.settle(state, events)
+
+
+def _spawn(state: BFState, seat: int, action, events: list[Event]) -> None:
+    card = _find(state, action.card, state.hands[seat], "in your hand")
+    if state.cards[card].type != "fish":
+        raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
+    state.taken += 1
+    turn.spawn(state, seat, card, events)
+    turn.settle(state, events)
+
+
+def _own_fish(state: BFState, seat: int, cid: str) -> int:
+    return _find(state, cid, state.spots[seat], "in your Fishing Spot")
+
+
+def _grow(state: BFState, seat: int, action, events: list[Event]) -> None:
+    fish = _own_fish(state, seat, action.fish)
+    name = state.cards[fish].name
+    if state.sizes[fish] == BIG:
+        raise IllegalAction(f"Your {name} is already a Big Fish and cannot grow any more.")
+    if fish in state.grown:
+        raise IllegalAction(f"Your {name} has already grown this turn; a fish grows one size per turn.")
+    state.grown.append(fish)
+    state.taken += 1
+    turn.grow(state, seat, fish, events)
+    turn.settle(state, events)
+
+
+def _catch(state: BFState, seat: int, action, events: list[Event]) -> None:
+    fish = _own_fish(state, seat, action.fish)
+    if bag_blocked(state, seat, fish):
+        raise IllegalAction(f"Hard mode: you already have a {state.cards[fish].name} in your Ice Box, and its "
+                            "bag limit is one per player.")
+    state.taken += 1
+    turn.catch(state, seat, fish, events)
+    turn.settle(state, events)
+
+
+def _play_wild(state: BFState, seat: int, action, events: list[Event]) -> None:
+    card = _find(state, action.card, state.hands[seat], "in your hand")
+    c = state.cards[card]
+    if c.type != "wild":
+        raise IllegalAction(f"{c.name} is a fish card, not a wild card.")
+    target = fish = mine = None
+    if c.effect in ("steal", "swap"):
+        if action.seat is None or not isinstance(action.seat, int) or not 0 <= action.seat < state.n \
+                or action.seat == seat:
+            raise IllegalAction(f"{c.name}: choose another player's fish.")
+        target = action.seat
+        fish = _find(state, action.fish, state.spots[target], f"in {state.names[target]}'s Fishing Spot")
+        if protected(state, target, c.effect):
+            raise IllegalAction(f"{c.name}: {state.names[target]}'s fish are protected.")
+        if c.effect == "steal":
+            if state.sizes[fish] not in c.sizes:
+                raise IllegalAction(f"{c.name} can only take a {sizes_words(c.sizes)} fish.")
+            if bag_blocked(state, seat, fish):
+                raise IllegalAction(f"Hard mode: you already have a {state.cards[fish].name} in your Ice Box.")
+            if action.mine is not None:
+                raise IllegalAction(f"{c.name} takes a fish; it does not swap one of yours.")
+        else:
+            mine = _own_fish(state, seat, action.mine)
+            if state.sizes[mine] != state.sizes[fish]:
+                raise IllegalAction(f"{c.name}: the two fish must be the same size.")
+    elif action.seat is not None or action.fish is not None or action.mine is not None:
+        raise IllegalAction(f"{c.name} takes no target.")
+    state.taken += 1
+    wild.play(state, seat, card, target, fish, mine, events)
+    turn.settle(state, events)
+
+
+def _done(state: BFState, seat: int, action, events: list[Event]) -> None:
+    turn.end_step(state, events)
+    turn.settle(state, events)
+
+
+def _draw_done(state: BFState, seat: int, action, events: list[Event]) -> None:
+    raise IllegalAction(f"Draw every card you are allowed ({state.taken} of {state.allowed} so far).")
+
+
+def _leave(state: BFState, seat: int, events: list[Event]) -> None:
+    """A seat finished its secret choices; the last one in sets everything off."""
+    state.waiting.remove(seat)
+    if state.waiting:
+        return
+    if state.phase == "shrink":
+        wild.resolve_shrink(state, events)
+        turn.settle(state, events)
+    else:
+        roundend.after_choices(state, events)
+        turn.settle(state, events)
+
+
+def _shrink(state: BFState, seat: int, action, events: list[Event]) -> None:
+    fish = _own_fish(state, seat, action.fish)
+    card = state.cards[state.resolving]
+    if state.sizes[fish] != card.from_size:
+        raise IllegalAction(f"{card.name}: choose one of your {SIZE_WORDS[card.from_size]} Fish.")
+    state.targets[seat] = (fish,)
+    state.need[seat] = 0
+    _leave(state, seat, events)
+
+
+def _discard(state: BFState, seat: int, action, events: list[Event]) -> None:
+    card = _find(state, action.card, state.hands[seat], "in your hand")
+    state.hands[seat].remove(card)
+    state.aside[seat] += (card,)  # secret until everyone has chosen
+    state.need[seat] -= 1
+    if state.need[seat] == 0:
+        _leave(state, seat, events)
+
+
+def _event_remove(state: BFState, seat: int, action, events: list[Event]) -> None:
+    fish = _own_fish(state, seat, action.fish)
+    if fish not in _event_remove_options(state, seat):
+        size = SIZE_WORDS[state.events[state.resolving].size]
+        raise IllegalAction(f"Choose one of your {size} fish that you have not chosen yet.")
+    state.targets[seat] += (fish,)
+    state.need[seat] -= 1
+    if state.need[seat] == 0:
+        _leave(state, seat, events)
+
+
+def _event_spawn(state: BFState, seat: int, action, events: list[Event]) -> None:
+    card = _find(state, action.card, state.hands[seat], "in your hand")
+    if state.cards[card].type != "fish":
+        raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
+    state.hands[seat].remove(card)
+    state.aside[seat] += (card,)
+    state.need[seat] -= 1
+    if state.need[seat] == 0:
+        _leave(state, seat, events)
+
+
+def _event_grow(state: BFState, seat: int, action, events: list[Event]) -> None:
+    fish = _own_fish(state, seat, action.fish)
+    if fish not in _event_grow_options(state, seat):
+        raise IllegalAction(f"Your {state.cards[fish].name} cannot grow now: it is Big, or already chosen.")
+    state.targets[seat] += (fish,)
+    state.need[seat] -= 1
+    # Fish are public, so finishing when no fish is left to grow gives nothing away.
+    if state.need[seat] == 0 or not _event_grow_options(state, seat):
+        _leave(state, seat, events)
+
+
+def _pass(state: BFState, seat: int, action, events: list[Event]) -> None:
+    state.need[seat] = 0
+    _leave(state, seat, events)
+
+
+_HANDLERS = {
+    ("place", "place"): _place,
+    ("draw", "take_face_up"): _take_face_up,
+    ("draw", "draw_deck"): _draw_deck,
+    ("draw", "done"): _draw_done,
+    ("spawn", "spawn"): _spawn,
+    ("spawn", "done"): _done,
+    ("grow", "grow"): _grow,
+    ("grow", "done"): _done,
+    ("catch", "catch"): _catch,
+    ("catch", "done"): _done,
+    ("wild", "play_wild"): _play_wild,
+    ("wild", "done"): _done,
+    ("shrink", "shrink"): _shrink,
+    ("hand_limit", "discard"): _discard,
+    ("event_discard", "discard"): _discard,
+    ("event_remove", "remove"): _event_remove,
+    ("event_spawn", "spawn"): _event_spawn,
+    ("event_spawn", "done"): _pass,
+    ("event_grow", "grow"): _event_grow,
+    ("event_grow", "done"): _pass,
+}

@@ -1,0 +1,30 @@
+"""End-of-game scoring (BF-SCORE-*, BF-Q-19, BF-Q-20, BF-Q-21)."""
+
+from __future__ import annotations
+
+from fishtable.engine.protocol import Result, ScoreLine
+from fishtable.games.big_fish.common import ice_points, join_words, spot_points
+from fishtable.games.big_fish.state import BFState
+
+
+def score_parts(state: BFState, seat: int) -> list[tuple[str, int]]:
+    """Ice Box points plus Fishing Spot points; wild cards and hands score nothing (BF-Q-21)."""
+    return [("Ice Box", ice_points(state, seat)), ("Fishing Spot", spot_points(state, seat))]
+
+
+def result(state: BFState) -> Result | None:
+    if state.phase != "over":
+        return None
+    lines = []
+    for seat in range(state.n):
+        parts = score_parts(state, seat)
+        lines.append(ScoreLine(seat=seat, name=state.names[seat], parts=tuple(parts),
+                               total=sum(v for _, v in parts)))
+    best = max(line.total for line in lines)
+    winners = tuple(line.seat for line in lines if line.total == best)
+    notes: tuple[str, ...] = ()
+    if len(winners) > 1:
+        # No tie-break: the tied players share the victory (BF-Q-19).
+        names = join_words([state.names[s] for s in winners])
+        notes = (f"{names} tie with {best} points and share the victory.",)
+    return Result(scores=tuple(lines), winners=winners, notes=notes)

@@ -1,0 +1,190 @@
+"""A player's turn: Draw, Spawn, Grow, Catch, Play a Wild Card (BF-TURN-2).
+
+Each step's allowance is fixed when the step begins, from the Big Fish in the
+player's own Fishing Spot at that moment (BF-Q-12). A step with nothing left
+to do ends by itself, with a log line; when the reason is hidden (no fish or
+no wild card in hand) the line is the same as the one for stopping by choice,
+so the table learns nothing from it.
+"""
+
+from __future__ import annotations
+
+from fishtable.engine.protocol import Event
+from fishtable.games.big_fish import piles, wild
+from fishtable.games.big_fish.cards import BIG, LARVAL, SIZE_WORDS
+from fishtable.games.big_fish.common import bag_blocked, big_count, event, plural, working_extra
+from fishtable.games.big_fish.state import STEPS, BFState
+
+DRAW_CAP = 5  # the Big Fish count drawn from is capped; wild extras come on top (BF-DRAW-1, BF-Q-8)
+_EXTRA = {"draw": "extra_draw", "spawn": "extra_spawn", "grow": "extra_grow", "catch": "extra_catch"}
+_NEXT = {STEPS[i]: STEPS[i + 1] for i in range(len(STEPS) - 1)}
+
+
+def start_turn(state: BFState, events: list[Event]) -> None:
+    seat = state.seat
+    # Coloured wild cards played on the last turn start working now (BF-WILD-4).
+    state.fresh[seat] = ()
+    state.grown = []
+    events.append(event("turn", f"Round {state.round}: {state.names[seat]}'s turn."))
+    begin_step(state, "draw")
+
+
+def allowance(state: BFState, step: str) -> tuple[int, int, int]:
+    """(Big Fish now, wild extras, actions allowed) for the active seat's step."""
+    seat = state.seat
+    bigs = big_count(state, seat)
+    if step == "wild":
+        return bigs, 0, 1
+    extra = working_extra(state, seat, _EXTRA[step])
+    if step == "draw":
+        return bigs, extra, min(bigs, DRAW_CAP) + extra
+    if step == "catch":
+        return bigs, extra, 1 + extra  # BF-CATCH-1, BF-CATCH-6
+    return bigs, extra, bigs + extra  # spawn, grow (BF-SPAWN-1, BF-GROW-1)
+
+
+def begin_step(state: BFState, step: str) -> None:
+    state.step = step
+    state.taken = 0
+    state.big_count, state.extra, state.allowed = allowance(state, step)
+
+
+def growable(state: BFState, seat: int) -> list[int]:
+    """Fish that may still grow this turn: not Big, not grown yet (BF-GROW-3, BF-GROW-4)."""
+    sizes = state.sizes
+    grown = state.grown
+    return [c for c in state.spots[seat] if sizes[c] < BIG and c not in grown]
+
+
+def catchable(state: BFState, seat: int) -> list[int]:
+    if not state.hard:
+        return list(state.spots[seat])
+    return [c for c in state.spots[seat] if not bag_blocked(state, seat, c)]
+
+
+def hand_fish(state: BFState, seat: int) -> list[int]:
+    cards = state.cards
+    return [c for c in state.hands[seat] if cards[c].type == "fish"]
+
+
+def _needs_decision(state: BFState, events: list[Event]) -> bool:
+    """Whether the active seat must decide now; draws with only one possible source happen here."""
+    if state.taken >= state.allowed:
+        return False
+    step = state.step
+    seat = state.seat
+    if step == "draw":
+        while state.taken < state.allowed:
+            if state.row:
+                return True
+            # With the Face-Up row empty, every draw comes from the deck (BF-Q-9).
+            got = piles.deal(state, seat, 1, events)
+            if not got:
+                return False
+            state.taken += 1
+        return False
+    if step == "spawn":
+        cards = state.cards
+        return any(cards[c].type == "fish" for c in state.hands[seat])
+    if step == "grow":
+        sizes = state.sizes
+        grown = state.grown
+        return any(sizes[c] < BIG and c not in grown for c in state.spots[seat])
+    if step == "catch":
+        if not state.hard:
+            return bool(state.spots[seat])
+        return any(not bag_blocked(state, seat, c) for c in state.spots[seat])
+    return wild.any_playable(state, seat)
+
+
+def _step_summary(state: BFState, events: list[Event]) -> None:
+    """The log line for a step that ends with nothing done."""
+    if state.taken:
+        return
+    name = state.names[state.seat]
+    step = state.step
+    if step == "draw":
+        if state.allowed == 0:
+            events.append(event("skip", f"{name} has no Big Fish: no cards to draw."))
+        return
+    if state.allowed == 0:
+        what = {"spawn": "no fish to spawn", "grow": "no growth steps"}[step]
+        events.append(event("skip", f"{name} has no Big Fish: {what}."))
+        return
+    text = {"spawn": "spawns no fish", "grow": "grows no fish", "catch": "catches no fish",
+            "wild": "plays no wild card"}[step]
+    events.append(event("skip", f"{name} {text}."))
+
+
+def end_step(state: BFState, events: list[Event]) -> None:
+    _step_summary(state, events)
+    following = _NEXT.get(state.step)
+    if following is not None:
+        begin_step(state, following)
+        return
+    end_turn(state, events)
+
+
+def end_turn(state: BFState, events: list[Event]) -> None:
+    from fishtable.games.big_fish import roundend
+
+    state.turns_done += 1
+    state.grown = []
+    if state.turns_done >= state.n:
+        state.step = ""
+        roundend.end_round(state, events)
+        return
+    state.seat = (state.seat + 1) % state.n  # clockwise (BF-Q-7)
+    start_turn(state, events)
+
+
+def settle(state: BFState, events: list[Event]) -> None:
+    """Carry out whatever needs no decision, until someone must decide or the game is over."""
+    while state.phase == "turn" and not _needs_decision(state, events):
+        end_step(state, events)
+
+
+# -- the moves of a turn ---------------------------------------------------------------------
+
+
+def take_face_up(state: BFState, card: int, events: list[Event]) -> None:
+    seat = state.seat
+    state.row.remove(card)
+    state.hands[seat].append(card)
+    state.taken += 1
+    events.append(event("take", f"{state.names[seat]} takes {state.cards[card].name} from the Face-Up Cards.",
+                        news=True))
+
+
+def draw_deck(state: BFState, events: list[Event]) -> None:
+    piles.deal(state, state.seat, 1, events)
+    state.taken += 1
+
+
+def spawn(state: BFState, seat: int, card: int, events: list[Event], why: str = "") -> None:
+    """A fish card from hand into the Fishing Spot as a Larval fish (BF-SPAWN-2, BF-SIZE-2)."""
+    state.hands[seat].remove(card)
+    state.spots[seat].append(card)
+    state.sizes[card] = LARVAL
+    prefix = f"{why}: " if why else ""
+    events.append(event("spawn", f"{prefix}{state.names[seat]} spawns {state.cards[card].name} (Larval).",
+                        news=True))
+
+
+def grow(state: BFState, seat: int, fish: int, events: list[Event], why: str = "") -> None:
+    size = state.sizes[fish] + 1
+    state.sizes[fish] = size
+    prefix = f"{why}: " if why else ""
+    events.append(event("grow", f"{prefix}{state.names[seat]}'s {state.cards[fish].name} grows to "
+                                f"{SIZE_WORDS[size]}.", news=True))
+
+
+def catch(state: BFState, seat: int, fish: int, events: list[Event]) -> None:
+    """Spot to Ice Box, the size unchanged (BF-CATCH-2)."""
+    state.spots[seat].remove(fish)
+    state.ice[seat] += (fish,)
+    state.caught_round[seat] += 1
+    size = state.sizes[fish]
+    c = state.cards[fish]
+    events.append(event("catch", f"{state.names[seat]} catches {c.name} as a {SIZE_WORDS[size]} Fish: "
+                                 f"{plural(c.points[size], 'point')}.", news=True))

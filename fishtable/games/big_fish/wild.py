@@ -1,0 +1,146 @@
+"""Wild cards, by effect type (BF-WILD-*, BF-Q-14, BF-Q-15).
+
+Coloured cards lie in the owner's Fishing Spot for good and work from the
+owner's next turn; black cards work at once and are discarded, except a
+`protect` card (the Blue Groper), which stays and shields its owner's fish
+from the black effect types it names.
+"""
+
+from __future__ import annotations
+
+from fishtable.engine.protocol import Event
+from fishtable.games.big_fish.cards import SIZE_WORDS, Card
+from fishtable.games.big_fish.common import bag_blocked, event, protected, wild_text
+from fishtable.games.big_fish.state import BFState
+
+
+def _others(state: BFState, seat: int) -> list[int]:
+    """The other seats, clockwise from the player's left."""
+    n = state.n
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def steal_targets(state: BFState, seat: int, card: Card) -> list[tuple[int, int]]:
+    """(seat, fish) pairs a steal card may take: unprotected spots, allowed sizes, bag limits kept."""
+    sizes = state.sizes
+    out = []
+    for other in _others(state, seat):
+        if protected(state, other, "steal"):
+            continue
+        for fish in state.spots[other]:
+            if sizes[fish] in card.sizes and not bag_blocked(state, seat, fish):
+                out.append((other, fish))
+    return out
+
+
+def swap_targets(state: BFState, seat: int) -> list[tuple[int, int, int]]:
+    """(own fish, seat, their fish) of the same size, for a swap card."""
+    sizes = state.sizes
+    mine_by_size: dict[int, list[int]] = {}
+    for fish in state.spots[seat]:
+        mine_by_size.setdefault(sizes[fish], []).append(fish)
+    if not mine_by_size:
+        return []
+    out = []
+    for other in _others(state, seat):
+        if protected(state, other, "swap"):
+            continue
+        for theirs in state.spots[other]:
+            for mine in mine_by_size.get(sizes[theirs], ()):
+                out.append((mine, other, theirs))
+    return out
+
+
+def is_playable(state: BFState, seat: int, card: Card) -> bool:
+    effect = card.effect
+    if effect == "steal":
+        return bool(steal_targets(state, seat, card))
+    if effect == "swap":
+        return bool(swap_targets(state, seat))
+    return True
+
+
+def any_playable(state: BFState, seat: int) -> bool:
+    cards = state.cards
+    return any(cards[c].type == "wild" and is_playable(state, seat, cards[c]) for c in state.hands[seat])
+
+
+def shrink_candidates(state: BFState, seat: int, card: Card) -> list[int]:
+    sizes = state.sizes
+    return [f for f in state.spots[seat] if sizes[f] == card.from_size]
+
+
+def play(state: BFState, seat: int, card: int, target: int | None, fish: int | None, mine: int | None,
+         events: list[Event]) -> None:
+    """Play a wild card whose targets were checked. May open the shrink phase."""
+    c = state.cards[card]
+    name = state.names[seat]
+    state.hands[seat].remove(card)
+    effect = c.effect
+    if c.colour != "black":
+        state.wilds[seat] += (card,)
+        state.fresh[seat] += (card,)
+        events.append(event("wild", f"{name} plays {c.name} ({c.colour}) into their Fishing Spot. "
+                                    f"From their next turn: {wild_text(c)}", news=True))
+        return
+    if effect == "protect":
+        state.wilds[seat] += (card,)  # the black card that stays (BF-WILD-6)
+        events.append(event("wild", f"{name} plays {c.name} (black). {wild_text(c)}", news=True))
+        return
+    state.discard.append(card)  # a one-off (BF-WILD-5)
+    if effect == "steal":
+        assert target is not None and fish is not None
+        state.spots[target].remove(fish)
+        state.ice[seat] += (fish,)
+        state.caught_round[seat] += 1
+        size = state.sizes[fish]
+        f = state.cards[fish]
+        events.append(event("wild", f"{name} plays {c.name}: takes {state.names[target]}'s {f.name} into their "
+                                    f"Ice Box as a {SIZE_WORDS[size]} Fish ({f.points[size]} points).", news=True))
+        return
+    if effect == "swap":
+        assert target is not None and fish is not None and mine is not None
+        mine_spot = state.spots[seat]
+        their_spot = state.spots[target]
+        mine_spot[mine_spot.index(mine)] = fish
+        their_spot[their_spot.index(fish)] = mine
+        size = SIZE_WORDS[state.sizes[fish]]
+        events.append(event("wild", f"{name} plays {c.name}: their {state.cards[mine].name} and "
+                                    f"{state.names[target]}'s {state.cards[fish].name} ({size}) change places.",
+                            news=True))
+        return
+    # shrink_others: every other unprotected player shrinks one fish of their choice.
+    events.append(event("wild", f"{name} plays {c.name}: {wild_text(c)}", news=True))
+    state.resolving = card
+    for other in _others(state, seat):
+        if protected(state, other, "shrink_others"):
+            events.append(event("wild", f"{state.names[other]}'s fish are protected from {c.name}."))
+            continue
+        candidates = shrink_candidates(state, other, c)
+        if len(candidates) == 1:
+            state.targets[other] = tuple(candidates)
+        elif candidates:
+            state.waiting.append(other)
+            state.need[other] = 1
+    if state.waiting:
+        state.phase = "shrink"
+        return
+    resolve_shrink(state, events)
+
+
+def resolve_shrink(state: BFState, events: list[Event]) -> None:
+    """Every choice is in: shrink the chosen fish together."""
+    c = state.cards[state.resolving]
+    affected = 0
+    for other in _others(state, state.seat):
+        for fish in state.targets[other]:
+            state.sizes[fish] = c.to_size
+            affected += 1
+            events.append(event("shrink", f"{c.name}: {state.names[other]}'s {state.cards[fish].name} shrinks to "
+                                          f"{SIZE_WORDS[c.to_size]}.", news=True))
+        state.targets[other] = ()
+        state.need[other] = 0
+    if not affected:
+        events.append(event("shrink", f"{c.name}: no one has a {SIZE_WORDS[c.from_size]} Fish to shrink."))
+    state.resolving = -1
+    state.phase = "turn"
