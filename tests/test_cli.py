@@ -75,7 +75,7 @@ def test_simulate_prints_a_table(capsys):
     ("args", "words"),
     [
         (["--game", "tiddlywinks"], ["Unknown game", "crazy-fishing"]),
-        (["--game", "big-fish"], ["not playable yet"]),
+        (["--game", "backgammon"], ["not playable yet"]),
         (["--bot", "genius"], ["genius", "greedy"]),
         (["--players", "3", "--bot", "greedy,random"], ["2 bot names", "3 players"]),
         (["--players", "9"], ["2-6 players"]),
@@ -83,6 +83,16 @@ def test_simulate_prints_a_table(capsys):
     ],
 )
 def test_simulate_bad_input_is_a_readable_error(capsys, args, words):
+    from fishtable.engine.registry import GameEntry, register, unregister
+
+    register(GameEntry("backgammon", "Backgammon", "Not a fishing game (yet).", 2, 2, None))
+    try:
+        _expect_simulate_error(capsys, args, words)
+    finally:
+        unregister("backgammon")
+
+
+def _expect_simulate_error(capsys, args, words):
     assert main(["simulate", *args]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err

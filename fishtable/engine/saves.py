@@ -98,7 +98,7 @@ def replay(data: SaveData) -> Any:
         entry = get_entry(data.game)
     except LookupError as exc:
         raise SaveFileError(f"The save is for an unknown game: {exc}") from None
-    if not entry.playable:
+    if entry.module is None:
         raise SaveFileError(f"The save is for {entry.title}, which this version cannot play.")
     game = entry.load()
     try:

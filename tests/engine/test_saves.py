@@ -274,8 +274,14 @@ def test_unknown_game(good_save: Path) -> None:
 
 
 def test_game_not_playable_yet(good_save: Path) -> None:
-    path = edited(good_save, lambda raw: raw.update(game="big-fish"))
-    expect_error(path, "Big Fish", "cannot play")
+    from fishtable.engine.registry import GameEntry, register, unregister
+
+    register(GameEntry("backgammon", "Backgammon", "Not a fishing game.", 2, 2, None))
+    try:
+        path = edited(good_save, lambda raw: raw.update(game="backgammon"))
+        expect_error(path, "Backgammon", "cannot play")
+    finally:
+        unregister("backgammon")
 
 
 @pytest.mark.parametrize(
