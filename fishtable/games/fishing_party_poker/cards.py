@@ -96,11 +96,15 @@ _FRIENDLY = {
 }
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"the key '{key}' appears twice in one object")
+            raise _DuplicateKey(f"the key '{key}' appears twice in one object")
         out[key] = value
     return out
 
@@ -143,8 +147,10 @@ def parse_card_file(text: str, source: str) -> PokerCardFile:
         raw = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise CardFileError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}).") from None
-    except ValueError as exc:  # a duplicate key, or a number too long to read
+    except _DuplicateKey as exc:
         raise CardFileError(f"{source}: {exc}.") from None
+    except ValueError:  # Python refuses integers of thousands of digits
+        raise CardFileError(f"{source}: a number in it is far too long to be a card value.") from None
     except RecursionError:
         raise CardFileError(f"{source}: nested too deeply to be a card file.") from None
     if not isinstance(raw, dict):
