@@ -125,7 +125,9 @@ class GreedyBot:
         hand_ids = [f.id for f in view.hand]
         community_ids = [f.id for f in slots]
         later = 1 if view.swap_round == 1 else 0
-        best_score = after_swaps(hand, community, later)
+        # The value reachable with the swap still to come, then the value in hand now: a card taken
+        # now cannot be taken by someone else first.
+        best_score = (after_swaps(hand, community, later), _value(hand))
         best = next(a for a in legal if a.kind == "keep")
         for action in legal:
             if action.kind != "swap":
@@ -133,8 +135,7 @@ class GreedyBot:
             i, j = hand_ids.index(action.give), community_ids.index(action.take)
             new_hand, new_community = hand[:], community[:]
             new_hand[i], new_community[j] = community[j], hand[i]
-            # Value now, with the swap still to come as a tie-break, so a sure gain beats a maybe.
-            score = after_swaps(new_hand, new_community, later)
+            score = (after_swaps(new_hand, new_community, later), _value(new_hand))
             if score > best_score:
                 best, best_score = action, score
         return best
