@@ -14,7 +14,7 @@ from typing import Any
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker.actions import BET, CALL, CHECK, FOLD, RAISE
-from fishtable.games.fishing_party_poker.common import chips_text, event
+from fishtable.games.fishing_party_poker.common import chips_text, news
 from fishtable.games.fishing_party_poker.state import PokerState
 
 
@@ -40,7 +40,11 @@ def can_wager(state: PokerState, seat: int) -> bool:
     if state.chips[seat] <= state.level - state.round_bet[seat]:
         return False  # everything left only calls
     # Someone else must be able to answer: raising players who are all in is pointless.
-    return any(s != seat and state.live(s) for s in range(state.n))
+    chips, in_hand, folded = state.chips, state.in_hand, state.folded
+    for s in range(len(chips)):  # noqa: SIM110 - a plain loop: this runs at every betting step
+        if s != seat and chips[s] and in_hand[s] and not folded[s]:
+            return True
+    return False
 
 
 def legal(state: PokerState, seat: int) -> list[Any]:
@@ -64,19 +68,19 @@ def apply(state: PokerState, seat: int, kind: str, events: list[Event]) -> None:
     if kind == "check":
         if owe > 0:
             raise IllegalAction(f"You cannot check: the bet is {state.level}; call {to_call(state, seat)} or fold.")
-        events.append(event("check", f"{name} checks.", news=True))
+        events.append(news("check", f"{name} checks."))
     elif kind == "call":
         if owe <= 0:
             raise IllegalAction("There is nothing to call: check, or bet.")
         amount = to_call(state, seat)
         _pay(state, seat, amount)
         tail = " and is all in" if state.chips[seat] == 0 else ""
-        events.append(event("call", f"{name} calls {amount}{tail}.", news=True))
+        events.append(news("call", f"{name} calls {amount}{tail}."))
     elif kind == "fold":
         if owe <= 0:
             raise IllegalAction("Nobody has bet: you can check for free instead of folding.")
         state.folded[seat] = True
-        events.append(event("fold", f"{name} folds.", news=True))
+        events.append(news("fold", f"{name} folds."))
     elif kind in ("bet", "raise"):
         if kind == "bet" and state.level > 0:
             raise IllegalAction(f"There is already a bet of {state.level}: call, raise or fold.")
@@ -91,7 +95,7 @@ def apply(state: PokerState, seat: int, kind: str, events: list[Event]) -> None:
         full = new_level >= target
         if full:
             state.wagers += 1
-        for s in range(state.n):
+        for s in range(len(state.chips)):
             if s != seat and state.live(s):
                 if full:
                     state.acted[s] = False
@@ -102,7 +106,7 @@ def apply(state: PokerState, seat: int, kind: str, events: list[Event]) -> None:
         state.aggressors.append(seat)
         verb = "bets" if kind == "bet" else "raises to"
         tail = " and is all in" if state.chips[seat] == 0 else ""
-        events.append(event(kind, f"{name} {verb} {new_level}{tail}.", news=True))
+        events.append(news(kind, f"{name} {verb} {new_level}{tail}."))
     else:  # pragma: no cover - the rules module only sends betting kinds here
         raise IllegalAction("That is not a betting move.")
     state.acted[seat] = True
@@ -121,7 +125,7 @@ def _no_wager_reason(state: PokerState, seat: int, kind: str) -> str:
 
 def next_actor(state: PokerState, after: int) -> int:
     """The next seat clockwise that must act in this round, or -1 when the round is over."""
-    n = state.n
+    n = len(state.chips)
     level = state.level
     for i in range(1, n + 1):
         s = (after + i) % n

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import Event
@@ -13,6 +14,12 @@ def event(kind: str, text: str, to: tuple[int, ...] | None = None, news: bool = 
     return trusted(Event, kind=kind, text=text, visible_to=to, news=news)
 
 
+@lru_cache(maxsize=8192)
+def news(kind: str, text: str) -> Event:
+    """A public news event; the same few lines ("Ann checks.") recur, so they are shared."""
+    return trusted(Event, kind=kind, text=text, visible_to=None, news=True)
+
+
 def card_text(state: PokerState, card: int) -> str:
     """"the 7♥ (Walleye)"."""
     c = state.cards[card]
@@ -21,7 +28,8 @@ def card_text(state: PokerState, card: int) -> str:
 
 def cards_text(state: PokerState, cards: Sequence[int]) -> str:
     """"A♠ K♠ 7♥ 7♦ 2♣"."""
-    return " ".join(state.cards[c].index for c in cards)
+    labels = state.labels
+    return " ".join([labels[c] for c in cards])
 
 
 def names_text(state: PokerState, seats: Sequence[int]) -> str:

@@ -62,51 +62,56 @@ def shuffle_top(rng: int, deck: list[int], count: int) -> int:
 
 
 def start_hand(state: PokerState, events: list[Event]) -> None:
-    n = state.n
+    n = len(state.names)
+    chips = state.chips
     state.hand_no += 1
     state.phase = "betting"
-    order = [s for s in state.clockwise_from(state.dealer) if state.chips[s] > 0]
-    state.deck = deck = list(range(len(state.cards)))
-    state.rng = shuffle_top(state.rng, deck, HAND_SIZE * len(order) + COMMUNITY_SIZE)
-    state.hands = [[] for _ in range(n)]
-    state.community = []
+    order = [s for s in state.clockwise_from(state.dealer) if chips[s] > 0]
+    players = len(order)
+    dealt = HAND_SIZE * players + COMMUNITY_SIZE
+    deck = list(range(len(state.cards)))
+    state.rng = shuffle_top(state.rng, deck, dealt)
+    # The cards come off the top one at a time: a card to each player from the dealer's left,
+    # five times over, then five face down in the middle.
+    top = deck[-dealt:][::-1]
+    del deck[-dealt:]
+    state.deck = deck
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for i, s in enumerate(order):
+        hands[s] = top[i:HAND_SIZE * players:players]
+    state.hands = hands
+    state.community = top[HAND_SIZE * players:]
     state.face_up = False
-    state.in_hand = [c > 0 for c in state.chips]
+    state.in_hand = [c > 0 for c in chips]
     state.folded = [False] * n
-    state.committed = [0] * n
+    state.committed = committed = [0] * n
     state.aggressors = []
     state.shown = []
     state.awards = []
     state.next_dealer = -1
     state.betting_round = state.swap_round = 0
-    dealer = state.dealer
-    events.append(event("hand", f"Hand {state.hand_no}: {state.names[dealer]} deals.", news=True))
+    events.append(event("hand", f"Hand {state.hand_no}: {state.names[state.dealer]} deals.", news=True))
 
     # The ante (FP-POKER-2); a player with less than the ante puts in all they have.
+    ante = state.ante
     short = []
-    for s in range(n):
-        if state.in_hand[s]:
-            amount = min(state.ante, state.chips[s])
-            state.chips[s] -= amount
-            state.committed[s] += amount
-            if state.chips[s] == 0:
-                short.append(s)
-    players = [s for s in range(n) if state.in_hand[s]]
-    full = [s for s in players if s not in short]
-    if full:
-        each = "Everyone antes" if len(full) == len(players) else f"{names_text(state, full)} ante"
-        events.append(event("ante", f"{each} {state.ante}."))
-    for s in short:
-        events.append(event("ante", f"{state.names[s]} antes {state.committed[s]}, every chip left, and is all in."))
-
-    # Five cards each, one at a time from the dealer's left, then five face down in the middle.
-    for _ in range(HAND_SIZE):
-        for s in order:
-            state.hands[s].append(deck.pop())
-    for _ in range(COMMUNITY_SIZE):
-        state.community.append(deck.pop())
     for s in order:
-        events.append(event("deal", f"You are dealt {cards_text(state, state.hands[s])}.", to=(s,)))
+        amount = ante if ante < chips[s] else chips[s]
+        chips[s] -= amount
+        committed[s] = amount
+        if chips[s] == 0:
+            short.append(s)
+    if len(short) < players:
+        if not short:
+            events.append(event("ante", f"Everyone antes {ante}."))
+        else:
+            full = [s for s in range(n) if committed[s] and s not in short]
+            verb = "antes" if len(full) == 1 else "ante"
+            events.append(event("ante", f"{names_text(state, full)} {verb} {ante}."))
+    for s in short:
+        events.append(event("ante", f"{state.names[s]} antes {committed[s]}, every chip left, and is all in."))
+    for s in order:
+        events.append(event("deal", f"You are dealt {cards_text(state, hands[s])}.", to=(s,)))
     events.append(event("deal", "Five cards each; five community cards lie face down in the middle."))
     start_betting(state, 1, events)
 

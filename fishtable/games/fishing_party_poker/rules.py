@@ -115,7 +115,7 @@ def apply(state: PokerState, seat: int, action: Any) -> tuple[PokerState, list[E
 
 def _bet(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
     betting.apply(state, seat, action.kind, events)
-    if len(state.contenders()) == 1:
+    if action.kind == "fold" and len(state.contenders()) == 1:
         flow.win_uncontested(state, events)
         return
     following = betting.next_actor(state, seat)

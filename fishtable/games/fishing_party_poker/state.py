@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from fishtable.games.fishing_party_poker.cards import Card
 
+_new = object.__new__
 PHASES = ("betting", "swap", "hand_over", "over")
 
 
@@ -75,21 +76,61 @@ class PokerState:
     stopped_by: int = -1
     end_reason: str = ""
 
+    labels: tuple[str, ...] = ()  # each card's index ("10♥"), shared by clones
+
+    def __post_init__(self) -> None:
+        if not self.labels:
+            self.labels = tuple(c.index for c in self.cards)
+
     @property
     def n(self) -> int:
         return len(self.names)
 
     def clone(self) -> PokerState:
-        return PokerState(
-            self.cards, self.cids, self.bits, self.suits, self.names, self.bots, self.ante,
-            self.small_bet, self.big_bet, self.max_raises, self.max_hands, self.opening,
-            self.rng, self.phase, self.hand_no, self.dealer, self.chips[:], self.hands_won[:],
-            self.deck[:], [h[:] for h in self.hands], self.community[:], self.face_up,
-            self.in_hand[:], self.folded[:], self.committed[:], self.betting_round, self.swap_round,
-            self.round_bet[:], self.level, self.wagers, self.acted[:], self.may_raise[:], self.actor,
-            self.aggressors[:], self.shown[:], self.awards[:], self.next_dealer, self.stopping,
-            self.stopped_by, self.end_reason,
-        )
+        # Built slot by slot, skipping __init__: a clone is made at every step of every playout.
+        new = _new(PokerState)
+        new.cards = self.cards
+        new.cids = self.cids
+        new.bits = self.bits
+        new.suits = self.suits
+        new.names = self.names
+        new.bots = self.bots
+        new.ante = self.ante
+        new.small_bet = self.small_bet
+        new.big_bet = self.big_bet
+        new.max_raises = self.max_raises
+        new.max_hands = self.max_hands
+        new.opening = self.opening
+        new.rng = self.rng
+        new.phase = self.phase
+        new.hand_no = self.hand_no
+        new.dealer = self.dealer
+        new.chips = self.chips[:]
+        new.hands_won = self.hands_won[:]
+        new.deck = self.deck[:]
+        new.hands = [h[:] for h in self.hands]
+        new.community = self.community[:]
+        new.face_up = self.face_up
+        new.in_hand = self.in_hand[:]
+        new.folded = self.folded[:]
+        new.committed = self.committed[:]
+        new.betting_round = self.betting_round
+        new.swap_round = self.swap_round
+        new.round_bet = self.round_bet[:]
+        new.level = self.level
+        new.wagers = self.wagers
+        new.acted = self.acted[:]
+        new.may_raise = self.may_raise[:]
+        new.actor = self.actor
+        new.aggressors = self.aggressors[:]
+        new.shown = self.shown[:]
+        new.awards = self.awards[:]
+        new.next_dealer = self.next_dealer
+        new.stopping = self.stopping
+        new.stopped_by = self.stopped_by
+        new.end_reason = self.end_reason
+        new.labels = self.labels
+        return new
 
     def canonical(self) -> tuple:
         """Everything that defines the position, for hashing and equality."""

@@ -147,3 +147,27 @@ def test_options_are_bounded_and_described():
     assert schema["properties"]["cards"].get("form") is False
     assert PokerOptions().starting_chips == 100 and PokerOptions().ante == 1
     assert (PokerOptions().small_bet, PokerOptions().big_bet, PokerOptions().max_raises) == (2, 4, 3)
+
+
+def test_the_rules_text_states_the_rulings():
+    from fishtable.assets import asset_path
+
+    text = asset_path("rules", "fishing-party-poker.md").read_text(encoding="utf-8")
+    for ruling in ("two complete 52-card sets", "100 chips", "roll again", "one bet and at most three raises",
+                   "side pot", "in the place of the card you", "folded\nplayers not", "shows first",
+                   "odd chip", "same\n  rank", "Royal Flush", "A-2-3-4-5", "stop"):
+        assert ruling in text, ruling
+
+
+def test_a_clone_copies_every_field_and_shares_no_list():
+    import dataclasses
+
+    state = GAME.new_game(PokerOptions(), seats(4), 8)
+    copy = state.clone()
+    assert copy.canonical() == state.canonical()
+    for field in dataclasses.fields(state):
+        mine, theirs = getattr(state, field.name), getattr(copy, field.name)
+        assert mine == theirs, field.name
+        if isinstance(mine, list):
+            assert mine is not theirs, f"{field.name} is shared between clones"
+    assert all(a is not b for a, b in zip(state.hands, copy.hands, strict=True))
