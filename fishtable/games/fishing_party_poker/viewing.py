@@ -50,11 +50,19 @@ def _stage(state: PokerState) -> str:
     return "The session is over"
 
 
+def _bet_size(state: PokerState) -> int:
+    """The bet size of this betting round, or of the next one while swapping or between hands."""
+    if state.phase == "betting":
+        return betting.bet_size(state)
+    return state.big_bet if state.phase == "swap" else state.small_bet
+
+
 def build_view(state: PokerState, seat: int | None) -> PokerView:
     cards = state.cards
     n = state.n
     betting_now = state.phase == "betting"
     shown_at = {s: i + 1 for i, s in enumerate(state.shown)}
+    actor = state.actor if state.actor >= 0 else (state.next_dealer if state.phase == "hand_over" else -1)
     panels = []
     for s in range(n):
         shown = s in shown_at
@@ -68,7 +76,7 @@ def build_view(state: PokerState, seat: int | None) -> PokerView:
             status=_status(state, s),
             cards=len(state.hands[s]) if state.in_hand[s] else 0,
             dealer=s == state.dealer,
-            to_act=s == state.actor,
+            to_act=s == actor,
             hands_won=state.hands_won[s],
             shown=tuple(face(cards[c]) for c in state.hands[s]) if shown else None,
             shown_hand=hands.hand_name(hands.evaluate(state.hands[s], state.bits, state.suits)) if shown else None,
@@ -88,10 +96,10 @@ def build_view(state: PokerState, seat: int | None) -> PokerView:
         dealer=state.dealer,
         betting_round=state.betting_round if betting_now else None,
         swap_round=state.swap_round if state.phase == "swap" else None,
-        bet_size=state.small_bet if betting_now and state.betting_round <= 1 else state.big_bet,
+        bet_size=_bet_size(state),
         current_bet=state.level if betting_now else 0,
         raises_left=max(0, state.max_raises + 1 - state.wagers) if betting_now else 0,
-        actor=state.actor if state.actor >= 0 else (state.next_dealer if state.phase == "hand_over" else None),
+        actor=actor if actor >= 0 else None,
         call_cost=betting.to_call(state, state.actor) if owe > 0 else None,
         pot=sum(state.committed),
         pots=tuple(PotView(name=nm, amount=a, eligible=e) for (a, e), nm in zip(pot_layers, names, strict=True)),

@@ -80,7 +80,7 @@ class PokerView(_View):
     dealer: int
     betting_round: int | None  # 1..3 while betting
     swap_round: int | None  # 1..2 while swapping
-    bet_size: int  # the size of a bet or raise in this (or the next) betting round
+    bet_size: int  # the size of a bet or raise in this betting round (while swapping: the next one's)
     current_bet: int  # the highest bet of this betting round
     raises_left: int  # bets and raises still allowed this round
     actor: int | None  # who must act now (bet, swap or deal)

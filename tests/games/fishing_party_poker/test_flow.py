@@ -261,7 +261,7 @@ def test_a_player_all_in_for_less_is_not_among_the_highest_bettors():
     assert state.shown == [1, 2, 0]
 
 
-@pytest.mark.rule("FP-POKER-13", "FP-POKER-12")
+@pytest.mark.rule("FP-POKER-13", "FP-POKER-12", "FP-POKER-17")
 def test_the_best_hand_wins_the_whole_pot():
     state = build([("KS", "KH", "3D", "4C", "9S"), ("8S", "8H", "8D", "4H", "4S"), ("AS", "AH", "2D", "5C", "7S")],
                   community=("2C", "3C", "6H", "10D", "JH"), dealer=2)
@@ -306,3 +306,19 @@ def test_two_to_eight_players():
     for n in (1, 9):
         with pytest.raises(ValueError, match="2 to 8 players"):
             GAME.new_game(OPTIONS, [*seats(8), *seats(1)][:n], 1)
+
+
+@pytest.mark.rule("FP-POKER-18", "FP-POKER-14")
+def test_worked_examples_at_a_showdown_four_sevens_beat_three_sixes():
+    state = build([("6S", "6H", "6D", "KC", "2S"), ("7S", "7H", "7D", "7C", "3S"), ("AS", "AH", "KD", "KC", "QS")],
+                  community=("2C", "3C", "5H", "9D", "JH"), dealer=2)
+    state, events = check_down(state)
+    public = texts(events)
+    assert "Ann shows 6♠ 6♥ 6♦ K♣ 2♠: Three of a Kind, sixes." in public
+    assert "Bob shows 7♠ 7♥ 7♦ 7♣ 3♠: Four of a Kind, sevens." in public
+    assert "Bob wins the pot (3) with Four of a Kind, sevens." in public
+    # Three sixes still beat Cy's two pair.
+    state = build([("6S", "6H", "6D", "KC", "2S"), ("AS", "AH", "KD", "KH", "QS")],
+                  community=("2C", "3C", "5H", "9D", "JH"))
+    state, events = check_down(state)
+    assert "Ann wins the pot (2) with Three of a Kind, sixes." in texts(events)

@@ -52,11 +52,13 @@ def test_side_pots_folded_and_all_in_seats_and_the_shown_hands():
     assert [(p.name, p.amount, p.eligible) for p in view.pots] == [
         ("the main pot", 13, (0, 1, 2)), ("side pot 1", 2, (0, 1))]
     assert view.phase == "swap" and view.stage == "Swap 1" and view.swap_round == 1 and view.actor == 0
+    assert view.bet_size == 4 and view.betting_round is None and view.call_cost is None
     assert view.community_face_up and all(s.card is not None for s in view.community)
     while state.phase != "hand_over":
         state, _ = act(state, "check" if state.phase == "betting" else "keep")
     view = GAME.view(state, 3)
     assert view.stage == "Hand 1 is over" and view.actor == 0 and view.pot == 0  # Ann deals next
+    assert [p.to_act for p in view.seats] == [True, False, False, False] and view.bet_size == 2
     assert view.showdown_order == (1, 2, 0)  # Bob raised last
     shown = {p.seat: (p.shown_hand, p.show_position) for p in view.seats if p.shown is not None}
     assert shown == {0: ("Full House, eights over fours", 3), 1: ("Pair of kings", 1), 2: ("High Card, jack", 2)}
