@@ -71,7 +71,7 @@ GAMES: list[GameEntry] = [
         "Five-card poker with the Fishing Party deck: swap with the community, bet, show down.",
         2,
         8,
-        None,
+        "fishtable.games.fishing_party_poker",
     ),
 ]
 

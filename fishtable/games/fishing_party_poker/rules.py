@@ -1,0 +1,176 @@
+"""The protocol's moving parts: who acts, what is legal, and applying an action."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import Event, Prompt
+from fishtable.games.fishing_party_poker import betting, flow
+from fishtable.games.fishing_party_poker.actions import DEAL, KEEP, swap
+from fishtable.games.fishing_party_poker.common import event
+from fishtable.games.fishing_party_poker.state import PokerState
+
+
+@lru_cache(maxsize=8192)
+def _prompt(seat: int, kind: str, text: str, private: bool) -> Prompt:
+    # Prompts are immutable and few, so playouts reuse them instead of rebuilding.
+    return Prompt(seat=seat, kind=kind, text=text, private=private)
+
+
+@lru_cache(maxsize=8192)
+def _bet_prompt(seat: int, round_no: int, level: int, mine: int, chips: int, target: int, wager: bool) -> Prompt:
+    """The betting prompt; `chips` is exact only when it limits what the seat can put in."""
+    owe = level - mine
+    choices = []
+    if owe <= 0:
+        choices.append("check")
+    else:
+        cost = min(owe, chips)
+        choices.append(f"call {cost}" + (" (all in)" if cost == chips else ""))
+    if wager:
+        reach = min(target, mine + chips)
+        word = "bet" if level == 0 else "raise to"
+        choices.append(f"{word} {reach}" + (" (all in)" if reach - mine == chips else ""))
+    if owe > 0:
+        choices.append("fold")
+    said = choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
+    facing = f"the bet is {level}, {owe} to you" if owe > 0 else "nobody has bet"
+    text = f"Betting round {round_no}, {facing}: {said[:1].upper()}{said[1:]}."
+    return Prompt(seat=seat, kind="bet", text=text, private=True)
+
+
+def bet_prompt(state: PokerState, seat: int) -> Prompt:
+    mine = state.round_bet[seat]
+    target = betting.raise_target(state)
+    chips = state.chips[seat]
+    if chips > target - mine:
+        chips = 1 << 30  # plenty: the exact count does not change the prompt, so it may be cached
+    return _bet_prompt(seat, state.betting_round, state.level, mine, chips, target, betting.can_wager(state, seat))
+
+
+def pending(state: PokerState) -> dict[int, Prompt]:
+    phase = state.phase
+    if phase == "betting":
+        seat = state.actor
+        return {seat: bet_prompt(state, seat)}
+    if phase == "swap":
+        seat = state.actor
+        text = (f"Swap {state.swap_round}: swap one of your cards for a community card, or keep your hand.")
+        return {seat: _prompt(seat, "swap", text, True)}
+    if phase == "hand_over":
+        seat = state.next_dealer
+        text = f"Hand {state.hand_no} is over. Deal hand {state.hand_no + 1}."
+        return {seat: _prompt(seat, "deal", text, False)}
+    return {}
+
+
+@lru_cache(maxsize=16)
+def _swap_table(cids: tuple[str, ...]) -> list[list[Any]]:
+    """Every possible Swap of one card table, built once: [give][take]."""
+    return [[swap(g, t) for t in cids] for g in cids]
+
+
+def legal_actions(state: PokerState, seat: int) -> list[Any]:
+    phase = state.phase
+    if phase == "betting":
+        return betting.legal(state, seat) if seat == state.actor else []
+    if phase == "swap":
+        if seat != state.actor:
+            return []
+        table = _swap_table(state.cids)
+        community = state.community
+        out: list[Any] = [KEEP]
+        for give in state.hands[seat]:
+            row = table[give]
+            out += [row[take] for take in community]
+        return out
+    if phase == "hand_over":
+        return [DEAL] if seat == state.next_dealer else []
+    return []
+
+
+def apply(state: PokerState, seat: int, action: Any) -> tuple[PokerState, list[Event]]:
+    """Validate, then apply to a copy. The given state is never changed."""
+    if not isinstance(seat, int) or not 0 <= seat < state.n:
+        raise IllegalAction(f"There is no seat {seat}.")
+    kind = getattr(action, "kind", None)
+    if kind == "stop_session":
+        return _stop(state, seat)
+    phase = state.phase
+    if phase == "over":
+        raise IllegalAction("The session is over.")
+    waiting = state.next_dealer if phase == "hand_over" else state.actor
+    if seat != waiting:
+        raise IllegalAction(f"It is not {state.names[seat]}'s turn: {state.names[waiting]} is to act.")
+    handler = _HANDLERS.get((phase, kind))
+    if handler is None:
+        raise IllegalAction(f"That move does not fit now. {pending(state)[seat].text}")
+    new = state.clone()
+    events: list[Event] = []
+    handler(new, seat, action, events)
+    return new, events
+
+
+def _bet(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
+    betting.apply(state, seat, action.kind, events)
+    if action.kind == "fold" and len(state.contenders()) == 1:
+        flow.win_uncontested(state, events)
+        return
+    following = betting.next_actor(state, seat)
+    if following < 0:
+        flow.end_betting(state, events)
+    else:
+        state.actor = following
+
+
+def _card(state: PokerState, cid: str, where: list[int], place: str) -> int:
+    for c in where:
+        if state.cids[c] == cid:
+            return c
+    raise IllegalAction(f"Card {cid[:12]} is not {place}.")
+
+
+def _swap(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
+    give = _card(state, action.give, state.hands[seat], "in your hand")
+    take = _card(state, action.take, state.community, "among the community cards")
+    flow.do_swap(state, seat, give, take, events)
+
+
+def _keep(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
+    flow.keep_hand(state, seat, events)
+
+
+def _deal(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
+    flow.deal_next(state, events)
+
+
+def _stop(state: PokerState, seat: int) -> tuple[PokerState, list[Event]]:
+    """The table stops: the hand under way is played out, then the standings are final."""
+    if state.phase == "over":
+        raise IllegalAction("The session is over already.")
+    if state.stopping:
+        raise IllegalAction("The table has already agreed to stop after this hand.")
+    new = state.clone()
+    new.stopping = True
+    new.stopped_by = seat
+    events: list[Event] = []
+    if new.phase == "hand_over":
+        flow.end_session(new, f"The table stopped after hand {new.hand_no}.", events)
+    else:
+        events.insert(0, event(
+            "stop", f"{new.names[seat]} calls time: hand {new.hand_no} is the last one.", news=True))
+    return new, events
+
+
+_HANDLERS = {
+    ("betting", "check"): _bet,
+    ("betting", "call"): _bet,
+    ("betting", "fold"): _bet,
+    ("betting", "bet"): _bet,
+    ("betting", "raise"): _bet,
+    ("swap", "swap"): _swap,
+    ("swap", "keep"): _keep,
+    ("hand_over", "deal"): _deal,
+}
