@@ -56,7 +56,7 @@ def public_catch(match: Match) -> bool:
 
 async def shoot(name: str, size: tuple[int, int], out: Path, match=None, keys=()) -> None:
     with tempfile.TemporaryDirectory() as data:
-        app = FishtableApp(data_dir=data, start_match=match, bot_pause=0, autosave=False)
+        app = FishtableApp(data_dir=data, start_match=match, bot_pause=0, autosave=False, arming=(0.0, 0.0))
         async with app.run_test(size=size) as pilot:
             await pilot.pause(0.3)
             await app.workers.wait_for_complete()
