@@ -18,7 +18,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from fishtable.tui.autosave import AUTOSAVE_NAME, SaveStatus, default_data_dir
-from fishtable.tui.decision import Acknowledged, Claimed, Decided, Passed
+from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.menu import MenuScreen
 
@@ -37,6 +37,7 @@ class FishtableApp(App):
         Binding("ctrl+q", "request_quit", "Quit", priority=True),
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
         Binding("f1", "help", "Help"),
+        Binding("q", "quit_hint", "Quit", show=False),
     ]
 
     def __init__(
@@ -115,6 +116,10 @@ class FishtableApp(App):
     def on_acknowledged(self, message: Acknowledged) -> None:
         if self.flow is not None:
             self.flow.acknowledged(message.ticket)
+
+    def on_commanded(self, message: Commanded) -> None:
+        if self.flow is not None:
+            self.flow.commanded(message.action)
 
     def on_claimed(self, message: Claimed) -> None:
         if self.flow is not None:
@@ -240,6 +245,11 @@ class FishtableApp(App):
         if game is None and self.flow is not None:
             game = self.flow.match.game.name
         self.push_screen(RulesScreen(game))
+
+    def action_quit_hint(self) -> None:
+        """`q` where it means nothing else: say how to quit."""
+        saved = " Your game is saved and can be continued." if self.flow is not None else ""
+        self.notify(f"To quit, press Ctrl+Q (or Ctrl+C).{saved}", markup=False)
 
     def action_request_quit(self) -> None:
         from fishtable.tui.screens.quit import QuitScreen

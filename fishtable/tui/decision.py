@@ -96,6 +96,14 @@ class Acknowledged(Message):
         self.ticket = ticket
 
 
+class Commanded(Message):
+    """The table confirmed one of the game's table commands."""
+
+    def __init__(self, action: Any) -> None:
+        super().__init__()
+        self.action = action
+
+
 class Claimed(Message):
     """At a public question (a reaction), `seat` claims; None: the table lets it go."""
 

@@ -201,6 +201,9 @@ class HotSeatFlow:
             return
         self.cover_owed = False
         if is_bot:
+            if self.humans and self.unseen_news(self.ui.hold_kinds):
+                self._acknowledge(None)  # a reveal to study: nobody moves on before Enter
+                return
             self._show(None)
             self.table.set_prompt(None, waiting_for=match.seats[seat].name)
             self._think(seat)
@@ -219,14 +222,18 @@ class HotSeatFlow:
             self.unlocked = None
             self._public_prompt(seat)
 
-    def unseen_news(self) -> bool:
-        """Has something public happened that the table has not shown to everyone yet?"""
-        return any(e.news and e.visible_to is None for e in self.match.events_since(self.seen_mark))
+    def unseen_news(self, kinds: frozenset[str] | None = None) -> bool:
+        """Has something public happened (of `kinds`, if given) that the table has not shown yet?"""
+        return any(
+            e.news and e.visible_to is None and (kinds is None or e.kind in kinds)
+            for e in self.match.events_since(self.seen_mark)
+        )
 
-    def _acknowledge(self, seat: int) -> None:
-        """Keep the public table, news on top, until Enter; then pass the keyboard."""
+    def _acknowledge(self, seat: int | None) -> None:
+        """Keep the public table, news on top, until Enter; then pass the keyboard to `seat`."""
         self._show(None)
-        self.table.set_prompt(None, waiting_for=self.match.seats[seat].name, ack=self._new_ticket())
+        name = self.match.seats[seat].name if seat is not None else None
+        self.table.set_prompt(None, waiting_for=name, ack=self._new_ticket())
 
     def acknowledged(self, ticket: int) -> None:
         if ticket != self.ticket:
@@ -301,6 +308,20 @@ class HotSeatFlow:
             return
         self.claimant = seat
         self.advance()
+
+    def commanded(self, action: Any) -> None:
+        """A table command (the game's, confirmed by the table): any seat may ask for it."""
+        from fishtable.engine.errors import IllegalAction
+
+        if not self.active or self.match.is_over:
+            return
+        seat = self.humans[0] if self.humans else 0
+        try:
+            self.match.apply(seat, action)
+        except IllegalAction as exc:
+            self.app.notify(str(exc), severity="warning", markup=False)
+            return
+        self._after_action(private=False)
 
     # -- the end -----------------------------------------------------------------------
     def _finish(self) -> None:

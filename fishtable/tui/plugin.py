@@ -33,6 +33,9 @@ class GameUI:
     board_kinds: ClassVar[frozenset[str]] = frozenset()
     # Kinds of news events the news bar shows before other news (the outcomes).
     headline_kinds: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of public events the table must acknowledge before anything moves on, even a
+    # computer's move (a reveal players must study, say).
+    hold_kinds: ClassVar[frozenset[str]] = frozenset()
     # A Markdown section for the F1 help: this game's keys and screens.
     help_markdown: ClassVar[str] = ""
 
@@ -67,6 +70,12 @@ class GameUI:
         """A key that picks this action straight from a list of choices, with a few words
         for the footer ("s", "shuffle now"), or None."""
         return None
+
+    def table_commands(self, view: Any) -> list[tuple[str, str, Any]]:
+        """Requests anyone at the table may make, outside the turn order, as
+        (key, words, action): "x", "Stop the session after this hand", StopSession().
+        The table asks for a confirmation, then the action is applied."""
+        return []
 
     # -- decisions ------------------------------------------------------------------
     def decision_screen(self, decision: Decision) -> Screen | None:

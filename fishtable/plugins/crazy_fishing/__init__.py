@@ -60,6 +60,8 @@ def _top(card: Any) -> Text:
 class CrazyFishingUI(GameUI):
     board_kinds: ClassVar[frozenset[str]] = frozenset({"catch", "pair"})
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
+    # Out-of-series effects (the Smart Bream shows fish to all): studied before anyone moves on.
+    hold_kinds: ClassVar[frozenset[str]] = frozenset({"effect"})
     help_markdown: ClassVar[str] = HELP
 
     def make_board(self) -> Any:

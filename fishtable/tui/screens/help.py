@@ -19,6 +19,7 @@ HELP = """\
 | Menus and lists | **↑ ↓** move · **Enter** choose · **Tab** next field |
 | Privacy screen | **Enter** when only the named player can see the screen (it waits a moment first) |
 | News on the table | **Enter** once everyone has seen what happened, then pass the keyboard |
+| The log on the table | **PgUp PgDn** scroll it |
 | A question to the table | your seat's **number** to claim · **Enter** nobody, go on |
 | Results | **p** play again · **m** menu |
 

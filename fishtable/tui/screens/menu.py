@@ -88,7 +88,9 @@ class MenuScreen(FishScreen):
         if self.app.save_path.exists():
             self._inspect()
         else:
+            # Gone (a finished game removes it): no "Continue" that would do nothing.
             self.app.save_status = None
+            self.build_options()
 
     @work(thread=True, exclusive=True, group="autosave")
     def _inspect(self) -> None:

@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 
-from fishtable.tui.decision import Acknowledged, Claimed, Decided, Decision, TableFeed
+from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, TableFeed
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.board import Board
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
@@ -40,6 +40,8 @@ class TableScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "confirm", "Go on"),
         Binding("r", "app.rules", "Rules"),
+        Binding("pageup", "log(-1)", "Log ↑", show=False),
+        Binding("pagedown", "log(1)", "Log ↓", show=False),
         *[Binding(str(d), f"claim({d})", "Claim by seat number", show=False) for d in range(1, 10)],
     ]
 
@@ -53,6 +55,7 @@ class TableScreen(FishScreen):
         self.question: tuple[str, list[int], int] | None = None  # text, seats, ticket
         self.message = ""
         self.waiting_for: str | None = None
+        self.commands: list[tuple[str, str, Any]] = []
         self.board: Board = self.ui.make_board()
         self.board.id = "board"
 
@@ -152,6 +155,7 @@ class TableScreen(FishScreen):
 
     def refresh_view(self) -> None:
         view = self.feed.view(self.viewer)
+        self._bind_commands(view)
         wide = self.size.width >= 110
         self._topbar(view)
         self.board.show(view, self.viewer)
@@ -188,7 +192,10 @@ class TableScreen(FishScreen):
         elif decision is None:
             if self.ack is not None:
                 text.append("Everyone: see what just happened. ", "bold")
-                text.append(f"Then press Enter and pass the keyboard to {self.waiting_for}.")
+                if self.waiting_for:
+                    text.append(f"Then press Enter and pass the keyboard to {self.waiting_for}.")
+                else:
+                    text.append("Then press Enter to go on.")
             elif self.waiting_for:
                 text.append(f"{self.waiting_for} is thinking…", "italic")
         else:
@@ -208,6 +215,40 @@ class TableScreen(FishScreen):
         if self.message:
             text.append("\n" + self.message, "bold #ff8080")
         prompt.update(text)
+
+    def _bind_commands(self, view: Any) -> None:
+        """The game's table commands, on the public table only, as keys in the footer."""
+        commands = self.ui.table_commands(view) if self.viewer is None else []
+        if [(k, w) for k, w, _ in commands] == [(k, w) for k, w, _ in self.commands]:
+            self.commands = commands
+            return
+        self.commands = commands
+        base = type(self)._merged_bindings
+        self._bindings = base.copy() if base is not None else self._bindings
+        for index, (key, words, _) in enumerate(commands):
+            self._bindings.bind(key, f"command({index})", words)
+        if self.is_attached:
+            self.app.refresh_bindings()
+
+    def action_command(self, index: int) -> None:
+        from fishtable.tui.screens.confirm import ConfirmScreen
+
+        if not 0 <= index < len(self.commands):
+            return
+        _, words, action = self.commands[index]
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(Commanded(action))
+
+        self.app.push_screen(ConfirmScreen(f"{words}?"), confirmed)
+
+    def action_log(self, direction: int) -> None:
+        log = self.query_one(EventLog)
+        if direction < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     # -- input -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

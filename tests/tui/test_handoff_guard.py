@@ -1,0 +1,230 @@
+"""A handoff cannot be skipped by accident.
+
+With the app's real arming times: a second Enter 50 ms after the first, on every
+kind of handoff, never opens the next seat's private screen nor commits anything
+there; a key typed before a screen appeared never reaches it; while the terminal
+is too small, no key reaches anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from textual import events
+
+from fishtable.tui.app import FishtableApp
+
+from .helpers import fast_forward, human_prompt, make_match, settle
+
+HUMANS3 = (("Elena", None), ("Tomás", None), ("Ana", None))
+ARMING = (0.6, 0.3)  # the app's defaults, spelled out
+
+
+def app_with(tmp_path: Path, match: Any) -> FishtableApp:
+    return FishtableApp(data_dir=tmp_path, start_match=match, bot_pause=0, autosave=False, arming=ARMING)
+
+
+def name(app: FishtableApp) -> str:
+    return type(app.screen).__name__
+
+
+async def armed(pilot: Any) -> None:
+    """Wait until the screen on top takes keys, as a player would see "press Enter"."""
+    await settle(pilot)
+    for _ in range(100):
+        if getattr(pilot.app.screen, "is_armed", True):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the screen never armed")
+
+
+async def double_enter(pilot: Any, gap: float = 0.05) -> None:
+    """Two Enter presses `gap` seconds apart, posted as the terminal driver would."""
+    app = pilot.app
+    for n in range(2):
+        if n:
+            await asyncio.sleep(gap)
+        event = events.Key("enter", "\r")
+        event.set_sender(app)
+        app.post_message(event)
+        await pilot._wait_for_screen()
+    await settle(pilot)
+
+
+def private_for(app: FishtableApp) -> int | None:
+    screen = app.screen
+    if name(app) in {"CastScreen", "CollectScreen"}:
+        return screen.seat
+    if name(app) == "ChoiceScreen" and screen.private:
+        return screen.seat
+    if name(app) == "TableScreen" and screen.viewer is not None:
+        return screen.viewer
+    return None
+
+
+async def test_double_enter_on_a_privacy_screen_opens_it_but_commits_nothing(tmp_path: Path, real_arming) -> None:
+    # Behind this privacy screen, Enter alone would commit (the collect screen draws at once).
+    match = fast_forward(make_match(seed=5, seats=HUMANS3), human_prompt("collect"))
+    app = app_with(tmp_path, match)
+    async with app.run_test(size=(100, 40)) as pilot:
+        for _ in range(6):
+            await armed(pilot)
+            if name(app) == "PrivacyScreen" and app.screen.player is not None:
+                break
+            await pilot.press("enter")
+        assert name(app) == "PrivacyScreen" and app.screen.player is not None
+        steps = match.step_count
+        await double_enter(pilot)
+        # The first Enter showed the collect screen; the second, typed at once, drew nothing.
+        assert name(app) == "CollectScreen"
+        assert match.step_count == steps
+
+
+async def test_privacy_text_says_press_enter_only_once_armed(tmp_path: Path, real_arming) -> None:
+    from .screen_text import screen_text
+
+    app = app_with(tmp_path, make_match(seed=5, seats=HUMANS3))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        assert name(app) == "PrivacyScreen"
+        assert not app.screen.is_armed and "press Enter" not in screen_text(app)
+        await pilot.press("enter")  # too soon: ignored
+        assert name(app) == "PrivacyScreen"
+        await armed(pilot)
+        assert "press Enter when only you can see" in screen_text(app)
+
+
+async def test_double_enter_after_a_cast_never_shows_the_next_hand(tmp_path: Path, real_arming) -> None:
+    match = make_match(seed=5, seats=HUMANS3)
+    app = app_with(tmp_path, match)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await armed(pilot)
+        await pilot.press("enter")  # Elena takes the keyboard
+        await armed(pilot)
+        assert name(app) == "CastScreen"
+        cast = next(a for a in match.legal_actions(0) if a.kind == "cast")
+        hand = [c.id for c in app.screen.hand]
+        for cid in (*cast.rods, *cast.baits):
+            await pilot.press(str(hand.index(cid) + 1), "space")
+        steps = match.step_count
+        await double_enter(pilot)
+        assert match.step_count == steps + 1  # the cast went in, once
+        assert name(app) == "PrivacyScreen" and app.screen.player == "Tomás"
+        assert private_for(app) is None and app.flow.unlocked is None
+
+
+async def test_double_enter_after_a_collect_never_shows_the_next_hand(tmp_path: Path, real_arming) -> None:
+    match = fast_forward(make_match(seed=5, seats=HUMANS3), human_prompt("collect"))
+    app = app_with(tmp_path, match)
+    async with app.run_test(size=(100, 40)) as pilot:
+        for _ in range(6):  # through the covers and the news, to the collecting seat's screen
+            await armed(pilot)
+            if name(app) == "CollectScreen":
+                break
+            await pilot.press("enter")
+        assert name(app) == "CollectScreen"
+        seat = app.screen.seat
+        steps = match.step_count
+        await double_enter(pilot)
+        assert match.step_count >= steps + 1
+        shown = private_for(app)
+        assert shown is None or shown == seat, f"{name(app)} of seat {shown} after seat {seat}'s collect"
+
+
+async def test_double_enter_on_the_news_never_passes_the_next_privacy_screen(tmp_path: Path, real_arming) -> None:
+    match = make_match(seed=5, seats=HUMANS3)
+    app = app_with(tmp_path, match)
+    async with app.run_test(size=(100, 40)) as pilot:
+        # Everyone casts; the reveal is news the table sees before the keyboard moves on.
+        for _ in range(40):
+            await armed(pilot)
+            screen = app.screen
+            if name(app) == "TableScreen" and screen.kind == "ack":
+                break
+            if name(app) == "CastScreen":
+                cast = next(a for a in match.legal_actions(screen.seat) if a.kind == "cast")
+                hand = [c.id for c in screen.hand]
+                for cid in (*cast.rods, *cast.baits):
+                    await pilot.press(str(hand.index(cid) + 1), "space")
+            await pilot.press("enter")
+        if name(app) != "TableScreen" or app.screen.kind != "ack":
+            raise AssertionError("no news to acknowledge")
+        await double_enter(pilot)
+        assert name(app) == "PrivacyScreen" and app.screen.player is not None
+        assert private_for(app) is None
+
+
+async def test_a_key_typed_before_the_privacy_screen_never_reaches_it(tmp_path: Path, real_arming) -> None:
+    app = app_with(tmp_path, make_match(seed=5, seats=HUMANS3))
+    async with app.run_test(size=(100, 40)) as pilot:
+        early = events.Key("enter", "\r")  # typed now...
+        early.set_sender(app)
+        await armed(pilot)
+        assert name(app) == "PrivacyScreen"
+        app.post_message(early)  # ...delivered after the screen armed
+        await settle(pilot)
+        assert name(app) == "PrivacyScreen"
+        await pilot.press("enter")  # a key typed now goes through
+        await settle(pilot)
+        assert name(app) == "CastScreen"
+
+
+async def test_no_key_reaches_a_screen_while_the_terminal_is_too_small(tmp_path: Path, real_arming) -> None:
+    match = make_match(seed=5, seats=HUMANS3)
+    app = app_with(tmp_path, match)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await armed(pilot)
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        assert app.screen.too_small
+        await pilot.press("enter")
+        await settle(pilot)
+        assert name(app) == "PrivacyScreen", "Enter passed a covered privacy screen"
+        await pilot.resize_terminal(100, 40)
+        await armed(pilot)
+        await pilot.press("enter")
+        await armed(pilot)
+        assert name(app) == "CastScreen"
+        await pilot.resize_terminal(79, 30)
+        await settle(pilot)
+        steps = match.step_count
+        await pilot.press("1", "space", "2", "space", "enter", "tab", "enter")
+        await settle(pilot)
+        assert match.step_count == steps and app.screen.chosen == []
+        await pilot.resize_terminal(100, 40)
+        await settle(pilot)
+        assert name(app) == "CastScreen" and app.screen.chosen == []
+
+
+def _public_prompt_then_another(match: Any) -> bool:
+    """A human's public prompt on the table whose first answer leads to another human's public prompt."""
+    pending = match.pending()
+    if len(pending) != 1:
+        return False
+    (seat, prompt), = pending.items()
+    if match.seats[seat].bot or prompt.private:
+        return False
+    after, _ = match.game.apply(match._state, seat, match.legal_actions(seat)[0])
+    nxt = match.game.pending(after)
+    return len(nxt) == 1 and all(not match.seats[s].bot and not p.private for s, p in nxt.items())
+
+
+async def test_double_enter_on_a_table_prompt_answers_only_that_prompt(tmp_path: Path, real_arming) -> None:
+    # One public prompt on the table, then another human's on the same table (no handoff
+    # between): the second Enter, typed at once, must not answer the second prompt.
+    humans = (("Elena", None), ("Tomás", None))
+    match = fast_forward(make_match(seed=4, seats=humans), _public_prompt_then_another)
+    app = app_with(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await armed(pilot)
+        assert name(app) == "TableScreen" and app.screen.seat is not None
+        steps = match.step_count
+        await double_enter(pilot)
+        assert match.step_count == steps + 1, match._actions[steps:]
+        assert name(app) == "TableScreen" and app.screen.seat is not None  # the next prompt waits
+        await armed(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert match.step_count == steps + 2

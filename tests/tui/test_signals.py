@@ -1,0 +1,94 @@
+"""SIGTERM and SIGHUP mid-game: the game is saved, the terminal restored, the exit code 0.
+
+The real command runs in a pseudo-terminal, as it would in a terminal window.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from fishtable.engine.saves import load_save_file, replay
+
+LEAVE_ALT_SCREEN = b"\x1b[?1049l"
+
+
+class Terminal:
+    def __init__(self, data_dir: Path) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "40"}
+        env.pop("TEXTUAL", None)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "fishtable", "--data-dir", str(data_dir)],
+            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+        )
+        os.close(slave)
+        self.output = b""
+
+    def read(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:  # the other end closed
+                    return
+                if not chunk:
+                    return
+                self.output += chunk
+
+    def wait_for(self, text: bytes, seconds: float = 20) -> None:
+        start = len(self.output)
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.read(0.1)
+            if text in self.output[start:] or text in self.output:
+                return
+        raise AssertionError(f"{text!r} never appeared")
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.master)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_signal_mid_game_saves_restores_the_terminal_and_exits_0(tmp_path: Path, sig: signal.Signals) -> None:
+    term = Terminal(tmp_path)
+    try:
+        term.wait_for(b"Crazy")
+        term.read(0.5)
+        term.type(b"\r")  # Crazy Fishing
+        term.wait_for(b"Start")
+        term.read(0.3)
+        term.type(b"\x13")  # Ctrl+S: start with two people and a computer
+        term.wait_for(b"Pass")
+        term.read(1.0)  # the handoff screen arms
+        term.type(b"\r")  # the first player takes the keyboard: a hand is on screen
+        term.wait_for(b"your cast")
+        shown = len(term.output)
+        term.proc.send_signal(sig)
+        assert term.proc.wait(timeout=15) == 0
+        term.read(0.5)
+        assert LEAVE_ALT_SCREEN in term.output[shown:], "the terminal was left in the app's screen"
+    finally:
+        term.close()
+    match = replay(load_save_file(tmp_path / "autosave.json"))
+    assert match.seats[0].name == "Player 1" and not match.is_over
