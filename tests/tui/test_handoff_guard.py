@@ -85,7 +85,9 @@ async def test_double_enter_on_a_privacy_screen_opens_it_but_commits_nothing(tmp
 async def test_privacy_text_says_press_enter_only_once_armed(tmp_path: Path, real_arming) -> None:
     from .screen_text import screen_text
 
-    app = app_with(tmp_path, make_match(seed=5, seats=HUMANS3))
+    # A long arming time, so that a slow machine cannot arm it before we look.
+    app = FishtableApp(data_dir=tmp_path, start_match=make_match(seed=5, seats=HUMANS3), bot_pause=0,
+                       autosave=False, arming=(3.0, 0.3))
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         assert name(app) == "PrivacyScreen"
