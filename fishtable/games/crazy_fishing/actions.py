@@ -106,6 +106,8 @@ def trusted_cast(rods: tuple[str, ...], baits: tuple[str, ...]) -> Cast:
     return cast
 
 
+ACTION_TYPES = (Cast, FishBait, Look, Shuffle, Attempt, Split, PairAttempt, DiscardRod, EndTurn, Continue, Draw)
+
 Action = Annotated[
     Cast | FishBait | Look | Shuffle | Attempt | Split | PairAttempt | DiscardRod | EndTurn | Continue | Draw,
     Field(discriminator="kind"),

@@ -127,6 +127,10 @@ class CFState:
 
     def canonical(self) -> tuple:
         """Everything that defines the position, for hashing and equality."""
+        return self.canonical_v1()
+
+    def canonical_v1(self) -> tuple:
+        """The fields a version-1 save's hash covered (see CrazyFishing.legacy_state_hash)."""
         turn = self.turn
         turn_key = None
         if turn is not None:
