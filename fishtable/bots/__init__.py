@@ -55,3 +55,16 @@ def get_bot(game: str, name: str) -> Bot:
 def bot_rng(seed: int, seat: int, step: int) -> random.Random:
     """A generator for one decision, so bot play is reproducible from the game seed."""
     return random.Random(seed * 1_000_003 + step * 101 + seat)
+
+
+def choose_action(match: Any, seat: int) -> Any:
+    """The move of a match seat's computer player (its `SeatInfo.bot`, "greedy" if unset).
+
+    The bot sees only what the seat may see: `match.view(seat)` (when it reads a
+    view) and `match.legal_actions(seat)`; its generator is `bot_rng(match.seed,
+    seat, match.step_count)`, so a replayed game makes the same moves.
+    """
+    bot = get_bot(match.game.name, match.seats[seat].bot or "greedy")
+    view = match.view(seat) if bot.needs_view else None
+    rng = bot_rng(match.seed, seat, match.step_count)
+    return bot.choose(view, match.legal_actions(seat), rng)

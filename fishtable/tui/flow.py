@@ -234,7 +234,9 @@ class HotSeatFlow:
         if not self.active:
             return
         try:
-            action = self.match.bot_action(seat)
+            from fishtable.bots import choose_action
+
+            action = choose_action(self.match, seat)
         except Exception as exc:  # a broken bot must not take the app down
             self.app.call_from_thread(self._bot_failed, seat, exc)
             return

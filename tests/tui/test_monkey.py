@@ -24,7 +24,8 @@ from typing import Any
 
 import pytest
 
-from fishtable.engine.saves import load_save_file, replay
+from fishtable.engine.resume import replay
+from fishtable.engine.saves import load_save_file
 from fishtable.tui.app import FishtableApp
 
 from .helpers import fast_forward, make_match, settle

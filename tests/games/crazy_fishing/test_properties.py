@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
-from fishtable.engine.saves import parse_save, replay
+from fishtable.engine.resume import replay
+from fishtable.engine.saves import parse_save
 from fishtable.games.crazy_fishing import GAME
 from fishtable.games.crazy_fishing.actions import Cast, FishBait
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
