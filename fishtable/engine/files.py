@@ -33,7 +33,7 @@ from fishtable.engine.errors import FishtableError
 
 MAX_BYTES = 1024 * 1024  # default cap for one data file
 MAX_DEPTH = 32  # default cap on nested arrays and objects
-MAX_INT_DIGITS = 18  # an int of at most 18 digits fits in 64 bits
+MAX_INT_DIGITS = 19  # every signed 64-bit integer (a seed) fits; Python's own limit is 4300
 MAX_FLOAT_CHARS = 32
 
 _TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.files import MAX_INT_DIGITS
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
 from fishtable.engine.saves import SAVE_FORMAT, SAVE_VERSION, SaveData, write_atomic
 
@@ -41,6 +42,9 @@ class Match:
     ) -> Match:
         """Deal a new game. The options are prepared first (`Game.prepare_options`): the
         match keeps them, so its saves carry the card data and need no file to load."""
+        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 10**MAX_INT_DIGITS:
+            # A save must be able to hold it (see fishtable.engine.files).
+            raise ValueError(f"The seed must be a whole number of at most {MAX_INT_DIGITS} digits.")
         prepare = getattr(game, "prepare_options", None)
         if prepare is not None:
             options = prepare(options)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from fishtable.engine.errors import FishtableError, SaveFileError
+from fishtable.engine.errors import FishtableError, IllegalAction, SaveFileError
 from fishtable.engine.files import validation_message
 from fishtable.engine.match import Match
 from fishtable.engine.registry import get_entry
@@ -35,6 +35,10 @@ def replay(data: SaveData, source: str = "The save") -> Match:
     except ValidationError as exc:
         where = f"move {step}" if step else "its options"
         raise SaveFileError(validation_message(exc, f"{source} does not replay: {where}")) from None
+    except IllegalAction as exc:
+        older = (f" (it was written by an older fishtable, save version {data.version}, "
+                 "whose rules differ in places)") if data.version < Match.save_version else ""
+        raise SaveFileError(f"{source} does not replay{older}: move {step}: {exc}") from None
     except FishtableError as exc:
         where = f"move {step}: " if step else ""
         raise SaveFileError(f"{source} does not replay: {where}{exc}") from None
@@ -47,7 +51,7 @@ def replay(data: SaveData, source: str = "The save") -> Match:
             "that this version cannot check; it cannot be continued."
         )
     if expected != data.state_hash:
-        if data.version < match.save_version:
+        if data.version < Match.save_version:
             raise SaveFileError(
                 f"{source} was written by an older fishtable (save version {data.version}) "
                 "whose rules differ at this point of the game; it cannot be continued."

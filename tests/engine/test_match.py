@@ -129,3 +129,16 @@ def test_saves_do_not_import_the_match() -> None:
         imports = [line for line in source.splitlines() if line.strip().startswith(("import ", "from "))]
         assert imports and not [line for line in imports if "engine.match" in line or "engine.resume" in line
                                 or "fishtable.bots" in line]
+
+
+def test_a_seed_must_fit_in_a_save() -> None:
+    seats = [SeatInfo(name="Ana"), SeatInfo(name="Bo")]
+    big = 10**19 - 1  # 19 digits: every 64-bit seed fits
+    match = Match.start(GAME, CrazyFishingOptions(), seats, -big)
+    from fishtable.engine.resume import replay
+    from fishtable.engine.saves import parse_save
+
+    assert replay(parse_save(match.to_save().model_dump_json())).state_hash() == match.state_hash()
+    for seed in (10**19, -(10**19), 10**4000, True, "7", 1.0):
+        with pytest.raises(ValueError, match="at most 19 digits"):
+            Match.start(GAME, CrazyFishingOptions(), seats, seed)  # type: ignore[arg-type]

@@ -687,3 +687,18 @@ def test_a_version_1_save_reads_its_card_file(tmp_path: Path) -> None:
     cards.unlink()  # a version-1 save needs its card file: without it, a plain message
     message = expect_error(path, "does not replay", "cards.json", "no such file")
     assert "Traceback" not in message
+
+
+def test_a_version_1_save_where_the_rules_changed_says_so(tmp_path: Path) -> None:
+    """Saved during the last round's Collect, which fishtable now plays by itself (CF-END-2)."""
+    message = expect_error(_v1(tmp_path, "v1-last-collect.json"), "older fishtable", "rules differ")
+    assert "checksum" not in message and "Traceback" not in message
+
+
+def test_a_version_1_save_with_a_move_the_rules_now_refuse_says_so(tmp_path: Path) -> None:
+    path = _v1(tmp_path, "v1-last-collect.json")
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["actions"].append([raw["actions"][-1][0], {"kind": "draw", "rods": 1, "baits": 1}])
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    expect_error(path, "does not replay", "older fishtable", "save version 1", f"move {len(raw['actions'])}",
+                 "game is over")
