@@ -31,6 +31,37 @@ Run `fishtable` with no arguments to start the app."""
 _EPILOG = "Run `fishtable COMMAND --help` for the options of a sub-command."
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser whose epilog may be computed only when help is shown (it may import engines)."""
+
+    def __init__(self, *args, lazy_epilog=None, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.lazy_epilog = lazy_epilog
+
+    def format_help(self) -> str:
+        if self.lazy_epilog is not None:
+            self.epilog = self.lazy_epilog()
+            self.lazy_epilog = None
+        return super().format_help()
+
+
+def bots_epilog() -> str:
+    """The computer players of every game, for `fishtable simulate --help`."""
+    from fishtable.bots import bot_names
+
+    lines = ["computer players (--bot NAME), by game:"]
+    for entry in GAMES:
+        if not entry.playable:
+            names = "not playable yet"
+        else:
+            try:
+                names = ", ".join(bot_names(entry.name))
+            except Exception as exc:  # a broken bots module must not break --help
+                names = f"random (its other players cannot be loaded: {type(exc).__name__})"
+        lines.append(f"  {entry.name:<22}{names}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fishtable",
@@ -51,12 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         help="keep saved games in this folder instead of the usual user data folder",
     )
-    sub = parser.add_subparsers(dest="command", title="sub-commands", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", title="sub-commands", metavar="COMMAND", parser_class=_Parser)
 
     sim = sub.add_parser(
         "simulate",
         help=_SUBCOMMANDS[0][1],
         description="Play whole games between computer seats and report speed and wins.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        lazy_epilog=bots_epilog,
     )
     sim.add_argument("--game", default="crazy-fishing", help="the game to play (default: crazy-fishing)")
     sim.add_argument("--players", type=int, default=4, help="number of seats (default: 4)")
@@ -66,7 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot",
         default="random",
         metavar="NAME[,NAME...]",
-        help="computer player for every seat, or one per seat separated by commas (default: random)",
+        help="computer player for every seat, or one per seat separated by commas (default: random; "
+        "the names are listed below)",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     sim.add_argument(
@@ -100,9 +134,23 @@ def _check_card_file(path: Path, command: str = "fishtable") -> int | None:
     return None
 
 
+def _check_data_dir(path: Path) -> int | None:
+    """A data folder that exists must be a folder (it is made on the first save if missing)."""
+    try:
+        if path.exists() and not path.is_dir():
+            return _error("fishtable", f"--data-dir {path} is a file, not a folder.")
+    except OSError as exc:
+        return _error("fishtable", f"--data-dir {path} cannot be used ({exc.strerror or exc}).")
+    return None
+
+
 def run_app_command(card_file: Path | None, data_dir: Path | None) -> int:
     if card_file is not None:
         code = _check_card_file(card_file)
+        if code is not None:
+            return code
+    if data_dir is not None:
+        code = _check_data_dir(data_dir)
         if code is not None:
             return code
     from fishtable.tui import run_app
@@ -135,6 +183,10 @@ def simulate_command(args: argparse.Namespace) -> int:
         )
     except (LookupError, ValueError, FishtableError) as exc:
         return _error("fishtable simulate", str(exc))
+    except RuntimeError as exc:  # a game that never ended, or a bot that broke the rules
+        return _error("fishtable simulate", str(exc))
+    except (RecursionError, MemoryError) as exc:
+        return _error("fishtable simulate", f"the simulation could not finish ({type(exc).__name__}).")
     if args.json:
         print(json.dumps(report.to_json()))
     else:
@@ -146,16 +198,25 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 def rules_command(args: argparse.Namespace) -> int:
     from fishtable.assets import asset_path
+    from fishtable.engine.errors import FishtableError
+    from fishtable.engine.files import read_text
+    from fishtable.engine.registry import get_entry
 
     game = args.game.strip().lower().replace("_", "-").replace(" ", "-")
     if game not in GAME_NAMES:
         return _error("fishtable rules", f"Unknown game {args.game!r}; the games are: {', '.join(GAME_NAMES)}.")
+    entry = get_entry(game)
     path = asset_path("rules", f"{game}.md")
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        print(f"The rules of {game} are not written yet ({path.name} is missing).", file=sys.stderr)
+        text = read_text(path, error=FishtableError, max_bytes=1024 * 1024)
+    except FishtableError:
+        if entry.playable:
+            print(f"The rules of {entry.title} are not written yet ({path.name} is missing).", file=sys.stderr)
+        else:
+            print(f"{entry.title} is not playable yet, and its rules are not written yet.", file=sys.stderr)
         return 1
+    if not entry.playable:
+        print(f"{entry.title} is not playable yet; here are its rules.", file=sys.stderr)
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.markdown import Markdown

@@ -101,7 +101,10 @@ def make_options(game: Any, advanced: str | None = None, card_file: str | None =
             values["random_oos_fish"] = 3
     if card_file is not None:
         values["card_file"] = card_file
-    return model(**values)
+    options = model(**values)
+    prepare = getattr(game, "prepare_options", None)
+    # Read the card data once for the whole run: new_game then reads no file.
+    return prepare(options) if prepare is not None else options
 
 
 def play_game(game: Any, options: Any, seats: Sequence[Any], bots: Sequence[Any], seed: int) -> tuple[int, Any]:

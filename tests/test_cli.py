@@ -181,3 +181,85 @@ def test_python_dash_m_fishtable_help():
     out = subprocess.run([sys.executable, "-m", "fishtable", "--help"], capture_output=True, text=True, env=env,
                          check=True)
     assert "simulate" in out.stdout
+
+
+def test_simulate_help_lists_the_bot_names_of_each_game(capsys):
+    assert main(["simulate", "--help"]) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.strip().startswith("crazy-fishing"))
+    assert "random" in line and "greedy" in line
+    assert "fishing-party" in out and "not playable yet" in out
+
+
+def test_the_cli_stays_light_until_help_is_asked():
+    code = (
+        "import sys, fishtable.cli; fishtable.cli.build_parser(); "
+        "print([m for m in sys.modules if m.split('.')[0] in ('pydantic', 'textual', 'rich')])"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("hazard", ["fifo", "folder", "device", "deep", "digits"])
+def test_card_file_hazards_are_readable_errors(capsys, tmp_path, hazard):
+    path = tmp_path / "cards.json"
+    if hazard == "fifo":
+        os.mkfifo(path)
+    elif hazard == "folder":
+        path.mkdir()
+    elif hazard == "device":
+        path.symlink_to("/dev/zero")
+    elif hazard == "deep":
+        path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    else:
+        path.write_text('{"format": ' + "9" * 5000 + "}", encoding="utf-8")
+    for argv in (["simulate", "--games", "1", "--card-file", str(path)], ["--card-file", str(path)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and str(path) in err and "error:" in err
+
+
+def test_a_game_that_does_not_end_is_a_plain_error(capsys, monkeypatch):
+    import fishtable.simulate
+
+    monkeypatch.setattr(fishtable.simulate, "MAX_STEPS", 10)
+    assert main(["simulate", "--games", "1", "--players", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "did not end within 10 steps" in err and "Traceback" not in err
+
+
+def test_a_data_dir_that_is_a_file_is_refused(capsys, monkeypatch, tmp_path):
+    started = []
+    fake = types.ModuleType("fishtable.tui")
+    fake.run_app = lambda **kw: started.append(kw)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "fishtable.tui", fake)
+    data_dir = tmp_path / "data"
+    data_dir.write_text("x", encoding="utf-8")
+    assert main(["--data-dir", str(data_dir)]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+    assert started == []
+
+
+def test_rules_say_when_a_game_is_not_playable_yet(capsys, monkeypatch, tmp_path):
+    import fishtable.assets
+
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "fishing-party.md").write_text("# Fishing Party\n\nMatch lures.\n", encoding="utf-8")
+    monkeypatch.setattr(fishtable.assets, "assets_dir", lambda: tmp_path)
+    assert main(["rules", "fishing-party"]) == 0
+    captured = capsys.readouterr()
+    assert "Match lures." in captured.out and "not playable yet" in captured.err
+    assert main(["rules", "big-fish"]) == 1
+    err = capsys.readouterr().err
+    assert "Big Fish is not playable yet" in err and "not written yet" in err
+    os.mkfifo(tmp_path / "rules" / "crazy-fishing.md")  # a FIFO never hangs the command
+    assert main(["rules", "crazy-fishing"]) == 1
+    assert "not written yet" in capsys.readouterr().err
+
+
+def test_rules_render_markdown_on_a_terminal(monkeypatch, capsys):
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["rules", "crazy-fishing"]) == 0
+    out = capsys.readouterr().out
+    assert "Crazy Fishing" in out and "# " not in out.splitlines()[0]

@@ -58,7 +58,13 @@ def bot_rng(seed: int, seat: int, step: int) -> random.Random:
 
 
 def choose_action(match: Any, seat: int) -> Any:
-    """Ask the seat's computer player for its move, from the seat's view only."""
+    """The move of a match seat's computer player (its `SeatInfo.bot`, "greedy" if unset).
+
+    The bot sees only what the seat may see: `match.view(seat)` (when it reads a
+    view) and `match.legal_actions(seat)`; its generator is `bot_rng(match.seed,
+    seat, match.step_count)`, so a replayed game makes the same moves.
+    """
     bot = get_bot(match.game.name, match.seats[seat].bot or "greedy")
     view = match.view(seat) if bot.needs_view else None
-    return bot.choose(view, match.legal_actions(seat), bot_rng(match.seed, seat, match.step_count))
+    rng = bot_rng(match.seed, seat, match.step_count)
+    return bot.choose(view, match.legal_actions(seat), rng)

@@ -14,8 +14,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.files import MAX_INT_DIGITS
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
 from fishtable.engine.saves import SAVE_FORMAT, SAVE_VERSION, SaveData, write_atomic
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 30 else text[:27] + "..."
 
 
 class Match:
@@ -34,6 +40,14 @@ class Match:
     def start(
         cls, game: Any, options: BaseModel, seats: Sequence[SeatInfo], seed: int
     ) -> Match:
+        """Deal a new game. The options are prepared first (`Game.prepare_options`): the
+        match keeps them, so its saves carry the card data and need no file to load."""
+        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 10**MAX_INT_DIGITS:
+            # A save must be able to hold it (see fishtable.engine.files).
+            raise ValueError(f"The seed must be a whole number of at most {MAX_INT_DIGITS} digits.")
+        prepare = getattr(game, "prepare_options", None)
+        if prepare is not None:
+            options = prepare(options)
         state = game.new_game(options, seats, seed)
         match = cls(game, options, seats, seed, state)
         match._events.extend(game.opening_events(state))
@@ -75,8 +89,32 @@ class Match:
         return self.game.state_hash(self._state)
 
     # -- acting --------------------------------------------------------------
+    def _refusal(self, seat: Any, action: Any) -> str | None:
+        """Why `seat` and `action` cannot even be considered, or None."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return f"A seat is a number, not {_shown(seat)}."
+        if not 0 <= seat < len(self.seats):
+            return f"There is no seat {seat} (the seats are 0 to {len(self.seats) - 1})."
+        if not self._is_action(action):
+            return f"That is not a move of {self.game.title}: {_shown(action)}."
+        return None
+
+    def _is_action(self, action: Any) -> bool:
+        check = getattr(self.game, "is_action", None)
+        if check is not None:
+            return bool(check(action))
+        if not isinstance(action, BaseModel):
+            return False
+        try:  # a game without is_action: the action must survive a JSON round trip
+            return self.game.parse_action(action.model_dump(mode="json")) == action
+        except Exception:
+            return False
+
     def check(self, seat: int, action: Any) -> str | None:
         """Return why `action` is illegal for `seat` now, or None if it is legal."""
+        refusal = self._refusal(seat, action)
+        if refusal is not None:
+            return refusal
         try:
             self.game.apply(self._state, seat, action)
         except IllegalAction as exc:
@@ -84,7 +122,14 @@ class Match:
         return None
 
     def apply(self, seat: int, action: Any, record: bool = True) -> list[Event]:
-        """Apply an action. An illegal one raises IllegalAction and changes nothing."""
+        """Apply an action. An illegal one raises IllegalAction and changes nothing.
+
+        Anything that is not a seat number of this match and an action of this game
+        is refused the same way (never a TypeError or an AttributeError).
+        """
+        refusal = self._refusal(seat, action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         state, events = self.game.apply(self._state, seat, action)
         self._state = state
         if record:
@@ -106,4 +151,18 @@ class Match:
         )
 
     def save(self, path: Path) -> None:
+        """Write the save atomically; an OS error raises SaveFileError in words."""
         write_atomic(path, self.to_save().model_dump_json(indent=1))
+
+    save_version = SAVE_VERSION
+
+    def state_hash_for(self, version: int) -> str | None:
+        """The hash a save of that version would hold for this position (None: unknown).
+
+        Version-1 saves were written before the games' states grew new fields; a game
+        that still reads them provides `legacy_state_hash(state, version)`.
+        """
+        if version >= SAVE_VERSION:
+            return self.state_hash()
+        legacy = getattr(self.game, "legacy_state_hash", None)
+        return legacy(self._state, version) if legacy is not None else None

@@ -1,113 +1,203 @@
 """Save files: the seed and the actions, replayed on load and checked by hash.
 
 A save holds no game state, only what is needed to rebuild it, so a file can
-never smuggle in an impossible position. Writes are atomic (temporary file,
-flush, fsync, rename), so a killed terminal leaves either the old or the new
-file, never half of one.
+never smuggle in an impossible position. Since version 2 the options hold the
+game's card data too (see `Game.prepare_options`), so editing or deleting a
+card file never breaks a saved game; version-1 saves (a card file path) still
+load. Writes are atomic (temporary file, flush, fsync, rename), so a killed
+terminal leaves either the old or the new file, never half of one; a write
+that fails leaves the last good save in place and says why in words.
+
+This module reads and writes files only: rebuilding the match is
+`fishtable.engine.resume`.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
+import errno
 import os
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
-from fishtable.engine.errors import FishtableError, IllegalAction, SaveFileError
+from fishtable.engine.errors import SaveFileError
+from fishtable.engine.files import parse_json, read_json, validation_message
 from fishtable.engine.protocol import SeatInfo
 
 SAVE_FORMAT = "fishtable-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the options carry the card data; 1: a card file path only
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+MAX_SAVE_DEPTH = 16
+TEMP_SUFFIX = ".tmp"
 
 
 class SaveData(BaseModel):
+    # Numbers must be numbers ("7" is not a seed); JSON lists become the tuples.
     model_config = ConfigDict(extra="forbid")
 
-    format: str
-    version: int
-    game: str
+    format: StrictStr
+    version: StrictInt
+    game: StrictStr
     options: dict[str, Any]
     seats: list[SeatInfo]
-    seed: int
-    actions: list[tuple[int, dict[str, Any]]]
-    state_hash: str
+    seed: StrictInt
+    actions: list[tuple[StrictInt, dict[str, Any]]]
+    state_hash: StrictStr
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that readers see the old or the new file, whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+# -- writing -----------------------------------------------------------------------------
+
+
+def _write_words(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    if exc.errno == errno.EDQUOT:
+        return "the disk quota is used up"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.EROFS:
+        return "the disk is read-only"
+    if exc.errno == errno.EISDIR:
+        return "the save path is a folder"
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+        return "a part of the path is a file, not a folder"
+    return (exc.strerror or str(exc)).rstrip(".").lower() or "unknown error"
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Replace `path` with `text` (UTF-8) or bytes so readers see the old or the new file, whole.
+
+    Any OS error (a full disk, a data folder that is a file, a save path that is
+    a folder) raises SaveFileError in words; the previous file is left as it was
+    and no temporary file is left behind.
+    """
+    folder = path.parent
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if folder.exists() and not folder.is_dir():
+            raise SaveFileError(
+                f"The game cannot be saved: the data folder {folder} is a file, not a folder."
+            )
+        if path.is_dir():
+            raise SaveFileError(f"The game cannot be saved: {path} is a folder, not a file.")
+        folder.mkdir(parents=True, exist_ok=True)
+    except SaveFileError:
         raise
-
-
-def parse_save(text: str, source: str = "the save file") -> SaveData:
-    """Check a save file's outer shape. Raises SaveFileError naming the problem."""
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except OSError as exc:
         raise SaveFileError(
-            f"{source} is damaged or cut short (not valid JSON: {exc.msg} at line {exc.lineno})."
+            f"The game cannot be saved: the data folder {folder} cannot be made ({_write_words(exc)})."
         ) from None
-    except RecursionError:
-        raise SaveFileError(f"{source} is not a fishtable save file (nested too deeply).") from None
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=TEMP_SUFFIX, dir=folder)
+        try:
+            left = memoryview(data)
+            while left:
+                left = left[os.write(fd, left) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        tmp = None
+        _sync_folder(folder)
+    except OSError as exc:
+        where = "the last good save is kept" if path.exists() else "nothing was saved"
+        raise SaveFileError(f"The game cannot be saved to {path}: {_write_words(exc)}; {where}.") from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the system allows it (best effort)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def stale_temp_files(path: Path, older_than: float = 60.0) -> list[Path]:
+    """Temporary files that an interrupted `write_atomic(path, ...)` left beside `path`."""
+    folder = path.parent
+    prefix = _temp_prefix(path)
+    now = time.time()
+    out: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        if not (entry.name.startswith(prefix) and entry.name.endswith(TEMP_SUFFIX)):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
+            out.append(Path(entry.path))
+    return sorted(out)
+
+
+def remove_stale_temp_files(path: Path, older_than: float = 60.0) -> list[Path]:
+    """Delete what `stale_temp_files` finds (only regular files, never a link's target).
+
+    Returns the files removed. A file written in the last `older_than` seconds
+    is left alone: another fishtable may be writing it right now.
+    """
+    removed = []
+    for temp in stale_temp_files(path, older_than):
+        try:
+            temp.unlink()
+        except OSError:
+            continue
+        removed.append(temp)
+    return removed
+
+
+# -- reading -----------------------------------------------------------------------------
+
+
+def check_save(raw: Any, source: str = "the save file") -> SaveData:
+    """Check a parsed save file's outer shape. Raises SaveFileError naming the problem."""
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise SaveFileError(f"{source} is not a fishtable save file.")
     version = raw.get("version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SaveFileError(f"{source} has no valid version number.")
     if version > SAVE_VERSION:
         raise SaveFileError(
             f"{source} was written by a newer fishtable (save version {version}; "
-            f"this one reads version {SAVE_VERSION}). Update fishtable to open it."
+            f"this one reads versions up to {SAVE_VERSION}). Update fishtable to open it."
         )
     try:
         return SaveData.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise SaveFileError(f"{source} is damaged: field '{where}': {first['msg']}.") from None
+        raise SaveFileError(validation_message(exc, f"{source} is damaged")) from None
+
+
+def parse_save(text: str, source: str = "the save file") -> SaveData:
+    """Parse the text of a save file. Raises SaveFileError naming the problem."""
+    raw = parse_json(text, error=SaveFileError, source=source, max_depth=MAX_SAVE_DEPTH)
+    return check_save(raw, source)
 
 
 def load_save_file(path: Path) -> SaveData:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise SaveFileError(f"{path} is damaged (not text).") from None
-    except OSError as exc:
-        raise SaveFileError(f"{path} cannot be read: {exc.strerror}.") from None
-    return parse_save(text, str(path))
-
-
-def replay(data: SaveData) -> Any:
-    """Rebuild the match a save describes. Raises SaveFileError if anything is off."""
-    from fishtable.engine.match import Match
-    from fishtable.engine.registry import get_entry
-
-    try:
-        entry = get_entry(data.game)
-    except LookupError as exc:
-        raise SaveFileError(f"The save is for an unknown game: {exc}") from None
-    if entry.module is None:
-        raise SaveFileError(f"The save is for {entry.title}, which this version cannot play.")
-    game = entry.load()
-    try:
-        options = game.options_model().model_validate(data.options)
-        match = Match.start(game, options, data.seats, data.seed)
-        for seat, action_data in data.actions:
-            match.apply(seat, game.parse_action(action_data), record=True)
-    except (ValidationError, IllegalAction, FishtableError, ValueError) as exc:
-        raise SaveFileError(f"The save does not replay: {exc}") from None
-    if match.state_hash() != data.state_hash:
-        raise SaveFileError("The save does not match its checksum; it was changed or damaged.")
-    return match
+    """Read a save file safely: a regular file, capped in size, strict JSON. Never hangs."""
+    raw = read_json(path, error=SaveFileError, max_bytes=MAX_SAVE_BYTES, max_depth=MAX_SAVE_DEPTH)
+    return check_save(raw, str(path))

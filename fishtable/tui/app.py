@@ -68,6 +68,13 @@ class FishtableApp(App):
     def on_mount(self) -> None:
         if self.handle_signals:
             self._catch_signals()
+        if self.autosave:
+            from contextlib import suppress
+
+            from fishtable.tui.autosave import clean_stale_temps
+
+            with suppress(OSError):  # temporary files an interrupted save left behind
+                clean_stale_temps(self.save_path)
         self.push_screen(MenuScreen())
         if self.start_match is not None:
             self.begin_match(self.start_match)
@@ -155,6 +162,7 @@ class FishtableApp(App):
         options: Any,
         seats: list[tuple[str, str | None]],
         seed: int | None,
+        series: Any = None,
     ) -> str | None:
         """Start a game from the setup screen (options: the game's validated model).
         Returns a message if it cannot start."""
@@ -178,46 +186,71 @@ class FishtableApp(App):
             self.notify(message, severity="error", timeout=8, markup=False)
             return message
         self.last_setup = (game, options, seat_infos)
-        self.begin_match(match)
+        self.begin_match(match, series=_new_series(series, match))
         return None
 
-    def begin_match(self, match: Any) -> None:
+    def begin_match(self, match: Any, series: Any = None, seconds: float = 0.0) -> None:
+        """Put `match` on the table (with the series it belongs to, and the time already played)."""
         from fishtable.engine.registry import get_entry
-        from fishtable.tui.autosave import keep_damaged
+        from fishtable.tui.autosave import keep_damaged_copy
         from fishtable.tui.flow import HotSeatFlow
 
         if self.flow is not None:
             self.flow.stop()
         status = self.save_status
         if self.autosave and status is not None and status.error and status.match is None:
-            kept = keep_damaged(self.save_path)
-            if kept is not None:
-                self.notify(f"The damaged save was kept as {kept.name}.", markup=False)
+            _, sentence = keep_damaged_copy(self.save_path)
+            self.notify(sentence, markup=False)
         self.save_status = None
         self._pop_to_menu()
         save_path = self.save_path if self.autosave else None
         entry = get_entry(match.game.name)
-        self.flow = HotSeatFlow(self, match, save_path, self.bot_pause, entry.load_ui(), entry.title)
+        self.flow = HotSeatFlow(
+            self, match, save_path, self.bot_pause, entry.load_ui(), entry.title, series, seconds
+        )
         self.flow.begin()
 
     def continue_saved(self) -> None:
+        from fishtable.tui.session import SESSION_NAME, load_session
+
         status = self.save_status
         if status is not None and status.match is not None:
             match, status.match = status.match, None
-            self.begin_match(match)
+            session = load_session(self.save_path.with_name(SESSION_NAME), match)
+            if session is None:
+                self.begin_match(match)
+            else:
+                self.begin_match(match, series=session.series, seconds=session.match_seconds)
 
     def game_finished(self, match: Any) -> None:
         """The game is over: its autosave has nothing left to continue."""
         if self.autosave and self.flow is not None and self.flow.save_path is not None:
-            self.flow.save_path.unlink(missing_ok=True)
+            from contextlib import suppress
+
+            from fishtable.tui.session import SESSION_NAME
+
+            for path in (self.flow.save_path, self.flow.save_path.with_name(SESSION_NAME)):
+                with suppress(OSError):  # a folder in its place, say: the menu will say what is wrong
+                    path.unlink(missing_ok=True)
 
     def action_play_again(self) -> None:
+        """The same players and options again (a series starts again from nothing)."""
         if self.flow is None:
             return
         from fishtable.engine.match import Match
 
         match = self.flow.match
-        self.begin_match(Match.start(match.game, match.options, match.seats, _new_seed()))
+        again = Match.start(match.game, match.options, match.seats, _new_seed())
+        self.begin_match(again, series=_new_series(self.flow.series.rules, again))
+
+    def next_game(self) -> None:
+        """The next game of the series in progress, its totals carried on."""
+        if self.flow is None or self.flow.series.over:
+            return
+        from fishtable.engine.match import Match
+
+        match = self.flow.match
+        self.begin_match(Match.start(match.game, match.options, match.seats, _new_seed()), series=self.flow.series)
 
     def action_to_menu(self) -> None:
         if self.flow is not None:
@@ -267,15 +300,21 @@ class FishtableApp(App):
 
 
 def _readable(exc: Exception) -> str:
-    """An error in words: pydantic's validation errors without their URLs."""
-    errors = getattr(exc, "errors", None)
-    if callable(errors):
-        try:
-            parts = [f"{'.'.join(str(x) for x in e['loc']) or 'options'}: {e['msg']}" for e in errors()]
-            return "The options cannot be used: " + "; ".join(parts)
-        except Exception:
-            pass
+    """An error in words: pydantic's validation errors as plain phrases."""
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError):
+        from fishtable.engine.files import field_path, plain_words
+
+        parts = [f"{field_path(e.get('loc', ())) or 'options'} {plain_words(e)}" for e in exc.errors()]
+        return "The options cannot be used: " + "; ".join(parts) + "."
     return str(exc)
+
+
+def _new_series(rules: Any, match: Any) -> Any:
+    from fishtable.engine.series import Series, SeriesRules
+
+    return Series.start(rules if rules is not None else SeriesRules(), tuple(s.name for s in match.seats))
 
 
 def _new_seed() -> int:

@@ -63,6 +63,9 @@ class TableFeed(Protocol):
 
     def log(self, viewer: int | None) -> LogWindow: ...
 
+    def clock_words(self) -> str:
+        """The clocks to show on the table (a time limit, a series), or ""."""
+
     def started(self) -> None:
         """The public table is on screen for the first time."""
 

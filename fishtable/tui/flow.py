@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
+from fishtable.engine.series import Series, SeriesRules
 from fishtable.tui.decision import Decision, LogWindow
 from fishtable.tui.screens.privacy import PrivacyScreen
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 class HotSeatFlow:
     def __init__(
         self, app: FishtableApp, match: Any, save_path: Path | None, bot_pause: float,
-        ui: Any, title: str,
+        ui: Any, title: str, series: Series | None = None, seconds: float = 0.0,
     ) -> None:
         from fishtable.tui.screens.table import TableScreen
 
@@ -74,6 +75,16 @@ class HotSeatFlow:
         self.news_mark = match.event_count
         # Events before `seen_mark` have been on the public table for everyone to see.
         self.seen_mark = match.event_count
+        names = tuple(seat.name for seat in match.seats)
+        self.series = series if series is not None else Series.start(SeriesRules(), names)
+        # The play clock: seconds played before this sitting, and when this sitting began.
+        self.clock_base = seconds
+        self.clock_start = time.monotonic()
+        limit = getattr(match.game, "time_limit_seconds", None)
+        self.time_limit: float | None = limit(match.options) if limit is not None else None
+        self.time_up_sent = False
+        self.finished = False
+        self.ticker: Any = None
 
     # -- what the table reads (TableFeed) ------------------------------------------
     def view(self, viewer: int | None) -> Any:
@@ -106,8 +117,41 @@ class HotSeatFlow:
 
     # -- lifecycle -------------------------------------------------------------
     def begin(self) -> None:
+        self.clock_start = time.monotonic()
         self.app.push_screen(self.table)
         self.save()
+        if self.time_limit is not None or self.series.time_left() is not None:
+            self.ticker = self.app.set_interval(1.0, self.tick)
+        # A game resumed after its time ran out: the engine knows, and says so in its view.
+        self.time_up_sent = bool(getattr(self.match.view(None), "time_up", False))
+
+    # -- the clock ---------------------------------------------------------------------
+    @property
+    def play_seconds(self) -> float:
+        """Seconds this match has been played, over every sitting."""
+        return self.clock_base + (time.monotonic() - self.clock_start)
+
+    def clock_words(self) -> str:
+        """The clocks the table shows: a game's time limit, a series for a time."""
+        parts = []
+        if self.time_limit is not None:
+            left = max(0.0, self.time_limit - self.play_seconds)
+            parts.append("time is up: last turn" if self.time_up_sent else f"⏱ {_mmss(left)} left")
+        series_left = self.series.time_left(self.play_seconds)
+        if series_left is not None:
+            parts.append(f"series {_mmss(series_left)} left")
+        if self.series.rules.is_series and self.series.rules.end == "target":
+            parts.append(f"series to {self.series.rules.target}, game {self.series.games + 1}")
+        return " · ".join(parts)
+
+    def tick(self) -> None:
+        """Every second: refresh the clock; when a game's time runs out, tell its engine once."""
+        if not self.active or self.match.is_over:
+            return
+        if self.time_limit is not None and not self.time_up_sent and self.play_seconds >= self.time_limit:
+            self.time_up_sent = True
+            self.commanded(self.match.game.time_up_action())
+        self.table.show_clock(self.clock_words())
 
     def started(self) -> None:
         """The table is mounted: take the first step."""
@@ -117,28 +161,29 @@ class HotSeatFlow:
         """Leave the game: pending workers find the flow inactive and do nothing."""
         self.active = False
         self.ticket += 1
+        if self.ticker is not None:
+            self.ticker.stop()
 
     def save(self) -> None:
         """Autosave; a failure keeps the game going, says so once, and keeps the last good file."""
+        from fishtable.tui.autosave import save_match
+        from fishtable.tui.session import SESSION_NAME, save_session
+
         if self.save_path is None:
             return
-        try:
-            self.match.save(self.save_path)
-        except OSError as exc:
-            self._save_failed(f"{exc.strerror or exc}")
-        except Exception as exc:  # a SaveFileError from the engine, in words
-            self._save_failed(str(exc))
-        else:
-            if self.save_error is not None:
-                self.save_error = None
-                self.app.notify("The game is being saved again.", markup=False)
+        problem = save_match(self.match, self.save_path) or save_session(
+            self.save_path.with_name(SESSION_NAME), self.match, self.play_seconds, self.series
+        )
+        if problem is not None:
+            self._save_failed(problem)
+        elif self.save_error is not None:
+            self.save_error = None
+            self.app.notify("The game is being saved again.", markup=False)
 
     def _save_failed(self, reason: str) -> None:
         if self.save_error is None:
-            self.app.notify(
-                f"The game could not be saved ({reason}). Play on; the last good save is kept.",
-                severity="warning", timeout=10, markup=False,
-            )
+            self.app.notify(f"{reason} Play on: the game goes on unsaved.", severity="warning",
+                            timeout=10, markup=False)
         self.save_error = reason
 
     # -- screens ----------------------------------------------------------------
@@ -328,9 +373,14 @@ class HotSeatFlow:
         from fishtable.tui.screens.results import ResultsScreen
 
         self.table.set_prompt(None)
-        self.app.game_finished(self.match)
+        result = self.match.result()
+        if not self.finished:
+            self.finished = True
+            self.series = self.series.add(result, self.play_seconds)
+            self.app.game_finished(self.match)
         view = self.match.view(None)
-        self._show(ResultsScreen(self.match.result(), self.ui.result_details(view)))
+        series = self.series if self.series.rules.is_series else None
+        self._show(ResultsScreen(result, self.ui.result_details(view), series))
 
     # -- acting -----------------------------------------------------------------
     def decided(self, ticket: int, seat: int, action: Any) -> None:
@@ -406,3 +456,8 @@ class HotSeatFlow:
             self.app.notify(message, severity="error", markup=False)
             self.match.apply(seat, self.match.legal_actions(seat)[0])
         self._after_action(private=False)
+
+
+def _mmss(seconds: float) -> str:
+    whole = int(seconds + 0.999)
+    return f"{whole // 60}:{whole % 60:02d}"

@@ -16,12 +16,12 @@ from fishtable.engine import saves
 from fishtable.engine.errors import SaveFileError
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.resume import replay
 from fishtable.engine.saves import (
     SAVE_FORMAT,
     SAVE_VERSION,
     load_save_file,
     parse_save,
-    replay,
     write_atomic,
 )
 from fishtable.games.crazy_fishing import GAME
@@ -398,7 +398,7 @@ def test_write_atomic_replaces_by_rename(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
 
 
-@pytest.mark.parametrize("where", ["fsync", "replace"])
+@pytest.mark.parametrize("where", ["write", "fsync", "replace"])
 def test_write_atomic_failure_keeps_the_old_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
@@ -409,7 +409,8 @@ def test_write_atomic_failure_keeps_the_old_file(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(saves.os, where, boom)
-    with pytest.raises(OSError):
+    # An OS error becomes a SaveFileError in words (it was the bare OSError before issue 7).
+    with pytest.raises(SaveFileError, match="disk is full; the last good save is kept"):
         write_atomic(path, "new contents that never arrive")
     monkeypatch.undo()
     assert path.read_text(encoding="utf-8") == "old contents"
@@ -446,3 +447,264 @@ def test_match_save_overwrites_in_place(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["autosave.json"]
     assert len(set(hashes)) == len(hashes)
     assert open_save(path).step_count == 14
+
+
+def test_write_atomic_full_disk_mid_write_keeps_the_last_good_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    path = tmp_path / "autosave.json"
+    match = played(3, 9, 5)
+    match.save(path)
+    good = path.read_bytes()
+    real_write = os.write
+    calls = []
+
+    def full(fd: int, data: object) -> int:
+        calls.append(fd)
+        if len(calls) == 1:  # a first chunk goes through, then the disk is full
+            return real_write(fd, bytes(memoryview(data)[:10]))
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves.os, "write", full)
+    chooser = random.Random(3)
+    seat = chooser.choice(sorted(match.pending()))
+    match.apply(seat, chooser.choice(match.legal_actions(seat)))
+    with pytest.raises(SaveFileError) as info:
+        match.save(path)
+    monkeypatch.undo()
+    message = str(info.value)
+    assert "disk is full" in message and "last good save is kept" in message and str(path) in message
+    assert "Errno" not in message
+    assert path.read_bytes() == good
+    assert [p.name for p in tmp_path.iterdir()] == ["autosave.json"]
+    assert open_save(path).step_count == 5
+
+
+def test_write_atomic_into_a_data_folder_that_is_a_file(tmp_path: Path) -> None:
+    data_dir = tmp_path / "fishtable"
+    data_dir.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(SaveFileError, match="is a file, not a folder"):
+        write_atomic(data_dir / "autosave.json", "{}")
+    assert data_dir.read_text(encoding="utf-8") == "not a folder"
+    deeper = data_dir / "more" / "autosave.json"
+    with pytest.raises(SaveFileError, match="a part of the path is a file"):
+        write_atomic(deeper, "{}")
+    assert [p.name for p in tmp_path.iterdir()] == ["fishtable"]
+
+
+def test_write_atomic_onto_a_folder(tmp_path: Path) -> None:
+    target = tmp_path / "autosave.json"
+    target.mkdir()
+    (target / "inside").write_text("kept", encoding="utf-8")
+    with pytest.raises(SaveFileError, match="is a folder, not a file"):
+        write_atomic(target, "{}")
+    assert (target / "inside").read_text(encoding="utf-8") == "kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["autosave.json"]
+
+
+def test_write_atomic_replaces_a_fifo_or_a_link_without_opening_it(tmp_path: Path) -> None:
+    fifo = tmp_path / "autosave.json"
+    os.mkfifo(fifo)
+    write_atomic(fifo, "saved")  # a rename replaces the FIFO itself: nothing waits on it
+    assert fifo.read_text(encoding="utf-8") == "saved"
+    link = tmp_path / "other.json"
+    link.symlink_to("/dev/null")
+    write_atomic(link, "saved too")
+    assert not link.is_symlink() and link.read_text(encoding="utf-8") == "saved too"
+
+
+def test_stale_temporary_files_are_cleaned_up(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    write_atomic(path, "good")
+    stale = tmp_path / ".autosave.json.abc123.tmp"
+    stale.write_text("half a sa", encoding="utf-8")
+    fresh = tmp_path / ".autosave.json.def456.tmp"
+    fresh.write_text("being written", encoding="utf-8")
+    other = tmp_path / ".other.json.xyz.tmp"
+    other.write_text("not ours", encoding="utf-8")
+    folder = tmp_path / ".autosave.json.dir.tmp"
+    folder.mkdir()
+    old = time_ago(3600)
+    for p in (stale, other, folder):
+        os.utime(p, (old, old))
+    assert saves.stale_temp_files(path) == [stale]
+    assert saves.remove_stale_temp_files(path) == [stale]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [".autosave.json.def456.tmp", ".autosave.json.dir.tmp", ".other.json.xyz.tmp", "autosave.json"])
+    assert path.read_text(encoding="utf-8") == "good"
+    assert saves.remove_stale_temp_files(path, older_than=0) == [fresh]
+    assert saves.remove_stale_temp_files(tmp_path / "missing" / "autosave.json") == []
+
+
+def time_ago(seconds: float) -> float:
+    import time
+
+    return time.time() - seconds
+
+
+# -- hazards when loading a save ------------------------------------------------------------
+
+
+def test_loading_a_fifo_a_device_or_a_huge_save_says_why(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    with pytest.raises(SaveFileError, match="pipe"):
+        load_save_file(fifo)
+    link = tmp_path / "zero.json"
+    link.symlink_to("/dev/zero")
+    with pytest.raises(SaveFileError, match="device"):
+        load_save_file(link)
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as handle:
+        handle.truncate(saves.MAX_SAVE_BYTES + 1)
+    with pytest.raises(SaveFileError, match="too large"):
+        load_save_file(huge)
+
+
+def test_a_save_with_a_huge_number_or_a_duplicate_key(good_save: Path) -> None:
+    text = good_save.read_text(encoding="utf-8")
+    raw = json.loads(text)
+    path = good_save.with_name("huge-seed.json")
+    path.write_text(text.replace(f'"seed": {raw["seed"]}', '"seed": ' + "7" * 5000), encoding="utf-8")
+    expect_error(path, "5000 digits")
+    path = good_save.with_name("twice.json")
+    path.write_text(text.replace('"seed":', '"seed": 1, "seed":', 1), encoding="utf-8")
+    expect_error(path, "'seed' twice")
+
+
+def test_a_save_with_a_seat_or_seed_as_text(good_save: Path) -> None:
+    expect_error(edited(good_save, lambda raw: raw.update(seed=str(raw["seed"]))), "damaged", "seed", "whole number")
+    def seat_text(raw: dict) -> None:
+        raw["actions"][0][0] = str(raw["actions"][0][0])
+    expect_error(edited(good_save, seat_text), "damaged", "actions")
+
+
+def test_a_bad_action_inside_is_described_in_words(good_save: Path) -> None:
+    def bad(raw: dict) -> None:
+        raw["actions"][0][1] = {"kind": "draw", "rods": "two", "baits": 1}
+
+    message = expect_error(edited(good_save, bad), "does not replay", "move 1", "whole number")
+    assert "pydantic" not in message and "input_value" not in message and "https" not in message
+
+
+# -- saves carry their card data -------------------------------------------------------------
+
+SHIPPED_CARDS = Path(__file__).resolve().parents[2] / "assets" / "crazy_fishing" / "cards.json"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def custom_cards(tmp_path: Path) -> Path:
+    raw = json.loads(SHIPPED_CARDS.read_text(encoding="utf-8"))
+    for fish in raw["fish"]:
+        if fish["name"] == "Tuna":
+            fish["name"] = "Bluefin Tuna"
+    path = tmp_path / "my-cards.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    return path
+
+
+def test_a_save_carries_its_cards(tmp_path: Path) -> None:
+    cards = custom_cards(tmp_path)
+    match = played(3, 8, 30, CrazyFishingOptions(card_file=str(cards)))
+    assert match.options.cards is not None
+    path = tmp_path / "game.json"
+    match.save(path)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert raw["version"] == SAVE_VERSION == 2
+    assert raw["options"]["card_file"] == str(cards)
+    names = [f["name"] for f in raw["options"]["cards"]["fish"]]
+    assert "Bluefin Tuna" in names and "Tuna" not in names
+    # Editing the card file, then deleting it, never breaks the saved game.
+    data = json.loads(cards.read_text(encoding="utf-8"))
+    data["baits"] = data["baits"][:3]
+    cards.write_text(json.dumps(data), encoding="utf-8")
+    assert_same_match(open_save(path), match)
+    cards.unlink()
+    loaded = open_save(path)
+    assert_same_match(loaded, match)
+    assert any(c.name == "Bluefin Tuna" for c in loaded._state.cards)
+
+
+def test_the_cards_inside_a_save_are_checked_strictly(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    played(3, 8, 10).save(path)
+
+    def cheat(raw: dict) -> None:
+        raw["options"]["cards"]["baits"][0]["value"] = "99"
+
+    expect_error(edited(path, cheat), "does not replay", "baits", "whole number")
+
+    def monster(raw: dict) -> None:
+        raw["options"]["cards"]["fish"][0].update(size=99, back="?")
+        for bait in raw["options"]["cards"]["baits"]:
+            if bait["value"] is None:  # no Most Tempting Bait left to catch it
+                bait["value"] = 1
+
+    expect_error(edited(path, monster), "does not replay", "could never be caught")
+
+
+def test_new_game_reads_no_file_once_the_options_are_prepared(tmp_path: Path, monkeypatch) -> None:
+    from fishtable.games.crazy_fishing import cards as cards_module
+    from fishtable.games.crazy_fishing import setup
+
+    prepared = GAME.prepare_options(CrazyFishingOptions(card_file=str(custom_cards(tmp_path))))
+    assert GAME.prepare_options(prepared) is prepared
+
+    def no_reading(*args: object, **kw: object) -> None:
+        raise AssertionError("a file was read")
+
+    monkeypatch.setattr(cards_module, "read_json", no_reading)
+    monkeypatch.setattr(setup, "load_card_file", no_reading)
+    state = GAME.new_game(prepared, seats(3), 4)
+    assert any(c.name == "Bluefin Tuna" for c in state.cards)
+
+
+def _v1(tmp_path: Path, name: str, card_file: Path | None = None) -> Path:
+    raw = json.loads((DATA / name).read_text(encoding="utf-8"))
+    assert raw["version"] == 1 and "cards" not in raw["options"]
+    if card_file is not None:
+        raw["options"]["card_file"] = str(card_file)
+    path = tmp_path / name
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    return path
+
+
+def test_version_1_saves_still_load(tmp_path: Path) -> None:
+    """Saves written by fishtable before issue 7 (tests/engine/data, made with that version)."""
+    loaded = open_save(_v1(tmp_path, "v1-default.json"))
+    assert loaded.step_count == 40 and not loaded.is_over
+    assert loaded.options.cards is not None  # read from the shipped file on load
+    # It plays on, and saving it writes a version-2 save carrying the cards.
+    path = tmp_path / "again.json"
+    loaded.save(path)
+    again = load_save_file(path)
+    assert again.version == 2 and "cards" in again.options
+    assert_same_match(open_save(path), loaded)
+
+
+def test_a_version_1_save_reads_its_card_file(tmp_path: Path) -> None:
+    cards = tmp_path / "cards.json"
+    cards.write_bytes(SHIPPED_CARDS.read_bytes())
+    path = _v1(tmp_path, "v1-card-file.json", cards)
+    loaded = open_save(path)
+    assert loaded.step_count == 60 and loaded.options.oos_rods
+    cards.unlink()  # a version-1 save needs its card file: without it, a plain message
+    message = expect_error(path, "does not replay", "cards.json", "no such file")
+    assert "Traceback" not in message
+
+
+def test_a_version_1_save_where_the_rules_changed_says_so(tmp_path: Path) -> None:
+    """Saved during the last round's Collect, which fishtable now plays by itself (CF-END-2)."""
+    message = expect_error(_v1(tmp_path, "v1-last-collect.json"), "older fishtable", "rules differ")
+    assert "checksum" not in message and "Traceback" not in message
+
+
+def test_a_version_1_save_with_a_move_the_rules_now_refuse_says_so(tmp_path: Path) -> None:
+    path = _v1(tmp_path, "v1-last-collect.json")
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["actions"].append([raw["actions"][-1][0], {"kind": "draw", "rods": 1, "baits": 1}])
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    expect_error(path, "does not replay", "older fishtable", "save version 1", f"move {len(raw['actions'])}",
+                 "game is over")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from fishtable.engine.saves import load_save_file, replay
+from fishtable.engine.resume import load_match
 
 LEAVE_ALT_SCREEN = b"\x1b[?1049l"
 
@@ -90,5 +90,5 @@ def test_a_signal_mid_game_saves_restores_the_terminal_and_exits_0(tmp_path: Pat
         assert LEAVE_ALT_SCREEN in term.output[shown:], "the terminal was left in the app's screen"
     finally:
         term.close()
-    match = replay(load_save_file(tmp_path / "autosave.json"))
+    match = load_match(tmp_path / "autosave.json")
     assert match.seats[0].name == "Player 1" and not match.is_over

@@ -141,7 +141,7 @@ async def test_the_setup_form_comes_from_the_options_model(tmp_path: Path) -> No
         await settle(pilot)
         assert app.flow is None
         text = flat(app)
-        assert "less than or equal to 5" in text and "choose at least one colour" in text
+        assert "must be at most 5" in text and "choose at least one colour" in text
         # Good values make the options.
         setup.query_one("#rounds").value = "2"
         setup.query_one("#low-wins").value = True

@@ -26,7 +26,9 @@ class BigFish:
         return BigFishOptions
 
     def prepare_options(self, options: BigFishOptions) -> BigFishOptions:
-        """Copy the card data in, from `card_file` or the shipped file; CardFileError if it is bad."""
+        """Copy the card data in (once), from `card_file` or the shipped file; CardFileError if bad."""
+        if options.cards is not None:
+            return options
         path = Path(options.card_file).expanduser() if options.card_file else None
         return options.model_copy(update={"cards": load_card_file(path)})
 

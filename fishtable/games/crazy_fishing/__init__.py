@@ -8,7 +8,7 @@ from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
 from fishtable.games.crazy_fishing import rules, scoring, setup, viewing
-from fishtable.games.crazy_fishing.actions import Action, parse_action
+from fishtable.games.crazy_fishing.actions import ACTION_TYPES, Action, parse_action
 from fishtable.games.crazy_fishing.common import event
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
 from fishtable.games.crazy_fishing.state import CFState
@@ -23,6 +23,15 @@ class CrazyFishing:
 
     def options_model(self) -> type[CrazyFishingOptions]:
         return CrazyFishingOptions
+
+    def prepare_options(self, options: CrazyFishingOptions) -> CrazyFishingOptions:
+        """The options with the card data copied in (from `card_file`, or the shipped file).
+
+        Raises CardFileError naming the file, the card and the field.
+        """
+        if options.cards is not None:
+            return options
+        return options.model_copy(update={"cards": setup.card_file_for(options)})
 
     def new_game(
         self, options: CrazyFishingOptions, seats: Sequence[SeatInfo], seed: int
@@ -53,8 +62,18 @@ class CrazyFishing:
     def parse_action(self, data: Any) -> Action:
         return parse_action(data)
 
+    def is_action(self, action: Any) -> bool:
+        """Is this an action object of this game (any kind, legal now or not)?"""
+        return isinstance(action, ACTION_TYPES)
+
     def state_hash(self, state: CFState) -> str:
         return hashlib.sha256(repr(state.canonical()).encode()).hexdigest()
+
+    def legacy_state_hash(self, state: CFState, version: int) -> str | None:
+        """The hash a version-1 save recorded: the state without the fields added since."""
+        if version == 1:
+            return hashlib.sha256(repr(state.canonical_v1()).encode()).hexdigest()
+        return None
 
 
 GAME = CrazyFishing()

@@ -50,6 +50,13 @@ class Attempt(_Action):
     labels: tuple[int, ...]
 
 
+class PickBait(_Action):
+    """A single attempt with several plain baits (a Reel that got one attempt): the one bait card to use."""
+
+    kind: Literal["pick_bait"] = "pick_bait"
+    bait: str
+
+
 class Split(_Action):
     """Super-Fast Reel: the bait cards used on the first fish; the rest go on the second."""
 
@@ -106,8 +113,13 @@ def trusted_cast(rods: tuple[str, ...], baits: tuple[str, ...]) -> Cast:
     return cast
 
 
+ACTION_TYPES = (
+    Cast, FishBait, Look, Shuffle, Attempt, PickBait, Split, PairAttempt, DiscardRod, EndTurn, Continue, Draw,
+)
+
 Action = Annotated[
-    Cast | FishBait | Look | Shuffle | Attempt | Split | PairAttempt | DiscardRod | EndTurn | Continue | Draw,
+    Cast | FishBait | Look | Shuffle | Attempt | PickBait | Split | PairAttempt | DiscardRod | EndTurn | Continue
+    | Draw,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

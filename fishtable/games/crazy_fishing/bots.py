@@ -216,7 +216,11 @@ class GreedyBot:
 
     @staticmethod
     def _sea(view: CrazyFishingView) -> _Sea:
-        return _Sea(view.sea, {p.label: p.fish.value or 0 for p in view.peeks})
+        # What the bot knows exactly: sizes the whole table saw (a fish that escaped, the
+        # Smart Bream) and still lying in place, and its own Fish Finder looks.
+        known = {r.label: r.size for r in view.remembered}
+        known.update({p.label: p.fish.value or 0 for p in view.peeks})
+        return _Sea(view.sea, known)
 
     # -- cast ------------------------------------------------------------------
     def _cast(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
@@ -318,8 +322,8 @@ class GreedyBot:
         best, best_key = None, None
         for action in looks:
             label = action.label
-            if label not in expected:
-                continue  # out of reach this turn: looking would not help
+            if label not in expected or label in sea.peeks:
+                continue  # out of reach this turn, or already known: looking would not help
             f = view.sea[index[label]]
             rng = _parse_back(f.back)
             certain = rng is not None and bait >= rng[1]
@@ -357,6 +361,21 @@ class GreedyBot:
                 if set(action.labels) == wanted:
                     return action
         return attempts[0]
+
+    # -- one attempt with plain baits that never add up: the best single card -------
+    def _pick_bait(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+        panel = view.seats[view.seat]
+        faces = {c.id: c for c in panel.cast.baits} if panel.cast else {}
+        flipped = view.turn.flipped if view.turn else ()
+        size = (flipped[0].value or 0) if flipped else 0
+        modifier = self._modifier(view)
+
+        def key(action: Any) -> tuple[int, int]:
+            face = faces.get(action.bait)
+            value = _add(_bait_value(face), modifier) if face is not None else 0
+            return (int(value >= size), value)  # catch it if any card can, with the biggest
+
+        return max(legal, key=key)
 
     # -- Super-Fast Reel: split the bait over the two fish turned over -------------
     def _split(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
@@ -427,6 +446,7 @@ _DECIDERS = {
     "cast": GreedyBot._cast,
     "fish_bait": GreedyBot._fish_bait,
     "catch": GreedyBot._catch,
+    "pick_bait": GreedyBot._pick_bait,
     "split": GreedyBot._split,
     "pair": GreedyBot._pair,
     "finish": GreedyBot._finish,
@@ -441,6 +461,7 @@ _KIND_OF_ACTION = {
     "look": "catch",
     "attempt": "catch",
     "split": "split",
+    "pick_bait": "pick_bait",
     "pair_attempt": "pair",
     "end_turn": "finish",
     "continue": "between",

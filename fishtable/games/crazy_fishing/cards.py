@@ -1,27 +1,40 @@
 """Crazy Fishing card data: the file format, its validation, and the card table.
 
 The printed values live in `assets/crazy_fishing/cards.json`; nothing here
-assumes them. A malformed file is refused with a message naming the card and
-the field.
+assumes them. Files are read strictly (see `fishtable.engine.files`: a
+regular file, capped, strict JSON; here also no "5" for 5, no control
+characters in names, a sane number of cards), and card data with which some
+fish could never be caught is refused. A malformed file is refused with a
+message naming the card and the field.
 """
 
 from __future__ import annotations
 
-import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from fishtable.assets import asset_path
 from fishtable.engine.errors import CardFileError
+from fishtable.engine.files import parse_json, plain_words, read_json
 
 CARD_FORMAT = "fishtable-crazy-fishing-cards"
 INFINITE = 10**9  # the Most Tempting Bait: larger than any possible sum of sizes
 
-_BACK = re.compile(r"^(\?|(\d+)-(\d+))$")
+_BACK = re.compile(r"^(\?|([0-9]{1,2})-([0-9]{1,2}))$")
+
+MAX_FILE_BYTES = 256 * 1024
+MAX_NAME = 40  # characters in a card name
+MAX_FISH = 40  # ordinary fish entries: the sea and its labels stay readable
+MAX_OOS_FISH = 20
+MAX_OOS_RODS = 4
+MAX_DECK = 80  # rod or bait cards, copies included
+MAX_COPIES = 20
+CAST_BAITS = 5  # a hand holds 6 cards and a cast that fishes needs a rod: at most 5 baits
 
 FishKind = Literal["fish", "boot", "pearl", "monster"]
 OosEffect = Literal[
@@ -51,7 +64,24 @@ BaitSpecial = Literal["most_tempting", "bait_bucket", "turbulent"]
 
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Strict: a card file says 5, not "5" or 5.0 or true.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    @field_validator("name", check_fields=False)
+    @classmethod
+    def _plain_name(cls, name: str) -> str:
+        return check_name(name)
+
+
+def check_name(name: str) -> str:
+    """A card name is shown on every screen: printable characters only, no layout tricks."""
+    if not name.strip():
+        raise ValueError("a name must not be blank")
+    for char in name:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise ValueError(f"the name holds a control or invisible character (U+{ord(char):04X})")
+    return name
 
 
 def _check_back(back: str, size: int, name: str) -> None:
@@ -65,7 +95,7 @@ def _check_back(back: str, size: int, name: str) -> None:
 
 
 class FishSpec(_Spec):
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
     kind: FishKind = "fish"
     size: int = Field(ge=0, le=99)
     back: str
@@ -78,7 +108,7 @@ class FishSpec(_Spec):
 
 
 class OosFishSpec(_Spec):
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
     size: int = Field(ge=0, le=99)
     effect: OosEffect
     back: str
@@ -90,37 +120,94 @@ class OosFishSpec(_Spec):
 
 
 class RodSpec(_Spec):
-    name: str = "Rod"
+    name: str = Field(default="Rod", min_length=1, max_length=MAX_NAME)
     speed: int = Field(ge=0, le=99)
     plus: bool = False
     special: RodSpecial | None = None
     three_plus: bool = False
-    copies: int = Field(default=1, ge=1, le=20)
+    copies: int = Field(default=1, ge=1, le=MAX_COPIES)
 
 
 class OosRodSpec(_Spec):
-    name: str = "Out-of-Series Rod"
+    name: str = Field(default="Out-of-Series Rod", min_length=1, max_length=MAX_NAME)
     speed: int = Field(ge=0, le=99)
     plus: bool = False
 
 
 class BaitSpec(_Spec):
-    name: str = "Bait"
+    name: str = Field(default="Bait", min_length=1, max_length=MAX_NAME)
     value: int | None = Field(ge=0, le=99)  # None: infinite (the Most Tempting Bait)
     plus: bool = False
     special: BaitSpecial | None = None
     three_plus: bool = False
-    copies: int = Field(default=1, ge=1, le=20)
+    copies: int = Field(default=1, ge=1, le=MAX_COPIES)
 
 
 class CardFile(_Spec):
     format: Literal["fishtable-crazy-fishing-cards"]
     version: Literal[1]
-    fish: list[FishSpec] = Field(min_length=6)
-    oos_fish: list[OosFishSpec] = []
-    rods: list[RodSpec] = Field(min_length=1)
-    oos_rods: list[OosRodSpec] = []
-    baits: list[BaitSpec] = Field(min_length=1)
+    fish: list[FishSpec] = Field(min_length=6, max_length=MAX_FISH)
+    oos_fish: list[OosFishSpec] = Field(default=[], max_length=MAX_OOS_FISH)
+    rods: list[RodSpec] = Field(min_length=1, max_length=MAX_DECK)
+    oos_rods: list[OosRodSpec] = Field(default=[], max_length=MAX_OOS_RODS)
+    baits: list[BaitSpec] = Field(min_length=1, max_length=MAX_DECK)
+
+    @model_validator(mode="after")
+    def _playable(self) -> CardFile:
+        for word, specs in (("rod", self.rods), ("bait", self.baits)):
+            total = sum(spec.copies for spec in specs)
+            if total > MAX_DECK:
+                raise ValueError(f"there are {total} {word} cards with their copies; at most {MAX_DECK} are allowed")
+        uncatchable = uncatchable_fish(self)
+        if uncatchable:
+            raise ValueError(uncatchable)
+        return self
+
+
+def biggest_bait(baits: list[BaitSpec], two_players: bool) -> int:
+    """The biggest bait one cast can put forward with these bait cards (INFINITE for ∞).
+
+    One bait card alone, or up to CAST_BAITS added together under a '+' bait
+    (CF-CAST-6). Two plain baits cast with a Super-Fast Reel never add up
+    (CF-Q-8, CF-Q-9), and modifiers and fish used as bait depend on the
+    out-of-series cards, so none of them is counted.
+    """
+    values = []
+    plus = []
+    for spec in baits:
+        if two_players and spec.three_plus:
+            continue
+        value = INFINITE if spec.value is None else spec.value
+        values += [value] * spec.copies
+        plus += [spec.plus] * spec.copies
+    if not values:
+        return 0
+    best = max(values)
+    if best >= INFINITE:
+        return INFINITE
+    for i, is_plus in enumerate(plus):
+        if is_plus:
+            rest = sorted(values[:i] + values[i + 1 :], reverse=True)[: CAST_BAITS - 1]
+            best = max(best, values[i] + sum(rest))
+    return best
+
+
+def uncatchable_fish(data: CardFile) -> str | None:
+    """Why some fish could never be caught with these cards (so a game might never end), or None."""
+    for two_players in (False, True):
+        bait = biggest_bait(data.baits, two_players)
+        entries: list[tuple[str, int, str, int]] = [
+            ("fish", i, f.name, f.size) for i, f in enumerate(data.fish) if not (two_players and f.three_plus)
+        ]
+        entries += [("out-of-series fish", i, f.name, f.size) for i, f in enumerate(data.oos_fish)]
+        for word, i, name, size in entries:
+            if size > bait:
+                where = " in a two-player game (without the 3+ cards)" if two_players else ""
+                return (
+                    f"{word} #{i + 1} ({name}, size {size}) could never be caught: the biggest bait one "
+                    f"cast can make{where} is {bait}, so a game might never end"
+                )
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,15 +244,16 @@ def _describe(raw: object, section: str, index: int) -> str:
     if isinstance(raw, dict):
         items = raw.get(section)
         if isinstance(items, list) and index < len(items) and isinstance(items[index], dict):
-            name = str(items[index].get("name", ""))
+            value = items[index].get("name", "")
+            if isinstance(value, str):
+                name = value if len(value) <= MAX_NAME else value[:MAX_NAME] + "..."
+                if any(unicodedata.category(c)[0] in "CZ" and c != " " for c in name):
+                    name = ""  # never echo control characters back to the screen
     return f"{singular} #{index + 1}" + (f" ({name})" if name else "")
 
 
-def parse_card_file(text: str, source: str) -> CardFile:
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardFileError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}).") from None
+def validate_card_data(raw: Any, source: str) -> CardFile:
+    """Check parsed card data (a file's JSON, or the cards a save carries)."""
     try:
         return CardFile.model_validate(raw)
     except ValidationError as exc:
@@ -176,9 +264,13 @@ def parse_card_file(text: str, source: str) -> CardFile:
             where = _describe(raw, str(loc[0]), loc[1])
             loc = loc[2:]
         field = ".".join(str(p) for p in loc)
-        detail = err["msg"].removeprefix("Value error, ")
+        detail = plain_words(err)
         field_text = f", field '{field}'" if field else ""
         raise CardFileError(f"{source}: {where}{field_text}: {detail}.") from None
+
+
+def parse_card_file(text: str, source: str) -> CardFile:
+    return validate_card_data(parse_json(text, error=CardFileError, source=source), source)
 
 
 def default_card_path() -> Path:
@@ -186,12 +278,7 @@ def default_card_path() -> Path:
 
 
 def load_card_file(path: Path | None = None) -> CardFile:
+    """Read a card file safely (regular file, capped, strict JSON) and check it."""
     path = path or default_card_path()
-    if path.exists() and not path.is_file():
-        # A folder, or a device such as /dev/zero that reading would never finish.
-        raise CardFileError(f"{path}: not a card file (not a regular file).")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{path}: cannot be read ({exc}).") from None
-    return parse_card_file(text, str(path))
+    raw = read_json(path, error=CardFileError, max_bytes=MAX_FILE_BYTES)
+    return validate_card_data(raw, str(path))

@@ -24,16 +24,37 @@ from fishtable.games.crazy_fishing.state import CFState
 
 
 def start_round(state: CFState, events: list[Event]) -> None:
+    """Open the Cast phase. Casts made early, during the last Collect, stay face down."""
+    casts = state.casts if len(state.casts) == state.n else [None] * state.n
+    frozen = state.frozen_counts
     state.phase = "cast"
-    state.choosing = list(range(state.n))
-    state.casts = [None] * state.n
+    state.choosing = [s for s in range(state.n) if casts[s] is None]
+    state.casts = casts
     state.fish_bait = [None] * state.n
     state.revealed = False
     state.order = []
     state.order_notes = []
     state.caught_round = []
-    state.frozen_counts = [hand_counts(state, s) for s in range(state.n)]
+    # CF-Q-14: counts frozen from the start of each seat's Cast (an early cast froze them then).
+    state.frozen_counts = [
+        frozen[s] if casts[s] is not None else hand_counts(state, s) for s in range(state.n)
+    ]
     events.append(event("round", f"Round {state.round} begins: everyone casts in secret."))
+    if not state.choosing:  # everyone cast early (cannot happen with the Collect order; kept safe)
+        reveal(state, events)
+        if state.phase == "catch":
+            from fishtable.games.crazy_fishing.catching import start_turn
+
+            start_turn(state, events)
+
+
+def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
+    """A seat that has refilled casts for the next round during Collect: face down, secret."""
+    state.frozen_counts[seat] = hand_counts(state, seat)
+    hand = state.hands[seat]
+    for c in rods + baits:
+        hand.remove(c)
+    state.casts[seat] = (rods, baits)
 
 
 def hand_counts(state: CFState, seat: int) -> tuple[int, int]:

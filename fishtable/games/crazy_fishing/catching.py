@@ -114,12 +114,39 @@ def attempt(state: CFState, cards: list[int], events: list[Event]) -> None:
         turn.second = cards[1]
         turn.stage = "split"
         return
+    if needs_bait_pick(state, seat):
+        turn.stage = "pick_bait"
+        return
     turn.groups = [_whole_bait(state, seat)]
     resolve(state, events)
 
 
 def _whole_bait(state: CFState, seat: int) -> list[int]:
     return list(state.casts[seat][1])
+
+
+def needs_bait_pick(state: CFState, seat: int) -> bool:
+    """CF-Q-9: plain baits never add up, not even two cast beside a Reel that gets one attempt.
+
+    The whole group counts only if it holds a '+' bait; otherwise the player picks
+    one bait card for the attempt (after the fish is turned over, as for a split).
+    """
+    if state.fish_bait[seat] is not None:
+        return False
+    baits = state.casts[seat][1]
+    return len(baits) > 1 and not any(state.cards[c].plus for c in baits)
+
+
+def pick_bait(state: CFState, bait: int, events: list[Event]) -> None:
+    turn = state.turn
+    turn.groups = [[bait]]
+    turn.stage = "choose"
+    events.append(event(
+        "bait",
+        f"{state.names[turn.seat]} uses the {state.cards[bait].label} bait on this fish "
+        "(plain baits never add up).",
+    ))
+    resolve(state, events)
 
 
 def split_error(state: CFState, first: list[int]) -> str | None:
@@ -183,8 +210,10 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
         if fish.oos:
             _trigger(state, card, group, events)
         return
+    if card not in state.seen:  # everyone saw its front; it goes back face down where all can see
+        state.seen.append(card)
     if card in turn.overlapped and turn.bucket:
-        _take(state, card)
+        _take(state, card, keep_seen=True)
         state.beside.append(card)
         events.append(event(
             "escape",
@@ -199,11 +228,13 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
         ))
 
 
-def _take(state: CFState, card: int) -> None:
+def _take(state: CFState, card: int, keep_seen: bool = False) -> None:
     if card in state.beside:
         state.beside.remove(card)
     else:
         state.sea.remove(card)
+    if not keep_seen and card in state.seen:
+        state.seen.remove(card)
 
 
 # -- out-of-series fish effects (CF-OOS-15..28) ------------------------------------------
@@ -221,6 +252,7 @@ def _trigger(state: CFState, card: int, group: list[int], events: list[Event]) -
         _sustainable(state, card, events)
     elif effect == "smart_bream":
         shown = [c for c in sea.uncovered(state) if c not in turn.targets]
+        state.seen.extend(c for c in shown if c not in state.seen)  # CF-Q-35: places unchanged
         listing = "; ".join(
             f"#{state.layout.label[c]} {fish_text(state.cards[c])}" for c in shown
         ) or "nothing"
@@ -296,10 +328,15 @@ def discard_rod(state: CFState, seat: int, rod: int, events: list[Event]) -> Non
 
 
 def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event]) -> None:
-    discard_rod(state, seat, rod, events)
+    """Keep the choice secret until every seat has answered, then discard all together (CF-Q-36)."""
+    state.puffer_picks.append((seat, rod))
     state.puffer_waiting.remove(seat)
+    events.append(event("discard_private", f"You will discard your {state.cards[rod].label} rod.", (seat,)))
     if state.puffer_waiting:
         return
+    for s, r in sorted(state.puffer_picks):
+        discard_rod(state, s, r, events)
+    state.puffer_picks = []
     turn = state.turn
     turn.stage = turn.resume
     turn.resume = ""

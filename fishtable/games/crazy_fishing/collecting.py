@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
-from fishtable.games.crazy_fishing.casting import reshuffle_baits, reshuffle_rods, start_round
+from fishtable.games.crazy_fishing.casting import hand_counts, reshuffle_baits, reshuffle_rods, start_round
 from fishtable.games.crazy_fishing.common import cards_text, event, plural
 from fishtable.games.crazy_fishing.setup import HAND_SIZE
 from fishtable.games.crazy_fishing.state import CFState
@@ -13,11 +13,53 @@ END_AT = 5  # the game ends when the sea holds this many fish or fewer after a r
 
 
 def start_collect(state: CFState, events: list[Event]) -> None:
-    """Refill one after another in catch order, then the blank casters (CF-Q-17)."""
+    """Refill one after another in catch order, then the blank casters (CF-Q-17).
+
+    When the sea already holds END_AT fish or fewer, the game ends after this
+    Collect whatever anyone draws (CF-END-1): the Collect is still played
+    (CF-END-2), but by the engine, without asking anyone (`auto_collect`).
+    """
     state.phase = "collect"
     state.collect_order = state.order + [s for s in range(state.n) if s not in state.order]
     state.collect_index = 0
+    if sea.fish_count(state) <= END_AT:
+        auto_collect(state, events)
+        return
     skip_done(state, events)
+
+
+def early_casters(state: CFState) -> list[int]:
+    """Seats that have finished their Collect and not yet cast for the next round.
+
+    They may cast at once (the round after this one always comes: a Collect that
+    ends the game is never asked about). Their cast stays face down and secret
+    until every seat has cast, after everyone has refilled.
+    """
+    casts = state.casts
+    return [s for s in state.collect_order[: state.collect_index] if casts[s] is None]
+
+
+def auto_split(state: CFState, seat: int) -> tuple[int, int]:
+    """The draw the engine makes for a seat in the last Collect: towards an even hand."""
+    rods_now, baits_now = hand_counts(state, seat)
+    return min(
+        legal_draws(state, seat),
+        key=lambda d: (abs((rods_now + d[0]) - (baits_now + d[1])), d[0]),
+    )
+
+
+def auto_collect(state: CFState, events: list[Event]) -> None:
+    events.append(event(
+        "collect",
+        f"Only {plural(sea.fish_count(state), 'fish')} left in the sea, so the game ends after this round: "
+        "everyone refills their hand without being asked (nothing drawn can change a score).",
+    ))
+    for seat in state.collect_order:
+        if draw_total(state, seat) > 0:
+            rods, baits = auto_split(state, seat)
+            _draw_cards(state, seat, rods, baits, events)
+    state.collect_index = len(state.collect_order)
+    end_round(state, events)
 
 
 def need(state: CFState, seat: int) -> int:
@@ -73,6 +115,12 @@ def skip_done(state: CFState, events: list[Event]) -> None:
 
 
 def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event]) -> None:
+    _draw_cards(state, seat, rods, baits, events)
+    state.collect_index += 1
+    skip_done(state, events)
+
+
+def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[Event]) -> None:
     drawn: list[int] = []
     for _ in range(rods):
         if not state.rod_deck:
@@ -85,8 +133,6 @@ def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event]) 
     state.hands[seat].extend(drawn)
     events.append(event("draw", f"{state.names[seat]} draws {plural(rods, 'rod')} and {plural(baits, 'bait')}."))
     events.append(event("draw_private", f"You draw {cards_text(state, drawn)}.", (seat,)))
-    state.collect_index += 1
-    skip_done(state, events)
 
 
 def end_round(state: CFState, events: list[Event]) -> None:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fishtable.games.crazy_fishing.cards import CardFile
+
 
 class CrazyFishingOptions(BaseModel):
     """Choices made before the deal.
 
     `oos_fish` names out-of-series fish by card name (a name may repeat when
     the card file has several copies); `random_oos_fish` adds that many more,
-    drawn at random from the rest at setup.
+    drawn at random from the rest at setup. `cards` holds the card data itself
+    once `GAME.prepare_options` has read it (from `card_file`, or the shipped
+    file), so a save carries its cards and a new game reads no file.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -31,6 +35,12 @@ class CrazyFishingOptions(BaseModel):
         default=(),
         title="Out-of-series fish by name",
         description="pick them with Space. 2 or 3 recommended.",
+    )
+    cards: CardFile | None = Field(
+        default=None,
+        title="Card data",
+        description="The cards this game is dealt from, copied from the card file when the game starts",
+        json_schema_extra={"form": False},
     )
 
     @property

@@ -20,6 +20,7 @@ from fishtable.games.crazy_fishing.actions import (
     FishBait,
     Look,
     PairAttempt,
+    PickBait,
     Shuffle,
     Split,
 )
@@ -31,6 +32,8 @@ _PROMPTS = {
     "fish_bait": "Out-of-series rod: use a fish from your catch as bait (twice its size), "
     "or keep your bait cards.",
     "choose": "Choose a fish to try to catch.",
+    "pick_bait": "Plain baits never add up: choose the one bait card to use on this fish.",
+    "early_cast": "Cast for the next round now, in secret, while the others refill their hands.",
     "split": "Super-Fast Reel: split your bait between the two fish.",
     "pair": "A Pair of Fish! Try for another fish with the same bait, or let it go.",
     "between": "Shuffle the sea with your Turbulent Bait before the second fish is resolved, or go on.",
@@ -61,7 +64,9 @@ def decision(state: CFState, seat: int) -> str | None:
             return None
         return "catch" if turn.stage == "choose" else turn.stage
     if phase == "collect":
-        return "collect" if collecting.current_collector(state) == seat else None
+        if collecting.current_collector(state) == seat:
+            return "collect"
+        return "cast" if seat in collecting.early_casters(state) else None
     return None
 
 
@@ -89,9 +94,15 @@ def pending(state: CFState) -> dict[int, Prompt]:
         private = turn.stage == "choose" and bool(turn.looks_left or turn.peeks)
         return {turn.seat: _prompt(turn.seat, kind, text, private)}
     if phase == "collect":
+        # The seat refilling now, then the seats that have refilled and may already cast
+        # for the next round (a cast changes no deck, so collect order is unaffected).
+        out = {}
         seat = collecting.current_collector(state)
         if seat is not None:
-            return {seat: _prompt(seat, "collect", _PROMPTS["collect"], True)}
+            out[seat] = _prompt(seat, "collect", _PROMPTS["collect"], True)
+        for s in collecting.early_casters(state):
+            out[s] = _prompt(s, "cast", _PROMPTS["early_cast"], True, True)
+        return out
     return {}
 
 
@@ -123,6 +134,8 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
         else:
             out += [trusted(Attempt, kind="attempt", labels=(x,)) for x in labels]
         return out
+    if kind == "pick_bait":
+        return [PickBait(bait=cid[c].cid) for c in state.casts[turn.seat][1]]
     if kind == "split":
         baits = state.casts[turn.seat][1]
         out = []
@@ -184,6 +197,9 @@ def _cast(state: CFState, seat: int, action: Cast, events: list[Event]) -> None:
     error = casting.cast_error(state, seat, rods, baits)
     if error:
         raise IllegalAction(error)
+    if state.phase == "collect":
+        casting.cast_early(state, seat, rods, baits)  # face down until everyone has cast
+        return
     casting.apply_cast(state, seat, rods, baits)
     if not state.choosing:
         casting.reveal(state, events)
@@ -234,6 +250,11 @@ def _attempt(state: CFState, seat: int, action: Attempt, events: list[Event]) ->
     catching.attempt(state, cards, events)
 
 
+def _pick_bait(state: CFState, seat: int, action: PickBait, events: list[Event]) -> None:
+    bait = _cards_from(state, (action.bait,), state.casts[seat][1], "among the baits you cast")[0]
+    catching.pick_bait(state, bait, events)
+
+
 def _split(state: CFState, seat: int, action: Split, events: list[Event]) -> None:
     first = _cards_from(state, action.first, state.casts[seat][1], "among the baits you cast")
     error = catching.split_error(state, first)
@@ -280,6 +301,7 @@ _HANDLERS = {
     ("catch", "look"): _look,
     ("catch", "shuffle"): _shuffle,
     ("catch", "attempt"): _attempt,
+    ("pick_bait", "pick_bait"): _pick_bait,
     ("split", "split"): _split,
     ("pair", "pair_attempt"): _pair,
     ("finish", "shuffle"): _shuffle,

@@ -41,6 +41,7 @@ def place(state: CFState, placed: list[tuple[int, int, int]]) -> None:
         coverers[card] = tuple(c for c in order[i + 1 :] if _overlap(here, pos[c]))
     state.sea = order
     state.beside = []
+    state.seen = []  # a new layout: no fish can be followed to its new place (CF-BAIT-8)
     state.layout = Layout(pos=pos, label={c: i + 1 for i, c in enumerate(order)}, coverers=coverers)
 
 

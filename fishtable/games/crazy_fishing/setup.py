@@ -24,7 +24,9 @@ _card_file_cache: dict[tuple[str | None, int, int], CardFile] = {}
 
 
 def card_file_for(options: CrazyFishingOptions) -> CardFile:
-    """The card file, read once per version of it: an edited file is read again."""
+    """The options' card data; without it, the card file, read once per version of it."""
+    if options.cards is not None:
+        return options.cards
     path = Path(options.card_file) if options.card_file else None
     try:
         stat = (path or default_card_path()).stat()

@@ -19,7 +19,7 @@ class Turn:
     """One player's Catch turn in progress."""
 
     seat: int
-    stage: str = "choose"  # choose | split | pair | between | finish | puffer
+    stage: str = "choose"  # choose | pick_bait | split | pair | between | finish | puffer
     looks_left: int = 0
     shuffles_left: int = 0
     bucket: bool = False
@@ -78,10 +78,14 @@ class CFState:
     turn_index: int = 0
     turn: Turn | None = None
     puffer_waiting: list[int] = field(default_factory=list)  # seats to pick a rod to discard
+    puffer_picks: list[tuple[int, int]] = field(default_factory=list)  # (seat, rod) kept secret until all chose
     caught_round: list[tuple[int, int]] = field(default_factory=list)  # (fish, seat) this round
     collect_order: list[int] = field(default_factory=list)
     collect_index: int = 0
     cids: tuple[str, ...] = ()  # public ids by card, shared by clones
+    # Fish whose front everyone saw (an escape, the Smart Bream) and that still lie where
+    # they went back face down: what an attentive player remembers, until the next shuffle.
+    seen: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.cids:
@@ -119,14 +123,20 @@ class CFState:
             turn_index=self.turn_index,
             turn=None if self.turn is None else self.turn.clone(),
             puffer_waiting=self.puffer_waiting[:],
+            puffer_picks=self.puffer_picks[:],
             caught_round=self.caught_round[:],
             collect_order=self.collect_order[:],
             collect_index=self.collect_index,
             cids=self.cids,
+            seen=self.seen[:],
         )
 
     def canonical(self) -> tuple:
         """Everything that defines the position, for hashing and equality."""
+        return (*self.canonical_v1(), tuple(self.puffer_picks), tuple(self.seen))
+
+    def canonical_v1(self) -> tuple:
+        """The fields a version-1 save's hash covered (see CrazyFishing.legacy_state_hash)."""
         turn = self.turn
         turn_key = None
         if turn is not None:

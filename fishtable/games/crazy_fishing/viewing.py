@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fishtable.games.crazy_fishing import catching, sea
+from fishtable.games.crazy_fishing import catching, collecting, sea
 from fishtable.games.crazy_fishing.cards import INFINITE, Card
 from fishtable.games.crazy_fishing.casting import hand_counts, speed_of
 from fishtable.games.crazy_fishing.common import EFFECT_NAMES, raw_bait, top_effect
@@ -13,6 +13,7 @@ from fishtable.games.crazy_fishing.views import (
     CardFace,
     CrazyFishingView,
     Peek,
+    Remembered,
     RevealedCast,
     SeaFish,
     SeatPanel,
@@ -63,7 +64,9 @@ def _status(state: CFState, seat: int, waiting: set[int]) -> str:
             return "choosing"
         return "waiting" if seat in state.order[state.turn_index :] else "done"
     if state.phase == "collect":
-        return "collecting" if seat in waiting else ""
+        if seat == collecting.current_collector(state):
+            return "collecting"
+        return "ready" if state.casts[seat] is not None else ""  # cast early for the next round
     return ""
 
 
@@ -83,11 +86,14 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
     prompts = pending(state)
     waiting = set(prompts)
     cards = state.cards
-    secret_cast = state.phase == "cast" or (state.phase == "fish_bait" and not state.revealed)
+    # Casts are face down in Cast, before the fish-bait choices are shown, and in Collect
+    # (where the only casts are those made early for the next round).
+    secret_cast = state.phase in ("cast", "collect") or (state.phase == "fish_bait" and not state.revealed)
     panels = []
     for s in range(state.n):
-        if state.phase == "cast" and state.frozen_counts:
-            rods, baits = state.frozen_counts[s]  # CF-Q-14: frozen until the reveal
+        if (state.phase == "cast" or (state.phase == "collect" and state.casts[s] is not None)) \
+                and state.frozen_counts:
+            rods, baits = state.frozen_counts[s]  # CF-Q-14: frozen from the seat's cast until the reveal
         else:
             rods, baits = hand_counts(state, s)
         pile = state.piles[s]
@@ -166,6 +172,9 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
         )
         if own_turn
         else (),
+        remembered=tuple(
+            Remembered(label=label[c], size=cards[c].value) for c in state.seen if c in state.sea or c in state.beside
+        ),
         prompt=prompts.get(seat) if mine else None,
         result=result(state),
     )

@@ -70,7 +70,7 @@ class SeatPanel(_View):
 
 class TurnView(_View):
     seat: int
-    stage: Literal["choose", "split", "pair", "between", "finish", "puffer"]
+    stage: Literal["choose", "pick_bait", "split", "pair", "between", "finish", "puffer"]
     looks_left: int
     shuffles_left: int
     bait_bucket: bool
@@ -83,6 +83,13 @@ class TurnView(_View):
 class Peek(_View):
     label: int
     fish: CardFace
+
+
+class Remembered(_View):
+    """A face-down fish whose size the whole table saw, by its sea label."""
+
+    label: int
+    size: int
 
 
 class CrazyFishingView(_View):
@@ -112,5 +119,10 @@ class CrazyFishingView(_View):
     pile: tuple[CardFace, ...] | None  # own view only
     my_cast: RevealedCast | None  # own committed cast, before the reveal
     peeks: tuple[Peek, ...]  # own Fish Finder looks this turn
+    # Public memory: the sizes of fish whose front everyone saw (an escape, the Smart Bream)
+    # and that lie face down where they went back, until the next shuffle. Sizes only, no
+    # card: the fish shows its back (CF-CATCH-8). For computer players; the app does not
+    # list it (CF-Q-16: for people, remembering them is part of the game).
+    remembered: tuple[Remembered, ...] = ()
     prompt: Prompt | None
     result: Result | None

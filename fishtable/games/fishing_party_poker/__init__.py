@@ -26,7 +26,9 @@ class FishingPartyPoker:
         return PokerOptions
 
     def prepare_options(self, options: PokerOptions) -> PokerOptions:
-        """Read the card file the options name (or the shipped one) into the options."""
+        """Read the card file the options name (or the shipped one) into the options (once)."""
+        if options.cards is not None:
+            return options
         return options.model_copy(update={"cards": load_card_file(options.card_file)})
 
     def new_game(self, options: PokerOptions, seats: Sequence[SeatInfo], seed: int) -> PokerState:

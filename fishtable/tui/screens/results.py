@@ -40,16 +40,40 @@ def winners_text(result: Any) -> Text:
     return Text(f"{' and '.join(names)} share the victory!", "bold #ffd75e")
 
 
+def series_text(series: Any) -> Text:
+    """The running totals of a series, and its winner once it is over."""
+    text = Text()
+    head = f"The series ({series.rules.words()}) after {series.games} game{'s' * (series.games != 1)}: "
+    text.append(head, "bold")
+    order = sorted(range(len(series.names)), key=lambda s: -series.totals[s])
+    text.append(" · ".join(f"{series.names[s]} {series.totals[s]}" for s in order))
+    if series.over:
+        names = [series.names[s] for s in series.leaders]
+        wins = f"{names[0]} wins the series!" if len(names) == 1 else f"{' and '.join(names)} share the series!"
+        text.append("\n" + wins, "bold #ffd75e")
+    return text
+
+
 class ResultsScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "next_game", "Next game of the series"),
         Binding("p", "app.play_again", "Play again"),
         Binding("m,escape", "app.to_menu", "Menu"),
     ]
 
-    def __init__(self, result: Any, details: RenderableType | None = None) -> None:
+    def __init__(self, result: Any, details: RenderableType | None = None, series: Any = None) -> None:
         super().__init__()
         self.result = result
         self.details = details
+        self.series = series  # a series in progress or just over, or None for a single game
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_game":
+            return self.series is not None and not self.series.over
+        return super().check_action(action, parameters)
+
+    def action_next_game(self) -> None:
+        self.app.next_game()
 
     def compose(self):
         with VerticalScroll(id="results"):
@@ -58,8 +82,12 @@ class ResultsScreen(FishScreen):
                 yield Static(result_table(self.result), id="score-table")
             for note in self.result.notes:
                 yield Static(Text(note, "italic"), classes="result-note")
+            if self.series is not None:
+                yield Static(series_text(self.series), id="series")
             if self.details is not None:
                 with Center():
                     yield Static(self.details, id="result-details")
-            yield Static("p play again with the same players · m back to the menu", id="results-help")
+            again = "n the next game of the series" if self.series is not None and not self.series.over else (
+                "p play again with the same players")
+            yield Static(f"{again} · m back to the menu", id="results-help")
         yield Footer()

@@ -18,6 +18,11 @@ from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options_form import OptionsForm, describe_error
 
 MAX_NAME = 24
+SERIES_CHOICES = [
+    ("A single game", "single"),
+    ("A series, to a target total", "target"),
+    ("A series, for a time (minutes)", "time"),
+]
 
 
 def seat_kinds(game: str) -> list[tuple[str, str]]:
@@ -102,6 +107,11 @@ class SetupScreen(FishScreen):
                                 id="card-file")
                 yield Static(id="cards-status", classes="hint")
             yield OptionsForm(self.model, self.ui.option_choices, self.card_file, id="options")
+            with Horizontal(classes="setup-row", id="series-row"):
+                yield Label("Series", classes="setup-label")
+                yield Select(SERIES_CHOICES, value="single", allow_blank=False, id="series-end")
+                yield Input(placeholder="points / minutes", id="series-number", restrict=r"[0-9]*",
+                            max_length=6)
             yield Static(id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", variant="success", id="start")
@@ -110,6 +120,7 @@ class SetupScreen(FishScreen):
 
     def on_mount(self) -> None:
         self._show_rows(int(self.query_one("#seat-count", Select).value))
+        self.query_one("#series-number", Input).display = False
         self.call_after_refresh(self._load_cards)
         self.query_one("#name-0", Input).focus()
 
@@ -159,6 +170,31 @@ class SetupScreen(FishScreen):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "seat-count":
             self._show_rows(int(event.value))
+        elif event.select.id == "series-end":
+            self.query_one("#series-number", Input).display = event.value != "single"
+
+    def series_rules(self) -> tuple[Any, str | None]:
+        """The series chosen (SeriesRules), or why it cannot be used."""
+        from pydantic import ValidationError
+
+        from fishtable.engine.files import plain_words
+        from fishtable.engine.series import SeriesRules
+
+        end = str(self.query_one("#series-end", Select).value)
+        text = self.query_one("#series-number", Input).value.strip()
+        number = int(text) if text.isdigit() and len(text) <= 6 else None
+        values: dict[str, Any] = {"end": end}
+        if end == "target":
+            values["target"] = number
+        elif end == "time":
+            values["minutes"] = number
+        try:
+            return SeriesRules(**values), None
+        except ValidationError as exc:
+            item = exc.errors()[0]
+            field = {"target": "The target total", "minutes": "The minutes"}.get(str((item.get("loc") or ("",))[0]))
+            words = plain_words(item)
+            return None, f"{field} {words}." if field else f"The series: {words}."
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -218,12 +254,15 @@ class SetupScreen(FishScreen):
                 problem = "Some options cannot be used: " + describe_error(self.model, exc)
             else:
                 form.show_errors(None)
+        series = None
+        if problem is None:
+            series, problem = self.series_rules()
         if problem:
             self._error(problem)
             return
         self.query_one("#setup-error", Static).update("")
         seed = int(seed_text) if seed_text not in ("", "-") else None
-        message = self.app.start_new_game(self.entry.name, options, seats, seed)
+        message = self.app.start_new_game(self.entry.name, options, seats, seed, series)
         if message:
             self._error(message)
 

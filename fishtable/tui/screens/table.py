@@ -136,6 +136,11 @@ class TableScreen(FishScreen):
             self.arm()
         self.refresh_bindings()
 
+    def show_clock(self, words: str) -> None:
+        """The clock ticked: redraw the top line only."""
+        if self.is_mounted:
+            self._topbar(self.feed.view(self.viewer))
+
     def ask(self, text: str, seats: list[int], ticket: int) -> None:
         """A public question: any of `seats` may claim by number, or Enter lets it go."""
         self.set_prompt(None)
@@ -177,6 +182,9 @@ class TableScreen(FishScreen):
             name = self.feed.seats[self.viewer].name
             text.append(f" PRIVATE: {name} ", "bold reverse #ffd75e")
         text.append(f" {self.feed.title} ", "bold reverse")
+        clock = self.feed.clock_words()
+        if clock:
+            text.append(f" {clock} ", "bold #ffd75e")
         text.append_text(self.ui.topbar(view, self.app.size.width - text.cell_len))
         self.query_one("#topbar", Static).update(text)
 

@@ -27,6 +27,8 @@ from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
 
+from fishtable.engine.files import plain_words
+
 COMMON_FIELDS = frozenset({"card_file"})
 # Choices that depend on the card data: (field name, card file) -> ((label, value)s, problem).
 ChoiceSource = Callable[[str, str | None], "tuple[list[tuple[str, Any]], str | None] | None"]
@@ -237,7 +239,7 @@ class OptionsForm(Vertical):
             for item in error.errors():
                 loc = item.get("loc") or ("",)
                 field = str(loc[0])
-                messages.setdefault(field, str(item.get("msg", "not valid")))
+                messages.setdefault(field, plain_words(item))
         for name, _ in self.fields:
             box = self.query_one(f"#{self.widget_id(name)}-error", Static)
             message = messages.get(name)
@@ -259,5 +261,5 @@ def describe_error(model: type[BaseModel], error: ValidationError) -> str:
     loc = item.get("loc") or ()
     field = model.model_fields.get(str(loc[0])) if loc else None
     title = (field.title if field is not None and field.title else str(loc[0]) if loc else "options")
-    return f"{title}: {item.get('msg', 'not valid')}"
+    return f"{title} {plain_words(item)}"
 

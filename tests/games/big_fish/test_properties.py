@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.match import Match
-from fishtable.engine.saves import parse_save, replay
+from fishtable.engine.resume import replay
+from fishtable.engine.saves import parse_save
 from fishtable.games.big_fish import GAME
 from fishtable.games.big_fish.cards import BIG
 from fishtable.games.big_fish.options import BigFishOptions

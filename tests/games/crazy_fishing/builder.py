@@ -1,10 +1,11 @@
 """Build Crazy Fishing states card by card, for rule tests on exact positions.
 
-Card specs (tests build their own cards; nothing depends on the shipped data):
-  rods    "R5", "R2+", "R:reel" (1+), "R:finder" (2), "R:rodiest" (20+), "R:oos" (4)
-  baits   "B3", "B3+", "B:inf", "B:bucket" (2+), "B:turbulent" (1+)
+Card specs (tests build their own ordinary cards; special cards take their name,
+value and '+' from the shipped card file, never from a copy here):
+  rods    "R5", "R2+", "R:reel", "R:finder", "R:rodiest", "R:oos"
+  baits   "B3", "B3+", "B:inf", "B:bucket", "B:turbulent"
   fish    "F4" (back "?"), "F4:3-5", "F4:3-5:Sea Bass", "boot", "pearl1", "monster8",
-          "oos:golden_fish" (size from the rulebook), "oos:prawn:2-4"
+          "oos:golden_fish" (name and size from the shipped file), "oos:prawn:2-4"
 Sea entries are specs (laid in a row, none overlapping) or (spec, x, y) tuples,
 bottom first; a later card overlaps an earlier one when their tiles intersect.
 Seat sea labels are 1, 2, 3... in the order given.
@@ -21,20 +22,32 @@ from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import SeatInfo
 from fishtable.games.crazy_fishing import GAME, sea
 from fishtable.games.crazy_fishing.actions import Cast
-from fishtable.games.crazy_fishing.cards import INFINITE, Card
+from fishtable.games.crazy_fishing.cards import INFINITE, Card, load_card_file
 from fishtable.games.crazy_fishing.casting import start_round
 from fishtable.games.crazy_fishing.state import CFState
 
-OOS_SIZES = {
-    "golden_fish": 2, "pair_of_fish": 1, "prawn": 3, "sustainable_fishing": 2, "smart_bream": 5,
-    "useless_fish": 6, "puffer_fish": 4, "crab": 5, "moray_eel": 6,
-}
-OOS_NAMES = {
-    "golden_fish": "Golden Fish", "pair_of_fish": "A Pair of Fish", "prawn": "Prawn",
-    "sustainable_fishing": "Sustainable Fishing", "smart_bream": "Smart Bream",
-    "useless_fish": "Useless Fish", "puffer_fish": "Puffer Fish", "crab": "Crab",
-    "moray_eel": "Moray Eel",
-}
+SHIPPED = load_card_file()  # the shipped assets/crazy_fishing/cards.json
+
+
+def _shipped_specials() -> tuple[dict[str, tuple[str, int, bool, str]], dict[str, tuple[str, int, bool, str]]]:
+    rods: dict[str, tuple[str, int, bool, str]] = {}
+    for r in SHIPPED.rods:
+        if r.special:
+            rods.setdefault(r.special, (r.name, r.speed, r.plus, r.special))
+    for r in SHIPPED.oos_rods:
+        rods.setdefault("oos_rod", (r.name, r.speed, r.plus, "oos_rod"))
+    baits: dict[str, tuple[str, int, bool, str]] = {}
+    for b in SHIPPED.baits:
+        if b.special:
+            baits.setdefault(b.special, (b.name, INFINITE if b.value is None else b.value, b.plus, b.special))
+    return rods, baits
+
+
+ROD_SPECIALS, BAIT_SPECIALS = _shipped_specials()
+OOS_SIZES = {f.effect: f.size for f in SHIPPED.oos_fish}
+OOS_NAMES = {f.effect: f.name for f in SHIPPED.oos_fish}
+_ROD_SPECS = {":reel": "super_fast_reel", ":finder": "fish_finder", ":rodiest": "rodiest_rod", ":oos": "oos_rod"}
+_BAIT_SPECS = {":inf": "most_tempting", ":bucket": "bait_bucket", ":turbulent": "turbulent"}
 
 
 class Builder:
@@ -54,21 +67,14 @@ class Builder:
     def card(self, spec: str) -> int:
         if spec.startswith("R"):
             body = spec[1:]
-            specials = {":reel": ("The Super-Fast Reel", 1, True, "super_fast_reel"),
-                        ":finder": ("Infallible Fish Finder", 2, False, "fish_finder"),
-                        ":rodiest": ("The Rodiest Rod", 20, True, "rodiest_rod"),
-                        ":oos": ("Out-of-Series Rod", 4, False, "oos_rod")}
-            if body in specials:
-                name, value, plus, special = specials[body]
+            if body in _ROD_SPECS:
+                name, value, plus, special = ROD_SPECIALS[_ROD_SPECS[body]]
                 return self._add("rod", name, value, plus, special, oos=special == "oos_rod")
             return self._add("rod", "Rod", int(body.rstrip("+")), body.endswith("+"))
         if spec.startswith("B"):
             body = spec[1:]
-            specials = {":inf": ("The Most Tempting Bait", INFINITE, False, "most_tempting"),
-                        ":bucket": ("The Bait Bucket", 2, True, "bait_bucket"),
-                        ":turbulent": ("The Turbulent Bait", 1, True, "turbulent")}
-            if body in specials:
-                name, value, plus, special = specials[body]
+            if body in _BAIT_SPECS:
+                name, value, plus, special = BAIT_SPECIALS[_BAIT_SPECS[body]]
                 return self._add("bait", name, value, plus, special)
             return self._add("bait", "Bait", int(body.rstrip("+")), body.endswith("+"))
         if spec.startswith("oos:"):
@@ -202,6 +208,12 @@ def cast_all(state: CFState, *plays: tuple[tuple[str, ...], tuple[str, ...]]) ->
         state, more = GAME.apply(state, seat, cast)
         events += more
     return state, events
+
+
+def collector(state: CFState) -> int:
+    """The seat refilling its hand now (seats that have refilled may also be asked to cast early)."""
+    (seat,) = [s for s, p in GAME.pending(state).items() if p.kind == "collect"]
+    return seat
 
 
 def seats(n: int) -> list[SeatInfo]:

@@ -11,11 +11,11 @@ from fishtable.bots import RandomBot, bot_names, bot_rng, get_bot
 from fishtable.engine.protocol import SeatInfo
 from fishtable.games.crazy_fishing import GAME
 from fishtable.games.crazy_fishing import bots as cf_bots
-from fishtable.games.crazy_fishing.actions import Cast
+from fishtable.games.crazy_fishing.actions import Attempt, Cast, Shuffle
 from fishtable.games.crazy_fishing.bots import BOTS, GreedyBot
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
 from fishtable.simulate import run_simulation
-from tests.games.crazy_fishing.builder import build
+from tests.games.crazy_fishing.builder import build, cast_all
 
 BASE = CrazyFishingOptions()
 ADVANCED = CrazyFishingOptions(oos_rods=True, random_oos_fish=3)
@@ -212,3 +212,74 @@ def test_greedy_declines_a_pointless_shuffle_after_fishing():
     state, _ = GAME.apply(state, 0, action)
     assert GAME.pending(state)[0].kind == "finish"
     assert _greedy(state, 0).kind == "end_turn"
+
+
+@pytest.mark.rule("CF-CATCH-7", "CF-Q-5", "CF-Q-16")
+def test_greedy_remembers_a_fish_the_whole_table_saw_escape():
+    # The playtest: a size-7 fish escaped in public, and the greedy bot tried it again with bait 3.
+    sea = ("F7:?:Seven", "F2:?:Two", "F1:?:One")
+    state = build([["R9", "B3"], ["R5", "B3"], ["R1", "B1"]], sea_cards=sea)
+    state = _cast_all(state, [(["9"], ["3"]), (["5"], ["3"]), (["1"], ["1"])])
+    state, _ = GAME.apply(state, 0, Attempt(labels=(1,)))  # the 7 escapes, back in its place
+    seven = next(c for c in state.sea if state.cards[c].name == "Seven")
+    view = GAME.view(state, 1)
+    assert [(r.label, r.size) for r in view.remembered] == [(1, 7)]
+    assert "Seven" not in view.model_dump_json() and f'"{state.cards[seven].cid}"' not in view.model_dump_json()
+    action = _greedy(state, 1)
+    assert action.kind == "attempt" and action.labels != (1,)
+    # Without the memory (a shuffle since), the same bot prefers the lower label, #1.
+    forgetful = state.clone()
+    forgetful.seen = []
+    assert _greedy(forgetful, 1).labels == (1,)
+
+
+@pytest.mark.rule("CF-BAIT-8")
+def test_the_public_memory_is_forgotten_at_a_shuffle():
+    state = build([["R9", "B:turbulent", "B3+"], ["R5", "B3"]], sea_cards=("F7:?:Seven", "F2", "F1", "F4"))
+    state, _ = cast_all(state, (("9",), ("The Turbulent Bait", "3+")), (("5",), ("3",)))
+    state, _ = GAME.apply(state, 0, Attempt(labels=(1,)))  # the Turbulent Bait and 3+ fall short of 7
+    assert [r.size for r in GAME.view(state, None).remembered] == [7]
+    state, _ = GAME.apply(state, 0, Shuffle())
+    assert GAME.view(state, None).remembered == () and state.seen == []
+
+
+def test_greedy_picks_a_bait_that_catches_when_plain_baits_cannot_add_up():
+    state = build([["R:reel", "B2", "B6"], list(FILL)], sea_cards=("F5:?:Five", "F9"))
+    state, _ = cast_all(state, (("The Super-Fast Reel",), ("2", "6")), (("1",), ("1",)))
+    state, _ = GAME.apply(state, 0, Attempt(labels=(1,)))
+    assert GAME.pending(state)[0].kind == "pick_bait"
+    action = _greedy(state, 0)
+    assert action.kind == "pick_bait" and state.cards[next(c for c in state.casts[0][1]
+                                                          if state.cards[c].cid == action.bait)].value == 6
+    state, _ = GAME.apply(state, 0, action)
+    assert [state.cards[c].name for c in state.piles[0]] == ["Five"]
+
+
+def _play_early_casters_first(names: list[str], seed: int) -> tuple[int, int]:
+    """Play to the end always answering the last pending seat (so early casts come first)."""
+    seats = [SeatInfo(name=f"P{i + 1}", bot=n) for i, n in enumerate(names)]
+    bots = [get_bot("crazy-fishing", n) for n in names]
+    state = GAME.new_game(ADVANCED, seats, seed)
+    steps = early = 0
+    while pending := GAME.pending(state):
+        seat = list(pending)[-1]
+        early += state.phase == "collect" and pending[seat].kind == "cast"
+        legal = GAME.legal_actions(state, seat)
+        bot = bots[seat]
+        action = bot.choose(GAME.view(state, seat) if bot.needs_view else None, legal, bot_rng(seed, seat, steps))
+        assert action in legal
+        state, _ = GAME.apply(state, seat, action)
+        steps += 1
+        assert steps < 20_000
+    assert GAME.result(state) is not None
+    return steps, early
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_bots_handle_early_casts_during_collect(players):
+    total_early = 0
+    for seed in (1, 2):
+        _, early = _play_early_casters_first(["greedy"] * players, seed)
+        total_early += early
+        _play_early_casters_first(["random", "greedy"] * (players // 2), seed)
+    assert total_early > 0

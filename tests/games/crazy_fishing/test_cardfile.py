@@ -219,3 +219,141 @@ def test_an_edited_card_file_is_read_again_for_the_next_game(tmp_path: Path):
     def tempting(state):
         return sum(c.special == "most_tempting" for c in state.cards)
     assert tempting(first) == 3 and tempting(second) == 0
+
+
+# -- Strict reading (issue 7) ------------------------------------------------------------------
+
+
+@pytest.mark.rule("CF-COMP-5")
+@pytest.mark.parametrize(
+    ("mutate", "words"),
+    [
+        (lambda d: d["fish"][2].__setitem__("size", "2"), ["fish #3", "'size'", "whole number", "'2'"]),
+        (lambda d: d["fish"][2].__setitem__("size", 2.0), ["fish #3", "'size'", "whole number"]),
+        (lambda d: d["fish"][2].__setitem__("size", True), ["fish #3", "'size'", "whole number"]),
+        (lambda d: d["rods"][0].__setitem__("plus", "true"), ["rod #1", "'plus'", "true or false"]),
+        (lambda d: d["rods"][0].__setitem__("copies", "2"), ["rod #1", "'copies'", "whole number"]),
+        (lambda d: d.__setitem__("version", "1"), ["'version'"]),
+    ],
+)
+def test_values_must_have_their_own_type(tmp_path, mutate, words):
+    message, _, _ = broken(tmp_path, mutate)
+    for word in words:
+        assert word in message, message
+    assert "Input should" not in message and "pydantic" not in message
+
+
+@pytest.mark.rule("CF-COMP-5")
+def test_a_duplicate_key_is_refused(tmp_path):
+    text = json.dumps(SHIPPED, indent=1).replace('"size": 1,', '"size": 1, "size": 12,', 1)
+    path = write(tmp_path, text)
+    with pytest.raises(CardFileError) as info:
+        load_card_file(path)
+    assert "'size' twice" in str(info.value) and str(path) in str(info.value)
+
+
+@pytest.mark.rule("CF-COMP-5")
+@pytest.mark.parametrize("name", ["Cod\x1b[31m", "Tab\tfish", "New\nline", "Back\u202eward", "Zero\u200bwidth",
+                                  "   "])
+def test_names_without_control_characters(tmp_path, name):
+    message, _, _ = broken(tmp_path, lambda d: d["fish"][4].__setitem__("name", name))
+    assert "fish #5" in message and "'name'" in message
+    assert name not in message or not name.strip()  # the bad name is never echoed back
+
+
+@pytest.mark.rule("CF-COMP-5")
+def test_markup_and_long_names(tmp_path):
+    data = copy.deepcopy(SHIPPED)
+    data["fish"][0]["name"] = "[/] [bold red]Sardine[/]"
+    data["oos_fish"][0]["name"] = "Golden [link=x]Fish"
+    path = write(tmp_path, data)
+    state = start(path, players=3, oos_fish=("Golden [link=x]Fish",))
+    assert "[/] [bold red]Sardine[/]" in {c.name for c in state.cards}  # shown literally by the app
+    message, _, _ = broken(tmp_path, lambda d: d["fish"][0].__setitem__("name", "S" * 41))
+    assert "fish #1" in message and "at most 40 characters" in message
+
+
+@pytest.mark.rule("CF-COMP-1")
+def test_a_sane_number_of_cards(tmp_path):
+    many = [{"name": f"Fish {i}", "size": 1, "back": "?"} for i in range(41)]
+    message, _, _ = broken(tmp_path, lambda d: d.__setitem__("fish", many))
+    assert "'fish'" in message and "at most 40 entries" in message
+    message, _, _ = broken(tmp_path, lambda d: d["baits"].extend({"value": v, "copies": 20} for v in (1, 2, 3)))
+    assert "bait cards" in message and "at most 80" in message
+    message, _, _ = broken(tmp_path, lambda d: d["rods"][0].__setitem__("copies", 21))
+    assert "rod #1" in message and "'copies'" in message and "at most 20" in message
+
+
+def _no_tempting(d):
+    d["baits"] = [b for b in d["baits"] if b.get("value") is not None]
+
+
+@pytest.mark.rule("CF-END-1", "CF-CAST-6")
+def test_a_fish_no_cast_can_catch_is_refused_by_name(tmp_path):
+    def monster(d):
+        _no_tempting(d)
+        d["fish"][26].update(size=60, back="?")
+
+    message, _, _ = broken(tmp_path, monster)
+    name = SHIPPED["fish"][26]["name"]
+    assert f"fish #27 ({name}, size 60) could never be caught" in message
+    assert "game might never end" in message
+
+
+@pytest.mark.rule("CF-END-1", "CF-CAST-4", "CF-Q-8", "CF-Q-9")
+def test_the_biggest_bait_counts_only_what_a_cast_may_add_up(tmp_path):
+    # Without '+' baits, baits never add up (not even two plain ones with a Reel): the
+    # biggest bait is the biggest card.
+    plain = {"format": "fishtable-crazy-fishing-cards", "version": 1,
+             "fish": [{"name": f"F{i}", "size": s, "back": "?"} for i, s in enumerate([1, 2, 3, 4, 5, 7])],
+             "rods": [{"speed": 3, "copies": 10}, {"name": "Reel", "speed": 1, "plus": True,
+                                                   "special": "super_fast_reel", "copies": 3}],
+             "baits": [{"value": 6, "copies": 20}]}
+    path = write(tmp_path, plain)
+    with pytest.raises(CardFileError, match=r"fish #6 \(F5, size 7\) could never be caught.* is 6"):
+        load_card_file(path)
+    # One '+' bait lets up to five bait cards (a hand of six, one rod) add up: 6+6+6+6+2 = 26.
+    plain["baits"].append({"value": 2, "plus": True})
+    plain["fish"][5]["size"] = 26
+    assert load_card_file(write(tmp_path, plain)).fish[5].size == 26
+    plain["fish"][5]["size"] = 27
+    with pytest.raises(CardFileError, match=r"size 27.* is 26"):
+        load_card_file(write(tmp_path, plain))
+
+
+@pytest.mark.rule("CF-SETUP-1", "CF-END-1")
+def test_a_fish_only_a_three_plus_bait_can_catch_is_refused_for_two_players(tmp_path):
+    def only_three_plus(d):
+        _no_tempting(d)
+        d["baits"].append({"value": None, "three_plus": True})
+        d["fish"][0].update(size=40, back="?")
+
+    message, _, _ = broken(tmp_path, only_three_plus)
+    assert "size 40) could never be caught" in message and "two-player game" in message
+
+
+@pytest.mark.rule("CF-Q-3")
+@pytest.mark.parametrize("hazard", ["fifo", "folder", "device", "link_to_device", "deep", "digits"])
+def test_file_hazards_give_a_card_file_error_at_once(tmp_path, hazard):
+    import os
+
+    path = tmp_path / "cards.json"
+    if hazard == "fifo":
+        os.mkfifo(path)
+    elif hazard == "folder":
+        path.mkdir()
+    elif hazard == "device":
+        path = Path("/dev/zero")
+    elif hazard == "link_to_device":
+        path.symlink_to("/dev/zero")
+    elif hazard == "deep":
+        path.write_text('{"fish": ' + "[" * 50_000 + "]" * 50_000 + "}", encoding="utf-8")
+    else:
+        path.write_text(json.dumps(SHIPPED).replace('"size": 12', '"size": ' + "1" * 5000), encoding="utf-8")
+    with pytest.raises(CardFileError) as info:
+        load_card_file(path)
+    message = str(info.value)
+    assert str(path) in message and "Traceback" not in message
+    assert any(w in message for w in ("not a regular file", "nested too deeply", "digits"))
+    with pytest.raises(CardFileError):
+        GAME.prepare_options(CrazyFishingOptions(card_file=str(path)))

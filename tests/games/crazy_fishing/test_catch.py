@@ -56,7 +56,8 @@ def to_catch(state, casts):
 @pytest.mark.rule("CF-CATCH-1", "CF-CATCH-14")
 def test_each_player_takes_one_turn_in_catch_order():
     hands = [["R2", "B5", *FILL], ["R9", "B5", *FILL], ["R5", "B5", *FILL]]
-    state = build(hands, sea_cards=("F1", "F1", "F1", "F1", "F1", "F1", "F1", "F1"))
+    # Nine fish, so six are left for another round and the Collect is asked (CF-END-2).
+    state = build(hands, sea_cards=("F1",) * 9)
     state = to_catch(state, [(("2",), ("5",)), (("9",), ("5",)), (("5",), ("5",))])
     assert state.order == [1, 2, 0]
     turns = []
@@ -301,7 +302,7 @@ def test_played_cards_are_discarded_when_the_turn_ends(bait):
 
 @pytest.mark.rule("CF-Q-15")
 def test_discard_piles_show_top_card_and_count_only():
-    state = build([["R3", "B3", *FILL], ["R2", "B2", *FILL]])
+    state = build([["R3", "B3", *FILL], ["R2", "B2", *FILL]], sea_cards=("F1",) * 8)
     state = to_catch(state, [(("3",), ("3",)), (("2",), ("2",))])
     first_rod, first_bait = state.casts[0][0][0], state.casts[0][1][0]
     state, _ = play(state, 0, Attempt(labels=(1,)))
@@ -327,15 +328,18 @@ def test_empty_sea_skips_the_attempt_but_still_discards():
     state, events = play(state, 0, Attempt(labels=(1,)))
     assert state.piles[0] == [fish_named(state, "Last")]
     assert any(e.kind == "empty" for e in events)
-    # Seat 1 never got a decision: its turn was skipped and its cards discarded.
-    assert state.phase == "collect"
+    # Seat 1 never got a decision: its turn was skipped and its cards discarded. The sea is
+    # empty, so the game ends after this round's Collect, which the engine plays itself
+    # (CF-END-2; this was a "collect" prompt before issue 7).
+    assert state.phase == "over"
     assert len(state.rod_discard) == 2 and len(state.bait_discard) == 2
     assert state.casts == [None, None]
+    assert [len(h) for h in state.hands] == [6, 6]
 
 
 @pytest.mark.rule("CF-CATCH-14", "CF-COLLECT-1")
 def test_catch_phase_ends_only_after_the_last_turn():
-    state = build([["R3", "B3", *FILL], ["R2", "B2", *FILL]])
+    state = build([["R3", "B3", *FILL], ["R2", "B2", *FILL]], sea_cards=("F1",) * 8)
     state = to_catch(state, [(("3",), ("3",)), (("2",), ("2",))])
     state, _ = play(state, 0, Attempt(labels=(1,)))
     assert state.phase == "catch"

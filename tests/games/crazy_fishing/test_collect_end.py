@@ -20,22 +20,26 @@ def cast(state, seat: int, rods: tuple[str, ...] = (), baits: tuple[str, ...] = 
 FILL = ["R1", "B1", "R1", "B1"]
 
 
-def to_collect(state, casts, targets):
-    """Cast as given (seat order), then let each seat in catch order try for its target label."""
+def to_collect(state, casts, targets, phase="collect"):
+    """Cast as given (seat order), then let each seat in catch order try for its target label.
+
+    `phase` is where that leaves the game: "collect", or "over" when five fish or fewer
+    are left and the engine plays the last Collect itself (CF-END-2).
+    """
     for seat, (rods, baits) in enumerate(casts):
         state = cast(state, seat, rods, baits)
     for seat in list(state.order):
         assert set(GAME.pending(state)) == {seat}
         state, _ = play(state, seat, Attempt(labels=(targets[seat],)))
-    assert state.phase == "collect"
+    assert state.phase == phase
     return state
 
 
-def simple(sea_cards=("F1", "F1", "F1", "F1", "F1", "F1", "F1", "F1"), **kw):
+def simple(sea_cards=("F1", "F1", "F1", "F1", "F1", "F1", "F1", "F1"), phase="collect", **kw):
     """Two players, seat 0 faster; each casts one rod and one bait, so each draws 2."""
     state = build([["R5", "B5", *FILL], ["R2", "B5", *FILL]], sea_cards=sea_cards, **kw)
     n = len(sea_cards)
-    return to_collect(state, [(("5",), ("5",)), (("2",), ("5",))], {0: n, 1: n - 1})
+    return to_collect(state, [(("5",), ("5",)), (("2",), ("5",))], {0: n, 1: n - 1}, phase)
 
 
 def score(state) -> dict[int, int]:
@@ -60,7 +64,9 @@ def test_collect_starts_after_catch_and_follows_catch_order():
     assert set(GAME.pending(state)) == {1}
     rejected(state, 0, Draw(rods=1, baits=1), "nothing to decide")
     state, _ = play(state, 1, Draw(rods=1, baits=1))
-    assert set(GAME.pending(state)) == {0}
+    # Seat 0 refills now; seat 1 has refilled and may cast for the next round (issue 7).
+    assert {s: p.kind for s, p in GAME.pending(state).items()} == {0: "collect", 1: "cast"}
+    rejected(state, 1, Draw(rods=1, baits=1), "does not fit")
 
 
 @pytest.mark.rule("CF-COLLECT-2")
@@ -205,19 +211,40 @@ def test_blank_casters_refill_after_the_catch_order():
 # -- End of the game -----------------------------------------------------------------------
 
 
-@pytest.mark.rule("CF-END-1", "CF-END-2")
+@pytest.mark.rule("CF-END-1", "CF-END-2", "CF-COLLECT-2", "CF-COLLECT-5", "CF-COLLECT-7")
 def test_game_ends_after_the_round_that_leaves_five_fish():
-    state = simple(sea_cards=("F1",) * 7)
-    # Five fish are left, but the round is still played out to the end of Collect.
+    state = build([["R5", "B5", *FILL], ["R2", "B5", *FILL]], sea_cards=("F1",) * 7)
+    state = cast(state, 0, ("5",), ("5",))
+    state = cast(state, 1, ("2",), ("5",))
+    state, _ = play(state, 0, Attempt(labels=(7,)))
+    assert state.phase == "catch" and GAME.result(state) is None
+    state, events = play(state, 1, Attempt(labels=(6,)))
+    # Five fish are left: the game ends after this round's Collect whatever anyone draws, so
+    # the engine plays that Collect itself and nobody is asked (issue 7; it was two prompts).
     assert sea.fish_count(state) == 5
-    assert state.phase == "collect" and GAME.result(state) is None
-    state, _ = play(state, 0, Draw(rods=1, baits=1))
-    assert state.phase == "collect" and GAME.result(state) is None
-    state, events = play(state, 1, Draw(rods=1, baits=1))
     assert state.phase == "over"
-    assert any(e.kind == "end" for e in events)
+    assert all(len(h) == 6 for h in state.hands)  # the round was still played to the end of Collect
+    kinds = [e.kind for e in events]
+    assert kinds.index("catch") < kinds.index("collect") < kinds.index("draw") < kinds.index("end")
+    public = [e.text for e in events if e.kind == "draw"]
+    assert len(public) == 2 and public[0].startswith("Ernesto") and public[1].startswith("Tomás")  # catch order
+    private = [e for e in events if e.kind == "draw_private"]
+    assert [e.visible_to for e in private] == [(0,), (1,)]
     assert GAME.result(state) is not None
     assert GAME.pending(state) == {}
+
+
+@pytest.mark.rule("CF-END-2", "CF-Q-17", "CF-COLLECT-6")
+def test_the_last_collect_draws_towards_an_even_hand_and_rebuilds_an_empty_deck():
+    # Seat 0 keeps 4 baits and draws 2: the engine takes 2 rods (3 and 3). The rod deck holds
+    # one rod, so its discard pile (the two cast rods) is shuffled in to finish the draw.
+    state = build([["R5", "B5", "B1", "B1", "B1", "B1"], ["R2", "B5", *FILL]], sea_cards=("F1",) * 7,
+                  rod_deck=("R9",), bait_deck=("B1", "B2", "B3", "B4"))
+    state = to_collect(state, [(("5",), ("5",)), (("2",), ("5",))], {0: 7, 1: 6}, phase="over")
+    rods = [state.cards[c].type for c in state.hands[0]].count("rod")
+    assert rods == 2 and len(state.hands[0]) == 6
+    assert all(len(h) == 6 for h in state.hands)
+    assert not state.rod_deck or state.rod_discard == []
 
 
 @pytest.mark.rule("CF-END-1", "CF-ROUND-2")
@@ -239,19 +266,18 @@ def test_sea_dropping_below_six_mid_round_does_not_stop_the_round():
     assert sea.fish_count(state) == 5
     assert state.phase == "catch" and set(GAME.pending(state)) == {1}
     state, _ = play(state, 1, Attempt(labels=(5,)))
-    assert state.phase == "collect"
-    state, _ = play(state, 0, Draw(rods=1, baits=1))
-    state, _ = play(state, 1, Draw(rods=1, baits=1))
+    # The round goes on to the end of Collect (played by the engine: nobody needs asking).
     assert state.phase == "over" and all(len(h) == 6 for h in state.hands)
 
 
 @pytest.mark.rule("CF-Q-18", "CF-END-1")
 @pytest.mark.parametrize(("beside", "over"), [((), True), (("F3:?:Aside",), False)])
 def test_fish_beside_the_sea_still_count_as_in_the_sea(beside, over):
-    state = simple(sea_cards=("F1",) * 7, beside=beside)
+    state = simple(sea_cards=("F1",) * 7, beside=beside, phase="over" if over else "collect")
     assert len(state.sea) == 5
-    state, _ = play(state, 0, Draw(rods=1, baits=1))
-    state, _ = play(state, 1, Draw(rods=1, baits=1))
+    if not over:
+        state, _ = play(state, 0, Draw(rods=1, baits=1))
+        state, _ = play(state, 1, Draw(rods=1, baits=1))
     assert (state.phase == "over") is over
     assert GAME.view(state, None).sea_count == 5 + len(beside)
 
@@ -337,7 +363,7 @@ def test_elena_scores_26():
 
 @pytest.mark.rule("CF-ROUND-1")
 def test_each_round_is_cast_then_catch_then_collect():
-    state = simple(sea_cards=("F1",) * 9)
+    state = simple(sea_cards=("F1",) * 11)
     phases = []
     rng = random.Random(3)
     while state.phase != "over" and state.round < 4:
@@ -372,8 +398,10 @@ def test_rounds_follow_one_another_until_five_or_fewer_fish(seed):
             assert sea.fish_count(state) >= 6
         if state.phase != last_phase:
             allowed = {("cast", "catch"), ("cast", "fish_bait"), ("catch", "collect"), ("collect", "cast"),
-                       ("collect", "over"), ("fish_bait", "catch")}
+                       ("catch", "over"), ("fish_bait", "catch")}
             assert (last_phase, state.phase) in allowed
+            if state.phase == "over":  # the last Collect is played by the engine (CF-END-2)
+                assert all(len(h) == 6 for h in state.hands) or not (state.rod_deck or state.bait_deck)
         last_phase = state.phase
         steps += 1
         assert steps < 5000
@@ -385,9 +413,7 @@ def test_rounds_follow_one_another_until_five_or_fewer_fish(seed):
 
 @pytest.mark.rule("CF-END-5")
 def test_nothing_can_be_done_after_game_over():
-    state = simple(sea_cards=("F1",) * 7)
-    state, _ = play(state, 0, Draw(rods=1, baits=1))
-    state, _ = play(state, 1, Draw(rods=1, baits=1))
+    state = simple(sea_cards=("F1",) * 7, phase="over")
     assert state.phase == "over"
     for seat in (0, 1):
         assert GAME.legal_actions(state, seat) == []

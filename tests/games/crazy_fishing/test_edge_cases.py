@@ -36,7 +36,7 @@ def test_a_hand_with_nothing_playable_casts_nothing_and_gets_no_turn():
 @pytest.mark.rule("CF-COLLECT-3", "CF-Q-17")
 def test_drawing_more_of_a_deck_than_it_holds_is_refused():
     s = build([["R5", "B3+", "B1", "R1", "B2", "R2"], ["R4", "B3", "R1", "B1", "B2", "R2"]],
-              rod_deck=(), bait_deck=("B4",))
+              sea_cards=("F1",) * 8, rod_deck=(), bait_deck=("B4",))
     s, _ = cast_all(s, (("5",), ("3+", "1")), (("4",), ("3",)))
     s, _ = play(s, 0, Attempt(labels=GAME.legal_actions(s, 0)[0].labels))
     s, _ = play(s, 1, Attempt(labels=GAME.legal_actions(s, 1)[0].labels))
@@ -51,7 +51,7 @@ def test_drawing_more_of_a_deck_than_it_holds_is_refused():
 @pytest.mark.rule("CF-COLLECT-3", "CF-Q-17")
 def test_drawing_more_baits_than_are_left_is_refused():
     s = build([["R5+", "R1", "R2", "B3", "B2", "B1"], ["R4", "B3", "R1", "B1", "B2", "R2"]],
-              rod_deck=(), bait_deck=())
+              sea_cards=("F1",) * 8, rod_deck=(), bait_deck=())
     s, _ = cast_all(s, (("5+", "1", "2"), ("3",)), (("4",), ("3",)))
     s, _ = play(s, 0, Attempt(labels=GAME.legal_actions(s, 0)[0].labels))
     s, _ = play(s, 1, Attempt(labels=GAME.legal_actions(s, 1)[0].labels))

@@ -23,7 +23,7 @@ from fishtable.games.crazy_fishing.actions import (
 )
 from fishtable.games.crazy_fishing.cards import EFFECT_TIMING, default_card_path, load_card_file
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
-from tests.games.crazy_fishing.builder import build, cast_all, cast_bait, pick
+from tests.games.crazy_fishing.builder import build, cast_all, cast_bait, collector, pick
 from tests.games.crazy_fishing.builder import play as act
 
 SLOW = ["R1", "B1", "R1", "B1", "B2", "R2"]  # a slow, weak player who fishes after the others
@@ -124,10 +124,12 @@ def test_out_of_series_rods_replace_two_plain_rods_of_their_speed(players):
     if players == 3:
         assert len(of_type(oos, "rod")) == 36
     oos_rods = [c for c in of_type(oos, "rod") if c.oos]
-    assert len(oos_rods) == 2 and {c.value for c in oos_rods} == {4}
+    speeds = {r.speed for r in load_card_file().oos_rods}  # the card data's speed (4 in decks.md)
+    assert len(oos_rods) == 2 and {c.value for c in oos_rods} == speeds and len(speeds) == 1
+    (speed,) = speeds
 
     def plain_fours(s):
-        return sum(1 for c in of_type(s, "rod") if not c.oos and c.special is None and c.value == 4 and not c.plus)
+        return sum(1 for c in of_type(s, "rod") if not c.oos and c.special is None and c.value == speed and not c.plus)
 
     assert plain_fours(oos) == plain_fours(plain) - 2
     plus = Counter((c.value, c.special) for c in of_type(plain, "rod") if c.plus)
@@ -678,15 +680,19 @@ def test_puffer_fish_tie_lets_the_owner_choose_and_the_discard_is_public():
     s, _ = act(s, 0, Attempt(labels=(1,)))
     assert s.turn.stage == "puffer" and sorted(GAME.pending(s)) == [0, 1]
     assert [a.rod for a in GAME.legal_actions(s, 0)] == list(pick(s, 0, "rod", "9"))  # forced: the 9
-    s, _ = act(s, 0, GAME.legal_actions(s, 0)[0])
-    assert hand_rods(s, 0) == ["2"] and list(GAME.pending(s)) == [1]
+    discard_before = list(s.rod_discard)
+    s, events = act(s, 0, GAME.legal_actions(s, 0)[0])
+    # The answer stays secret until everyone has answered (issue 7: it was discarded at once).
+    assert hand_rods(s, 0) == ["2", "9"] and list(GAME.pending(s)) == [1]
+    assert s.rod_discard == discard_before
+    assert [e.visible_to for e in events] == [(0,)]
     choices = GAME.legal_actions(s, 1)
     assert sorted(a.rod for a in choices) == sorted(pick(s, 1, "rod", "6", "6+"))
     with pytest.raises(IllegalAction):
         act(s, 1, DiscardRod(rod=pick(s, 1, "rod", "2")[0]))
     six_plus = pick(s, 1, "rod", "6+")[0]
     s, events = act(s, 1, DiscardRod(rod=six_plus))
-    assert hand_rods(s, 1) == ["2", "6"]
+    assert hand_rods(s, 1) == ["2", "6"] and hand_rods(s, 0) == ["2"]  # both discarded together
     assert six_plus in [s.cards[c].cid for c in s.rod_discard]  # face up on the rod discard pile
     assert any(e.kind == "discard" and "6+" in e.text and e.visible_to is None for e in events)
     assert s.turn.seat == 1 and s.turn.stage == "choose"
@@ -731,7 +737,7 @@ def test_crab_caught_mid_turn_is_not_retroactive():
     assert pile_names(s, 0) == ["Crab", "Fish5"]  # 2+ and 3 made 5 despite the Crab
     s, _ = act(s, 1, Attempt(labels=(3,)))
     while s.phase == "collect":
-        (seat,) = GAME.pending(s)
+        seat = collector(s)
         need = 6 - len(s.hands[seat])
         s, _ = act(s, seat, Draw(rods=2 if seat == 0 else 0, baits=need - (2 if seat == 0 else 0)))
     assert s.phase == "cast" and s.round == 2
@@ -748,7 +754,7 @@ def test_crab_on_top_after_the_round_restricts_the_next_cast():
     s, _ = act(s, 0, Attempt(labels=(1,)))
     s, _ = act(s, 1, Attempt(labels=(2,)))
     while s.phase == "collect":
-        (seat,) = GAME.pending(s)
+        seat = collector(s)
         need = 6 - len(s.hands[seat])
         s, _ = act(s, seat, Draw(rods=need - 2 if seat == 0 else need, baits=2 if seat == 0 else 0))
     assert s.round == 2 and any(s.cards[c].plus for c in s.hands[0])
@@ -769,7 +775,7 @@ def test_crab_on_top_after_the_round_restricts_the_next_cast():
 )
 def test_an_out_of_series_fish_that_escapes_has_no_effect(fish, check):
     s = build([["R5", "B0", "R9", "B1", "B2", "R2"], ["R6", "B4", "R8", "B1", "B2", "R2"]],
-              sea_cards=["F4:?:Zander", fish, "F1", "F2"])
+              sea_cards=["F4:?:Zander", fish, "F1", "F2", "F3", "F5", "F6"])  # 6 stay: no last Collect
     s, _ = cast_all(s, (("5",), ("0",)), (("6",), ("4",)))  # seat 1 first, catching the Zander
     s, _ = act(s, 1, Attempt(labels=(1,)))
     layout = dict(s.layout.pos)

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
-from fishtable.engine.saves import parse_save, replay
+from fishtable.engine.resume import replay
+from fishtable.engine.saves import parse_save
 from fishtable.games.crazy_fishing import GAME
 from fishtable.games.crazy_fishing.actions import Cast, FishBait
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
@@ -309,15 +310,18 @@ def _others(state: CFState, k: int | None) -> list[int]:
 
 
 def _secret_casts(state: CFState) -> bool:
-    return state.phase == "cast" or (state.phase == "fish_bait" and not state.revealed)
+    # In Collect the only casts are those made early for the next round: face down (issue 7).
+    return state.phase in ("cast", "collect") or (state.phase == "fish_bait" and not state.revealed)
 
 
 def _known_sea(state: CFState, k: int | None) -> set[int]:
-    """Sea fish whose front k sees now: fish turned over, and k's own Fish Finder looks."""
+    """Sea fish whose front k knows now: fish turned over, k's own Fish Finder looks, and fish
+    whose front the whole table saw (an escape, the Smart Bream) lying where they went back."""
+    known = set(state.seen)
     turn = state.turn
     if turn is None:
-        return set()
-    known = set(turn.targets)
+        return known
+    known |= set(turn.targets)
     if k is not None and turn.seat == k:
         known |= set(turn.peeks)
     return known
@@ -419,8 +423,15 @@ def check_hidden(state: CFState, rnd: random.Random) -> int:
 
 
 def check_secret_choice(state: CFState, seat: int, action: object, rnd: random.Random) -> None:
-    """While a simultaneous phase goes on, others cannot tell which choice `seat` made."""
-    if state.phase not in ("cast", "fish_bait") or len(GAME.pending(state)) < 2:
+    """While a simultaneous phase goes on, others cannot tell which choice `seat` made.
+
+    Casts (in Cast, and made early during Collect), fish-as-bait choices and Puffer Fish
+    answers are all secret until every seat concerned has chosen.
+    """
+    simultaneous = [s for s, p in GAME.pending(state).items() if p.simultaneous]
+    if seat not in simultaneous:
+        return
+    if state.phase != "collect" and len(simultaneous) < 2:
         return  # the last choice ends the phase and everything is shown
     options = GAME.legal_actions(state, seat)
     alternatives = [action, *rnd.sample(options, min(3, len(options)))]
@@ -446,7 +457,8 @@ def test_views_hide_every_hidden_card(
 
     def each(state: CFState, seat: int, action: object) -> None:
         # Every step of a simultaneous or private phase is interesting; sample the rest.
-        if state.phase in ("cast", "fish_bait") or state.turn is not None or sampler.random() < 0.3:
+        early_cast = state.phase == "collect" and getattr(action, "kind", "") == "cast"
+        if state.phase in ("cast", "fish_bait") or early_cast or state.turn is not None or sampler.random() < 0.3:
             phases[state.phase] += 1
             phases["moved"] += check_hidden(state, sampler)
             check_secret_choice(state, seat, action, sampler)

@@ -7,7 +7,7 @@ import pytest
 from fishtable.engine.errors import IllegalAction
 from fishtable.games.crazy_fishing import GAME
 from fishtable.games.crazy_fishing.actions import Attempt, Continue, Draw, EndTurn, Look, Shuffle, Split
-from tests.games.crazy_fishing.builder import build, cast_all
+from tests.games.crazy_fishing.builder import build, cast_all, collector
 from tests.games.crazy_fishing.builder import play as act
 
 OPPONENT = ["R1", "B1", "R2", "B2", "B3", "R3"]  # a slow, weak second player
@@ -16,7 +16,7 @@ OPPONENT = ["R1", "B1", "R2", "B2", "B3", "R3"]  # a slow, weak second player
 def collect(state):
     """Everyone refills half rods, half baits; returns the state at the next Cast."""
     while state.phase == "collect":
-        (seat,) = GAME.pending(state)
+        seat = collector(state)
         need = 6 - len(state.hands[seat])
         state, _ = act(state, seat, Draw(rods=need // 2, baits=need - need // 2))
     return state

@@ -6,8 +6,9 @@ import pytest
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.games.crazy_fishing import GAME
-from fishtable.games.crazy_fishing.actions import Attempt, Cast, EndTurn, Look, Split
-from tests.games.crazy_fishing.builder import build, cast_all, cast_bait, pick
+from fishtable.games.crazy_fishing.actions import Attempt, Cast, EndTurn, Look, PairAttempt, PickBait, Split
+from fishtable.games.crazy_fishing.cards import load_card_file
+from tests.games.crazy_fishing.builder import ROD_SPECIALS, build, cast_all, cast_bait, pick, rejected
 from tests.games.crazy_fishing.builder import play as act
 
 OPPONENT = ["R2", "B1", "R1", "B2", "B3", "R3"]  # a slow, weak second player
@@ -54,7 +55,7 @@ def test_reel_gives_two_attempts_and_two_fish_must_be_chosen():
     assert s.turn.seat == 1  # both catches in one Catch turn
 
 
-@pytest.mark.rule("CF-ROD-2", "CF-Q-8")
+@pytest.mark.rule("CF-ROD-2", "CF-Q-8", "CF-Q-9")
 def test_reel_without_another_rod_is_legal_but_gives_one_attempt():
     s = build([["R:reel", "B3", "B4", "R5", "B1", "R2"], OPPONENT], sea_cards=["F2", "F3", "F7"])
     # Two ordinary baits are allowed beside a Reel even with no '+' bait.
@@ -64,6 +65,9 @@ def test_reel_without_another_rod_is_legal_but_gives_one_attempt():
     with pytest.raises(IllegalAction):
         act(s, 0, Attempt(labels=(1, 2)))
     s, _ = act(s, 0, Attempt(labels=(1,)))
+    # One attempt with two plain baits: they do not add up, the player picks one (CF-Q-9).
+    assert s.turn.seat == 0 and GAME.pending(s)[0].kind == "pick_bait"
+    s, _ = act(s, 0, PickBait(bait=cast_bait(s, 0, "3")[0]))
     assert s.turn.seat == 1
 
 
@@ -153,16 +157,51 @@ def test_reel_turns_both_fish_over_before_the_split():
     assert s.piles[0] == []
 
 
-@pytest.mark.rule("CF-Q-9")
-def test_reel_with_only_one_eligible_fish_makes_one_attempt_with_all_the_bait():
-    # The 6 covers the 5, so only the 6 is eligible; bait 3 and 4 together (7) catch it.
-    s = build([["R:reel", "R3", "B3", "B4", "R5", "B1"], OPPONENT], sea_cards=[("F5", 0, 0), ("F6", 2, 1)])
+@pytest.mark.rule("CF-Q-9", "CF-Q-8")
+def test_reel_with_only_one_eligible_fish_and_plain_baits_picks_one_bait():
+    # The 6 covers the 5, so only the 6 is eligible. Plain 3 and 4 never add up (this was
+    # "all the bait", 7, before the ruling of issue 7): the player picks one, and the 6 escapes.
+    s = build([["R:reel", "R3", "B3", "B4", "R5", "B1"], OPPONENT], sea_cards=[("F5", 0, 0), ("F6:?:Gar", 2, 1)])
     s, _ = cast_all(s, (("The Super-Fast Reel", "3"), ("3", "4")), (("2",), ("1",)))
     assert GAME.legal_actions(s, 0) == [Attempt(labels=(2,))]
     s, events = act(s, 0, Attempt(labels=(2,)))
-    assert pile_sizes(s, 0) == [6]
+    assert [e.kind for e in events] == ["flip"]  # the fish is turned over before the bait is picked
+    prompt = GAME.pending(s)[0]
+    assert prompt.kind == "pick_bait" and not prompt.private and set(GAME.pending(s)) == {0}
+    assert GAME.view(s, 1).turn.stage == "pick_bait"
+    assert [f.name for f in GAME.view(s, 1).turn.flipped] == ["Gar"]
+    three, four = cast_bait(s, 0, "3", "4")
+    assert GAME.legal_actions(s, 0) == [PickBait(bait=three), PickBait(bait=four)]
+    rejected(s, 0, PickBait(bait="B99"), "not among the baits you cast")
+    rejected(s, 0, Split(first=(three,)), "does not fit")
+    s, events = act(s, 0, PickBait(bait=four))
+    assert pile_sizes(s, 0) == []
+    assert any(e.kind == "escape" and "bait 4" in e.text for e in events)
+    assert s.turn.seat == 1
+    assert sorted(s.cards[c].label for c in s.bait_discard) == ["3", "4"]  # both cast baits are discarded
+
+
+@pytest.mark.rule("CF-Q-9", "CF-CAST-6")
+def test_reel_with_one_attempt_uses_the_whole_group_when_it_holds_a_plus_bait():
+    s = build([["R:reel", "R3", "B3+", "B4", "R5", "B1"], OPPONENT], sea_cards=[("F5", 0, 0), ("F6", 2, 1)])
+    s, _ = cast_all(s, (("The Super-Fast Reel", "3"), ("3+", "4")), (("2",), ("1",)))
+    s, events = act(s, 0, Attempt(labels=(2,)))
+    assert pile_sizes(s, 0) == [6]  # 3+ and 4 add up to 7: no bait to pick
     assert any(e.kind == "catch" and "bait 7" in e.text for e in events)
     assert s.turn.seat == 1
+
+
+@pytest.mark.rule("CF-Q-9", "CF-OOS-20", "CF-Q-32")
+def test_a_picked_bait_is_the_same_bait_for_a_pair_of_fish():
+    s = build([["R:reel", "B1", "B5", "R5", "B2", "R2"], OPPONENT],
+              sea_cards=["oos:pair_of_fish", "F5:?:Bass", "F6:?:Gar", "F7"])
+    s, _ = cast_all(s, (("The Super-Fast Reel",), ("1", "5")), (("1",), ("1",)))
+    s, _ = act(s, 0, Attempt(labels=(1,)))
+    s, _ = act(s, 0, PickBait(bait=cast_bait(s, 0, "1")[0]))  # 1 catches the Pair (size 1)
+    assert GAME.pending(s)[0].kind == "pair"
+    s, events = act(s, 0, PairAttempt(label=2))  # the same bait, 1 alone: the Bass escapes
+    assert any(e.kind == "escape" and "bait 1" in e.text for e in events)
+    assert pile_sizes(s, 0) == [1]
 
 
 @pytest.mark.rule("CF-Q-9")
@@ -302,6 +341,13 @@ def test_reel_player_looks_before_choosing_both_fish():
 
 
 # -- The Rodiest Rod ----------------------------------------------------------------------
+
+
+@pytest.mark.rule("CF-ROD-11", "CF-ROD-12")
+def test_the_shipped_rodiest_rod_has_speed_twenty_and_is_last_generation():
+    rodiest = [r for r in load_card_file().rods if r.special == "rodiest_rod"]
+    assert rodiest and all(r.speed == 20 and r.plus for r in rodiest)
+    assert ROD_SPECIALS["rodiest_rod"][1:3] == (20, True)  # what the builder deals below
 
 
 @pytest.mark.rule("CF-ROD-11")

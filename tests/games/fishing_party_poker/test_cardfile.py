@@ -11,7 +11,8 @@ import pytest
 
 from fishtable.engine.errors import CardFileError
 from fishtable.engine.match import Match
-from fishtable.engine.saves import parse_save, replay
+from fishtable.engine.resume import replay
+from fishtable.engine.saves import parse_save
 from fishtable.games.fishing_party_poker import GAME
 from fishtable.games.fishing_party_poker import cards as cards_module
 from fishtable.games.fishing_party_poker.cards import default_card_path, load_card_file

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.match import Match
-from fishtable.engine.saves import parse_save, replay
+from fishtable.engine.resume import replay
+from fishtable.engine.saves import parse_save
 from fishtable.games.fishing_party_poker import GAME, betting
 from fishtable.games.fishing_party_poker.actions import DEAL, KEEP, Bet, Fold, StopSession, Swap
 from fishtable.games.fishing_party_poker.cards import CardSpec, PokerCardFile

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from fishtable.engine.match import Match
-from fishtable.engine.saves import parse_save, replay
+from fishtable.engine.resume import replay
+from fishtable.engine.saves import parse_save
 from fishtable.games.fishing_party_poker import GAME
 from fishtable.games.fishing_party_poker.actions import DEAL, StopSession
 from fishtable.games.fishing_party_poker.options import PokerOptions

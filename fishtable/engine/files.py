@@ -1,0 +1,305 @@
+"""Reading data files that people hand to fishtable: saves and card files.
+
+One careful reader for every game, so no file can hang, flood or crash the app:
+
+- the path must be a regular file (a folder, a FIFO, a device or a symlink to
+  one is refused without reading; a FIFO is never opened in a blocking way);
+- at most `max_bytes` are read;
+- the bytes must be UTF-8 text;
+- JSON nesting is checked before parsing, without recursion (`max_depth`),
+  integers are at most `MAX_INT_DIGITS` digits long, NaN and Infinity are not
+  JSON, and an object may not hold the same key twice.
+
+Every problem is raised as the caller's `FishtableError` subclass (say
+`CardFileError` or `SaveFileError`) with a plain sentence naming the file and
+the problem. `validation_message` turns a pydantic error into the same kind of
+words ("field 'size': must be a whole number"), never a pydantic dump.
+
+    data = read_json(path, error=CardFileError, max_bytes=256 * 1024)
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from fishtable.engine.errors import FishtableError
+
+MAX_BYTES = 1024 * 1024  # default cap for one data file
+MAX_DEPTH = 32  # default cap on nested arrays and objects
+MAX_INT_DIGITS = 19  # every signed 64-bit integer (a seed) fits; Python's own limit is 4300
+MAX_FLOAT_CHARS = 32
+
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+class _Refused(ValueError):
+    """A problem found while parsing, reported by `parse_json` in words."""
+
+
+def size_words(n: int) -> str:
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):g} MB"
+    if n >= 1024:
+        return f"{n / 1024:g} KB"
+    return f"{n} bytes"
+
+
+def _os_words(exc: OSError) -> str:
+    if exc.errno == errno.ENOENT:
+        return "there is no such file"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.EISDIR:
+        return "it is a folder, not a regular file"
+    if exc.errno == errno.ENOTDIR:
+        return "a part of the path is not a folder"
+    if exc.errno == errno.ELOOP:
+        return "it is a loop of symbolic links"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "the path is too long"
+    return (exc.strerror or str(exc)).rstrip(".").lower() or "unknown error"
+
+
+def _kind_words(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a regular file"
+    if stat.S_ISFIFO(mode):
+        return "it is a pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "it is a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "it is a socket, not a regular file"
+    return "it is not a regular file"
+
+
+def check_regular_file(path: Path, error: type[FishtableError], source: str | None = None) -> os.stat_result:
+    """Stat `path` (following symlinks) and refuse anything but a regular file."""
+    source = source or str(path)
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError) as exc:
+        words = _os_words(exc) if isinstance(exc, OSError) else "the path is not valid"
+        raise error(f"{source} cannot be read: {words}.") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"{source} cannot be read: {_kind_words(info.st_mode)}.")
+    return info
+
+
+def read_bytes(
+    path: Path, *, error: type[FishtableError], max_bytes: int = MAX_BYTES, source: str | None = None
+) -> bytes:
+    """The bytes of a regular file of at most `max_bytes`; anything else raises `error`."""
+    source = source or str(path)
+    check_regular_file(path, error, source)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise error(f"{source} cannot be read: {_os_words(exc)}.") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):  # replaced between the check and the open
+            raise error(f"{source} cannot be read: {_kind_words(info.st_mode)}.")
+        if info.st_size > max_bytes:
+            raise error(f"{source} cannot be read: it is too large ({size_words(info.st_size)}; "
+                        f"at most {size_words(max_bytes)}).")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(65536, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:  # the file grew while we read it
+            raise error(f"{source} cannot be read: it is too large (over {size_words(max_bytes)}).")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise error(f"{source} cannot be read: {_os_words(exc)}.") from None
+    finally:
+        os.close(fd)
+
+
+def decode_text(data: bytes, *, error: type[FishtableError], source: str) -> str:
+    """Strict UTF-8 (a leading byte-order mark is allowed and dropped)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{source} is not text (not UTF-8: byte {exc.start + 1} is not allowed); "
+                    "it may be damaged or the wrong file.") from None
+    return text.removeprefix("\ufeff")
+
+
+def read_text(
+    path: Path, *, error: type[FishtableError], max_bytes: int = MAX_BYTES, source: str | None = None
+) -> str:
+    source = source or str(path)
+    return decode_text(read_bytes(path, error=error, max_bytes=max_bytes, source=source), error=error, source=source)
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in JSON text, found without recursion.
+
+    Brackets inside strings are skipped; on text that is not JSON the figure is
+    only an estimate, which is all a guard before parsing needs.
+    """
+    depth = deepest = 0
+    for token in _TOKENS.finditer(text):
+        char = token.group()
+        if char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _parse_int(digits: str) -> int:
+    count = len(digits.lstrip("-"))
+    if count > MAX_INT_DIGITS:
+        shown = digits[:12] + "..."
+        raise _Refused(f"holds a number with {count} digits ({shown}); at most {MAX_INT_DIGITS} are allowed")
+    return int(digits)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_FLOAT_CHARS:
+        raise _Refused(f"holds a number written with {len(text)} characters ({text[:12]}...); "
+                       f"at most {MAX_FLOAT_CHARS} are allowed")
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _Refused(f"holds the number {text}, which is too large")
+    return value
+
+
+def _parse_constant(name: str) -> Any:
+    raise _Refused(f"holds {name}, which is not a number JSON allows")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            shown = key if len(key) <= 40 else key[:40] + "..."
+            raise _Refused(f"has the key {shown!r} twice in one object")
+        out[key] = value
+    return out
+
+
+def parse_json(text: str, *, error: type[FishtableError], source: str, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON text with the guards above; any problem raises `error` in words."""
+    depth = json_depth(text)
+    if depth > max_depth:
+        raise error(f"{source} is nested too deeply ({depth} levels; at most {max_depth}); "
+                    "it is not a file fishtable wrote.")
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except json.JSONDecodeError as exc:
+        raise error(
+            f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
+            "it may be damaged or cut short."
+        ) from None
+    except _Refused as exc:
+        raise error(f"{source} {exc}.") from None
+    except (RecursionError, ValueError, MemoryError) as exc:
+        raise error(f"{source} cannot be read as JSON ({type(exc).__name__}).") from None
+
+
+def read_json(
+    path: Path,
+    *,
+    error: type[FishtableError],
+    max_bytes: int = MAX_BYTES,
+    max_depth: int = MAX_DEPTH,
+    source: str | None = None,
+) -> Any:
+    """Read and parse a JSON data file safely. Never hangs, never raises anything but `error`."""
+    source = source or str(path)
+    text = read_text(path, error=error, max_bytes=max_bytes, source=source)
+    return parse_json(text, error=error, source=source, max_depth=max_depth)
+
+
+# -- validation errors in words ---------------------------------------------------------
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+def plain_words(error: Mapping[str, Any]) -> str:
+    """One pydantic error (an item of `ValidationError.errors()`) as a short phrase."""
+    kind = error.get("type", "")
+    ctx = error.get("ctx") or {}
+    given = error.get("input")
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"must be a whole number (an integer), not {_shown(given)}"
+    if kind in ("bool_type", "bool_parsing"):
+        return f"must be true or false, not {_shown(given)}"
+    if kind in ("string_type", "str_type"):
+        return f"must be text in quotes, not {_shown(given)}"
+    if kind == "missing":
+        return "is required but missing"
+    if kind == "extra_forbidden":
+        return "is not a known field"
+    if kind in ("greater_than_equal", "greater_than"):
+        limit = ctx.get("ge", ctx.get("gt"))
+        return f"must be at least {limit}" if kind == "greater_than_equal" else f"must be more than {limit}"
+    if kind in ("less_than_equal", "less_than"):
+        limit = ctx.get("le", ctx.get("lt"))
+        return f"must be at most {limit}" if kind == "less_than_equal" else f"must be less than {limit}"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected', 'the allowed values')}, not {_shown(given)}"
+    if kind == "string_too_short":
+        least = ctx.get("min_length")
+        return "must not be empty" if least == 1 else f"must be at least {least} characters"
+    if kind == "string_too_long":
+        return f"must be at most {ctx.get('max_length')} characters long"
+    if kind == "too_short":
+        return f"must have at least {ctx.get('min_length')} entries"
+    if kind == "too_long":
+        return f"must have at most {ctx.get('max_length')} entries"
+    if kind in ("list_type", "tuple_type"):
+        return f"must be a list, not {_shown(given)}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"must be an object with named fields, not {_shown(given)}"
+    if kind == "union_tag_invalid":
+        return f"has an unknown kind {_shown(ctx.get('tag'))}"
+    if kind == "union_tag_not_found":
+        return "has no 'kind'"
+    if kind == "value_error":
+        return str(error.get("msg", "")).removeprefix("Value error, ")
+    return str(error.get("msg", "is not valid")).rstrip(".")
+
+
+def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
+    """A pydantic location as a dotted field name ("rods.3.speed"), without union branch tags."""
+    return ".".join(str(p) for p in loc)
+
+
+def validation_message(exc: Any, source: str) -> str:
+    """The first error of a pydantic ValidationError as "<source>: field 'x': must be ..."."""
+    errors = exc.errors()
+    if not errors:
+        return f"{source} is not valid."
+    first = errors[0]
+    where = field_path(first.get("loc", ()))
+    words = plain_words(first)
+    more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
+    if where:
+        return f"{source}: field '{where}': {words}{more}."
+    return f"{source}: {words}{more}."
