@@ -173,6 +173,7 @@ class Card:
     family: int = 0
     tournament: int = 0
     wins: tuple[tuple[int, ...], ...] = ()  # lures: by kind index, the rolls that catch it (empty: not at all)
+    shows: tuple[int, ...] = ()  # lures: the kinds caught, in the order the card prints them
 
     @property
     def type(self) -> str:
@@ -198,12 +199,13 @@ def build_cards(data: FishingPartyCards) -> tuple[tuple[Card, ...], tuple[str, .
             wins = [()] * len(kinds)
             wins[a] = (pair[0],)
             wins[b] = (pair[1],)
-            cards.append(Card(len(cards), f"L{len(cards) - first_lure + 1:02d}", LURE, lure.name, wins=tuple(wins)))
+            cards.append(Card(len(cards), f"L{len(cards) - first_lure + 1:02d}", LURE, lure.name, wins=tuple(wins),
+                              shows=(a, b)))
     for magic in data.magic_lures:
         rolls = tuple(sorted(magic.rolls))
         for _ in range(magic.copies):
             cards.append(Card(len(cards), f"L{len(cards) - first_lure + 1:02d}", MAGIC, magic.name,
-                              wins=(rolls,) * len(kinds)))
+                              wins=(rolls,) * len(kinds), shows=tuple(range(len(kinds)))))
     first_special = len(cards)
     for special in data.specials:
         code = TYPE_NAMES.index(special.effect)

@@ -43,7 +43,7 @@ def lure_text(card: Card, kinds: tuple[str, ...]) -> str:
     if card.code == MAGIC:
         rolls = card.wins[0] if card.wins else ()
         return f"{card.name} ({rolls_words(rolls)})"
-    parts = [f"{kinds[k]} {'/'.join(map(str, w))}" for k, w in enumerate(card.wins) if w]
+    parts = [f"{kinds[k]} {'/'.join(map(str, card.wins[k]))}" for k in card.shows]
     return f"{card.name} ({', '.join(parts)})"
 
 

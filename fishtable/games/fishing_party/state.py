@@ -113,7 +113,7 @@ class FPState:
         """Everything that defines the position, for hashing and equality."""
         st = self.static
         return (
-            tuple((c.cid, c.code, c.name, c.kind, c.family, c.tournament, c.wins) for c in st.cards),
+            tuple((c.cid, c.code, c.name, c.kind, c.family, c.tournament, c.wins, c.shows) for c in st.cards),
             st.kinds, st.names, st.bots, st.scheme, st.quick_play, st.time_limit, st.removed,
             st.first_rolls, st.reactions,
             self.rng, tuple(self.draw), tuple(self.discard), tuple(self.table),

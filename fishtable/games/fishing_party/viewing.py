@@ -28,7 +28,7 @@ def _make_face(st: Static, c: int) -> CardFace:
                         weight=weight, family=card.family, tournament=card.tournament,
                         label=f"{card.name} {weight} lb")
     if code in LURES:
-        catches = tuple(LureRoll(kind=st.kinds[k], rolls=w) for k, w in enumerate(card.wins) if w)
+        catches = tuple(LureRoll(kind=st.kinds[k], rolls=card.wins[k]) for k in card.shows)
         return CardFace(id=card.cid, type=TYPE_NAMES[code], group="lure", name=card.name, catches=catches,
                         label=lure_text(card, st.kinds))
     return CardFace(id=card.cid, type=TYPE_NAMES[code], group=group_of(code), name=card.name, label=card.name)
