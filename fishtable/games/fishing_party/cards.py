@@ -184,6 +184,29 @@ class Card:
         return self.code == LURE or self.code == MAGIC
 
 
+def rolls_words(rolls: tuple[int, ...]) -> str:
+    """"3", "2/5", "3-6"."""
+    if len(rolls) > 2 and list(rolls) == list(range(rolls[0], rolls[-1] + 1)):
+        return f"{rolls[0]}-{rolls[-1]}"
+    return "/".join(map(str, rolls))
+
+
+def lure_words(card: Card, kinds: tuple[str, ...]) -> str:
+    """"Jig (Walleye 3, Largemouth Bass 5)", "Magic Lure (3-6)"."""
+    if card.code == MAGIC:
+        return f"{card.name} ({rolls_words(card.wins[0] if card.wins else ())})"
+    return f"{card.name} ({', '.join(f'{kinds[k]} {rolls_words(card.wins[k])}' for k in card.shows)})"
+
+
+def card_words(card: Card, kinds: tuple[str, ...], weight: int) -> str:
+    """A card as a player would name it: "Walleye (8 lb)", a lure with its rolls, "Ouch"."""
+    if card.code == FISH:
+        return f"{card.name} ({weight} lb)"
+    if card.code == LURE or card.code == MAGIC:
+        return lure_words(card, kinds)
+    return card.name
+
+
 def build_cards(data: FishingPartyCards) -> tuple[tuple[Card, ...], tuple[str, ...]]:
     """The card table (fish, then lures, then special cards) and the fish kinds in file order."""
     kinds = tuple(f.kind for f in data.fish)

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from fishtable.engine import rng as rand
-from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import Event
-from fishtable.games.fishing_party.cards import DIE_SIDES, FISH, GPS, HAND_SIZE, LURE, MAGIC, Card
+from fishtable.games.fishing_party.cards import DIE_SIDES, GPS, HAND_SIZE
 from fishtable.games.fishing_party.state import FPState
+
+_new = object.__new__
+_set = object.__setattr__
+_EVENT_FIELDS = frozenset(Event.model_fields)
 
 
 def event(kind: str, text: str, to: tuple[int, ...] | None = None, news: bool = False) -> Event:
-    return trusted(Event, kind=kind, text=text, visible_to=to, news=news)
+    """An Event the engine wrote itself, built inline (see engine/fast.py): playouts make thousands."""
+    e = _new(Event)
+    _set(e, "__dict__", {"kind": kind, "text": text, "visible_to": to, "news": news})
+    _set(e, "__pydantic_fields_set__", _EVENT_FIELDS)
+    _set(e, "__pydantic_extra__", None)
+    _set(e, "__pydantic_private__", None)
+    return e
 
 
 def roll_die(state: FPState) -> int:
@@ -38,30 +47,9 @@ def rolls_text(names: tuple[str, ...], rounds: tuple[tuple[tuple[int, int], ...]
     return "; ".join(parts)
 
 
-def lure_text(card: Card, kinds: tuple[str, ...]) -> str:
-    """"Jig (Walleye 3, Largemouth Bass 5)", "Magic Lure (3-6)"."""
-    if card.code == MAGIC:
-        rolls = card.wins[0] if card.wins else ()
-        return f"{card.name} ({rolls_words(rolls)})"
-    parts = [f"{kinds[k]} {'/'.join(map(str, card.wins[k]))}" for k in card.shows]
-    return f"{card.name} ({', '.join(parts)})"
-
-
-def rolls_words(rolls: tuple[int, ...]) -> str:
-    if len(rolls) > 2 and list(rolls) == list(range(rolls[0], rolls[-1] + 1)):
-        return f"{rolls[0]}-{rolls[-1]}"
-    return "/".join(map(str, rolls))
-
-
 def card_text(state: FPState, c: int) -> str:
     """A card as a player would name it: "Walleye (8 lb)", "Jig (Walleye 3, Largemouth Bass 5)", "Ouch"."""
-    st = state.static
-    card = st.cards[c]
-    if card.code == FISH:
-        return f"{card.name} ({st.weight[c]} lb)"
-    if card.code == LURE or card.code == MAGIC:
-        return lure_text(card, st.kinds)
-    return card.name
+    return state.static.texts[c]
 
 
 def cards_text(state: FPState, cards: list[int]) -> str:

@@ -4,8 +4,8 @@ Fish Pond (FP-CATCH-*, FP-SPECIAL-12/13/20..22, FP-Q-11, FP-Q-16, FP-Q-19)."""
 from __future__ import annotations
 
 from fishtable.games.fishing_party import scoring
-from fishtable.games.fishing_party.cards import BROKEN_LINE, DIE_SIDES, FISH, SPRAY
-from fishtable.games.fishing_party.common import card_text, event, has_perm, roll_die, rolls_words
+from fishtable.games.fishing_party.cards import BROKEN_LINE, DIE_SIDES, FISH, SPRAY, rolls_words
+from fishtable.games.fishing_party.common import card_text, event, has_perm, roll_die
 from fishtable.games.fishing_party.state import NONE, FPState
 from fishtable.games.fishing_party.turn import move_done
 

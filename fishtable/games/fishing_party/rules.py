@@ -103,6 +103,14 @@ def pending(state: FPState) -> dict[int, Prompt]:
         text = prompt_text(state, "broken_line")
         return {s: _prompt(s, "broken_line", text, True, True, True) for s in state.asking}
     seat = state.seat
+    if stage == "turn" or stage == "move":
+        # The commonest prompts never change within a game: keep them ready, per seat.
+        key = (stage, seat)
+        cache = state.static.action_cache
+        ready = cache.get(key)
+        if ready is None:
+            ready = cache[key] = {seat: _prompt(seat, stage, prompt_text(state, stage))}
+        return dict(ready)
     return {seat: _prompt(seat, stage, prompt_text(state, stage))}
 
 
@@ -294,15 +302,14 @@ def _check(error: str | None) -> None:
 
 def apply(state: FPState, seat: int, action: Action) -> tuple[FPState, list[Event]]:
     """Validate, then apply to a copy. The given state is never changed."""
-    n = state.n
-    if not isinstance(seat, int) or not 0 <= seat < n:
+    if not isinstance(seat, int) or not 0 <= seat < len(state.hands):
         raise IllegalAction(f"There is no seat {seat}.")
     kind = getattr(action, "kind", None)
-    if state.stage == "over":
+    stage = state.stage
+    if stage == "over":
         raise IllegalAction("The game is over.")
     if kind == "time_up":
         return _time_up(state)
-    stage = state.stage
     if stage == "reaction":
         if seat not in state.asking:
             raise IllegalAction(f"{state.static.names[seat]} has nothing to decide right now.")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from fishtable.games.fishing_party.cards import Card
+from fishtable.games.fishing_party.cards import Card, card_words
 
 # Turn stages. "turn": free actions or the first move; "move": a later move (Quick-Play);
 # "exchange"/"swap"/"give": a move being built card by card; "reaction": Broken Line, anyone?;
@@ -43,6 +43,7 @@ class Static:
     codes: tuple[int, ...] = ()
     kind_of: tuple[int, ...] = ()
     weight: tuple[int, ...] = ()  # in the chosen scheme (FP-SCORE-5)
+    texts: tuple[str, ...] = ()  # each card in words: "Walleye (8 lb)", "Jig (Walleye 3, Largemouth Bass 5)"
     by_id: dict[str, int] = field(default_factory=dict)
     action_cache: dict[Any, Any] = field(default_factory=dict)  # actions the engine enumerates, reused
 
@@ -54,6 +55,7 @@ class Static:
         tournament = self.scheme == "tournament"
         self.weight = tuple(c.tournament if tournament else c.family for c in cards)
         self.by_id = {c.cid: c.idx for c in cards}
+        self.texts = tuple(card_words(c, self.kinds, w) for c, w in zip(cards, self.weight, strict=True))
 
     @property
     def n(self) -> int:

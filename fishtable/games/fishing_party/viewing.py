@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fishtable.games.fishing_party.cards import FISH, LURES, TYPE_NAMES, group_of
-from fishtable.games.fishing_party.common import hand_size, lure_text
+from fishtable.games.fishing_party.cards import FISH, LURES, TYPE_NAMES, group_of, lure_words
+from fishtable.games.fishing_party.common import hand_size
 from fishtable.games.fishing_party.rules import pending
 from fishtable.games.fishing_party.scoring import result
 from fishtable.games.fishing_party.state import NONE, FPState, Static
@@ -30,7 +30,7 @@ def _make_face(st: Static, c: int) -> CardFace:
     if code in LURES:
         catches = tuple(LureRoll(kind=st.kinds[k], rolls=card.wins[k]) for k in card.shows)
         return CardFace(id=card.cid, type=TYPE_NAMES[code], group="lure", name=card.name, catches=catches,
-                        label=lure_text(card, st.kinds))
+                        label=lure_words(card, st.kinds))
     return CardFace(id=card.cid, type=TYPE_NAMES[code], group=group_of(code), name=card.name, label=card.name)
 
 
@@ -79,7 +79,7 @@ def _attempt(state: FPState) -> Attempt | None:
         fish=f"{st.cards[fish].name} {st.weight[fish]} lb",
         kind=st.kinds[kind],
         weight=st.weight[fish],
-        lure=lure_text(st.cards[lure], st.kinds),
+        lure=lure_words(st.cards[lure], st.kinds),
         needed=st.cards[lure].wins[kind],
         rolled=rolled or None,
         counted=counted or None,
