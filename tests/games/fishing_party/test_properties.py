@@ -106,7 +106,11 @@ def play_out(options, n: int, seed: int, choice_seed: int, clock: int):
         if steps % 7 == 0:
             assert GAME.parse_action(json.loads(json.dumps(action.model_dump(mode="json")))) == action
         actions.append((seat, action))
+        before = GAME.state_hash(state) if steps % 50 == 0 else None
+        previous = state
         state, _ = GAME.apply(state, seat, action)
+        if before is not None:
+            assert GAME.state_hash(previous) == before, "apply changed the state it was given"
         if action.kind == "fish":
             attempts += 1
             if n >= 3:
