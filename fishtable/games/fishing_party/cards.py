@@ -179,10 +179,6 @@ class Card:
     def type(self) -> str:
         return TYPE_NAMES[self.code]
 
-    @property
-    def is_lure(self) -> bool:
-        return self.code == LURE or self.code == MAGIC
-
 
 def rolls_words(rolls: tuple[int, ...]) -> str:
     """"3", "2/5", "3-6"."""

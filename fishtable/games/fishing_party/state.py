@@ -17,11 +17,11 @@ from typing import Any
 
 from fishtable.games.fishing_party.cards import Card, card_words
 
-# Turn stages. "turn": free actions or the first move; "move": a later move (Quick-Play);
-# "exchange"/"swap"/"give": a move being built card by card; "reaction": Broken Line, anyone?;
-# "spray": the Spray Bottle after a roll; "discard": down to the hand size (FP-Q-15).
-STAGES = ("turn", "move", "exchange", "swap", "give", "reaction", "spray", "discard", "over")
-NONE = -1
+# Turn stages (`FPState.stage`). "turn": free actions or the first move; "move": a later move
+# (Quick-Play); "exchange"/"swap"/"give": a move being built card by card; "reaction": Broken
+# Line, anyone?; "spray": the Spray Bottle after a roll; "discard": down to the hand size
+# (FP-Q-15); "over".
+NONE = -1  # no card (no rod, no lure, no Ouch, no fish being fished for)
 
 
 @dataclass(slots=True)
@@ -97,10 +97,6 @@ class FPState:
     @property
     def n(self) -> int:
         return len(self.static.names)
-
-    @property
-    def over(self) -> bool:
-        return self.stage == "over"
 
     def clone(self) -> FPState:
         return FPState(

@@ -169,3 +169,20 @@ def test_small_games_keep_their_starting_rods():
                 seat = chooser.choice(sorted(prompts))
                 state, _ = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)))
                 assert state.rods == rods
+
+
+def test_options_are_a_frozen_form_with_words_for_every_field():
+    from pydantic import ValidationError
+
+    for name, field in FishingPartyOptions.model_fields.items():
+        assert field.title and field.description, name
+    limit = FishingPartyOptions.model_fields["time_limit_minutes"]
+    assert limit.default is None
+    assert {type(m).__name__ for m in limit.metadata} >= {"Ge", "Le"}
+    assert FishingPartyOptions.model_fields["cards"].json_schema_extra == {"form": False}
+    for bad in ({"time_limit_minutes": 0}, {"time_limit_minutes": 601}, {"weights": "heavy"}, {"colour": 1}):
+        with pytest.raises(ValidationError):
+            FishingPartyOptions(**bad)
+    options = FishingPartyOptions()
+    with pytest.raises(ValidationError):
+        options.quick_play = True  # type: ignore[misc]
