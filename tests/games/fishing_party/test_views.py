@@ -136,7 +136,7 @@ def test_illegal_garbage_changes_nothing():
         GAME.apply(state, state.seat, unknown)
 
 
-def test_bots_are_told_what_they_may_not_do_with_targets():
+def test_an_unlucky_card_on_a_missing_seat_is_refused():
     b = Builder()
     ouch = b.card("ouch")
     state = b.state([[ouch, *b.filler(5)], b.filler(6)])
