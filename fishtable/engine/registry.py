@@ -55,7 +55,7 @@ GAMES: list[GameEntry] = [
         "Match lures to fish and roll the die; snap, tangle and steal your way to the biggest catch.",
         2,
         5,
-        None,
+        "fishtable.games.fishing_party",
     ),
     GameEntry(
         "big-fish",

@@ -1,0 +1,61 @@
+"""Fishing Party: the rules engine behind the game protocol."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
+from fishtable.games.fishing_party import rules, scoring, setup, viewing
+from fishtable.games.fishing_party.actions import Action, parse_action
+from fishtable.games.fishing_party.cards import MAX_PLAYERS, MIN_PLAYERS, load_card_file
+from fishtable.games.fishing_party.options import FishingPartyOptions
+from fishtable.games.fishing_party.state import FPState
+from fishtable.games.fishing_party.views import FishingPartyView
+
+
+class FishingParty:
+    name = "fishing-party"
+    title = "Fishing Party"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def options_model(self) -> type[FishingPartyOptions]:
+        return FishingPartyOptions
+
+    def prepare_options(self, options: FishingPartyOptions) -> FishingPartyOptions:
+        """Copy the card data in, from `card_file` or the shipped file; CardFileError if it is bad."""
+        path = Path(options.card_file).expanduser() if options.card_file else None
+        return options.model_copy(update={"cards": load_card_file(path)})
+
+    def new_game(self, options: FishingPartyOptions, seats: Sequence[SeatInfo], seed: int) -> FPState:
+        return setup.new_game(options, seats, seed)
+
+    def opening_events(self, state: FPState) -> list[Event]:
+        return setup.opening_lines(state)
+
+    def pending(self, state: FPState) -> dict[int, Prompt]:
+        return rules.pending(state)
+
+    def legal_actions(self, state: FPState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: FPState, seat: int, action: Action) -> tuple[FPState, list[Event]]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: FPState, seat: int | None) -> FishingPartyView:
+        return viewing.build_view(state, seat)
+
+    def result(self, state: FPState) -> Result | None:
+        return scoring.result(state)
+
+    def parse_action(self, data: Any) -> Action:
+        return parse_action(data)
+
+    def state_hash(self, state: FPState) -> str:
+        return hashlib.sha256(repr(state.canonical()).encode()).hexdigest()
+
+
+GAME = FishingParty()

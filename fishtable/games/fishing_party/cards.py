@@ -1,0 +1,368 @@
+"""Fishing Party card data: the file format, its validation, and the card table.
+
+The printed values (fish weights, the die rolls on each lure copy) live in
+`assets/fishing_party/cards.json`; nothing here assumes them. What a card
+*does* is rules, named by its `effect`; how many copies there are and what
+they print is data. A malformed file is refused with a message naming the
+file, the card and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from fishtable.assets import asset_path
+from fishtable.engine.errors import CardFileError
+
+CARD_FORMAT = "fishtable-fishing-party-cards"
+MAX_FILE_BYTES = 1_000_000
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5  # FP-Q-1
+HAND_SIZE = 6
+TABLE_SIZE = 6
+DIE_SIDES = 6
+
+# Card type codes: ints, because the engine compares them in its hottest loops.
+FISH, LURE, MAGIC, ROD, FIRST_AID, GOGGLES, OUCH, TIRE, SNAP, BROKEN_LINE, GPS, GLOVE, SPRAY = range(13)
+TYPE_NAMES: tuple[str, ...] = (
+    "fish", "lure", "magic_lure", "rod", "first_aid_kit", "goggles", "ouch", "tire", "snap",
+    "broken_line", "gps", "glove", "spray_bottle",
+)
+SpecialEffect = Literal[
+    "rod", "first_aid_kit", "goggles", "ouch", "tire", "snap", "broken_line", "gps", "glove", "spray_bottle"
+]
+# FP-COMP-6: the three groups of special cards.
+LUCKY = frozenset({ROD, FIRST_AID, GOGGLES})
+UNLUCKY = frozenset({OUCH, TIRE, SNAP, BROKEN_LINE})
+PERMANENT = frozenset({GPS, GLOVE, SPRAY})
+LURES = frozenset({LURE, MAGIC})
+
+
+def group_of(code: int) -> str:
+    if code == FISH:
+        return "fish"
+    if code in LURES:
+        return "lure"
+    if code in LUCKY:
+        return "lucky"
+    if code in UNLUCKY:
+        return "unlucky"
+    return "permanent"
+
+
+# -- The file format -------------------------------------------------------------------------
+
+Roll = Annotated[int, Field(ge=1, le=DIE_SIDES)]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class WeightSpec(_Spec):
+    """One fish card: its Family weight and its Tournament weight, in pounds (FP-COMP-10)."""
+
+    family: int = Field(ge=1, le=999)
+    tournament: int = Field(ge=1, le=999)
+
+
+class FishSpec(_Spec):
+    """A fish kind and its cards, one weight pair per card."""
+
+    kind: Name
+    weights: list[WeightSpec] = Field(min_length=MAX_PLAYERS, max_length=20)
+
+
+class LureSpec(_Spec):
+    """A regular lure type: its two fish kinds and, per copy, the roll that catches each (FP-COMP-9)."""
+
+    name: Name
+    catches: list[Name] = Field(min_length=2, max_length=2)
+    rolls: list[Annotated[list[Roll], Field(min_length=2, max_length=2)]] = Field(min_length=1, max_length=20)
+
+    @model_validator(mode="after")
+    def _two_kinds(self) -> LureSpec:
+        if self.catches[0] == self.catches[1]:
+            raise ValueError("a lure must catch two different kinds of fish")
+        return self
+
+
+class MagicLureSpec(_Spec):
+    """The Magic Lure: every kind, on any of its rolls (FP-CATCH-12, FP-CATCH-13)."""
+
+    name: Name
+    copies: int = Field(ge=1, le=20)
+    rolls: list[Roll] = Field(min_length=1, max_length=DIE_SIDES)
+
+    @model_validator(mode="after")
+    def _distinct(self) -> MagicLureSpec:
+        if len(set(self.rolls)) != len(self.rolls):
+            raise ValueError("a roll is listed twice")
+        return self
+
+
+class SpecialSpec(_Spec):
+    name: Name
+    effect: SpecialEffect
+    copies: int = Field(ge=1, le=30)
+
+
+class FishingPartyCards(_Spec):
+    """A whole card file."""
+
+    format: Literal["fishtable-fishing-party-cards"]
+    version: Literal[1]
+    fish: list[FishSpec] = Field(min_length=1, max_length=12)
+    lures: list[LureSpec] = Field(default_factory=list, max_length=30)
+    magic_lures: list[MagicLureSpec] = Field(default_factory=list, max_length=5)
+    specials: list[SpecialSpec] = Field(min_length=1, max_length=40)
+
+    @model_validator(mode="after")
+    def _playable(self) -> FishingPartyCards:
+        kinds = [f.kind for f in self.fish]
+        if len(set(kinds)) != len(kinds):
+            raise ValueError("two fish entries have the same kind")
+        for lure in self.lures:
+            unknown = [k for k in lure.catches if k not in kinds]
+            if unknown:
+                raise ValueError(f"the lure {lure.name!r} catches {unknown[0]!r}, which is not a fish kind in the file")
+        reachable = {k for lure in self.lures for k in lure.catches}
+        if not self.magic_lures:
+            missing = [k for k in kinds if k not in reachable]
+            if missing:
+                # A kind no lure catches could never be caught, and the game could never end.
+                raise ValueError(f"no lure catches the {missing[0]}")
+        counts = {effect: 0 for effect in TYPE_NAMES}
+        for special in self.specials:
+            counts[special.effect] += special.copies
+        if counts["rod"] < MAX_PLAYERS:
+            raise ValueError(f"there must be at least {MAX_PLAYERS} Fishing Rods, one for each player")
+        fish = sum(len(f.weights) for f in self.fish)
+        lures = sum(len(lure.rolls) for lure in self.lures) + sum(m.copies for m in self.magic_lures)
+        total = fish + lures + sum(counts.values())
+        for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+            deck = total - players
+            if players <= 3:  # FP-VAR-1..4
+                deck = total - counts["rod"] - counts["snap"] - (counts["broken_line"] if players == 2 else 0)
+            need = players * HAND_SIZE + TABLE_SIZE + 1
+            if deck < need:
+                raise ValueError(
+                    f"a {players}-player game needs at least {need} cards in the deck to deal, but would have {deck}"
+                )
+        return self
+
+
+# -- The card table the engine plays with -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card. `idx` is its place in the card table; `code` its type code."""
+
+    idx: int
+    cid: str  # stable public id: "F07", "L12", "S03"
+    code: int
+    name: str
+    kind: int = -1  # fish: index of its kind
+    family: int = 0
+    tournament: int = 0
+    wins: tuple[tuple[int, ...], ...] = ()  # lures: by kind index, the rolls that catch it (empty: not at all)
+    shows: tuple[int, ...] = ()  # lures: the kinds caught, in the order the card prints them
+
+    @property
+    def type(self) -> str:
+        return TYPE_NAMES[self.code]
+
+
+def rolls_words(rolls: tuple[int, ...]) -> str:
+    """"3", "2/5", "3-6"."""
+    if len(rolls) > 2 and list(rolls) == list(range(rolls[0], rolls[-1] + 1)):
+        return f"{rolls[0]}-{rolls[-1]}"
+    return "/".join(map(str, rolls))
+
+
+def lure_words(card: Card, kinds: tuple[str, ...]) -> str:
+    """"Jig (Walleye 3, Largemouth Bass 5)", "Magic Lure (3-6)"."""
+    if card.code == MAGIC:
+        return f"{card.name} ({rolls_words(card.wins[0] if card.wins else ())})"
+    return f"{card.name} ({', '.join(f'{kinds[k]} {rolls_words(card.wins[k])}' for k in card.shows)})"
+
+
+def card_words(card: Card, kinds: tuple[str, ...], weight: int) -> str:
+    """A card as a player would name it: "Walleye (8 lb)", a lure with its rolls, "Ouch"."""
+    if card.code == FISH:
+        return f"{card.name} ({weight} lb)"
+    if card.code == LURE or card.code == MAGIC:
+        return lure_words(card, kinds)
+    return card.name
+
+
+def build_cards(data: FishingPartyCards) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """The card table (fish, then lures, then special cards) and the fish kinds in file order."""
+    kinds = tuple(f.kind for f in data.fish)
+    cards: list[Card] = []
+    for k, spec in enumerate(data.fish):
+        for w in spec.weights:
+            n = len(cards) + 1
+            cards.append(Card(len(cards), f"F{n:02d}", FISH, spec.kind, k, w.family, w.tournament))
+    first_lure = len(cards)
+    for lure in data.lures:
+        a, b = kinds.index(lure.catches[0]), kinds.index(lure.catches[1])
+        for pair in lure.rolls:
+            wins = [()] * len(kinds)
+            wins[a] = (pair[0],)
+            wins[b] = (pair[1],)
+            cards.append(Card(len(cards), f"L{len(cards) - first_lure + 1:02d}", LURE, lure.name, wins=tuple(wins),
+                              shows=(a, b)))
+    for magic in data.magic_lures:
+        rolls = tuple(sorted(magic.rolls))
+        for _ in range(magic.copies):
+            cards.append(Card(len(cards), f"L{len(cards) - first_lure + 1:02d}", MAGIC, magic.name,
+                              wins=(rolls,) * len(kinds), shows=tuple(range(len(kinds)))))
+    first_special = len(cards)
+    for special in data.specials:
+        code = TYPE_NAMES.index(special.effect)
+        for _ in range(special.copies):
+            cards.append(Card(len(cards), f"S{len(cards) - first_special + 1:02d}", code, special.name))
+    return tuple(cards), kinds
+
+
+# -- Reading a file safely --------------------------------------------------------------------
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+_SECTIONS = {"fish": ("fish kind", "kind"), "lures": ("lure", "name"), "magic_lures": ("magic lure", "name"),
+             "specials": ("special card", "name")}
+
+
+def _where(raw: object, loc: list[Any]) -> tuple[str, list[Any]]:
+    """The card a validation error is about, in words, and the rest of the field path."""
+    if len(loc) >= 2 and loc[0] in _SECTIONS and isinstance(loc[1], int):
+        word, key = _SECTIONS[loc[0]]
+        name = ""
+        if isinstance(raw, dict):
+            items = raw.get(loc[0])
+            if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
+                value = items[loc[1]].get(key)
+                name = value if isinstance(value, str) else ""
+        return f"{word} #{loc[1] + 1}" + (f" ({name})" if name else ""), loc[2:]
+    return "the file", loc
+
+
+def _message(err: dict[str, Any]) -> str:
+    kind = err.get("type", "")
+    ctx = err.get("ctx", {}) or {}
+    if kind == "missing":
+        return "is missing"
+    if kind == "extra_forbidden":
+        return "is not a known field"
+    if kind in ("int_type", "int_parsing"):
+        return "must be a whole number (like 3, not \"3\" or 3.0)"
+    if kind == "string_type":
+        return "must be text in quotes"
+    if kind == "list_type":
+        return "must be a list in square brackets"
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return "must be an object in curly braces"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected', '')}"
+    if kind in ("greater_than_equal", "less_than_equal"):
+        bound = ctx.get("ge", ctx.get("le"))
+        return f"must be {'at least' if kind == 'greater_than_equal' else 'at most'} {bound}"
+    if kind == "too_short":
+        return f"must have at least {ctx.get('min_length', '')} entries"
+    if kind == "too_long":
+        return f"must have at most {ctx.get('max_length', '')} entries"
+    if kind == "string_too_short":
+        return "must not be empty"
+    if kind == "string_too_long":
+        return f"is too long (at most {ctx.get('max_length', '')} characters)"
+    return str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+
+
+def parse_card_data(raw: object, source: str) -> FishingPartyCards:
+    """Validate already-parsed JSON; every problem is a CardFileError in plain words."""
+    try:
+        return FishingPartyCards.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where, rest = _where(raw, list(err["loc"]))
+        field = ".".join(f"#{p + 1}" if isinstance(p, int) else str(p) for p in rest)
+        field_text = f", field '{field}'" if field else ""
+        raise CardFileError(f"{source}: {where}{field_text}: {_message(err)}.") from None
+    except RecursionError:
+        raise CardFileError(f"{source}: the file is nested too deeply to be a card file.") from None
+
+
+def parse_card_text(text: str, source: str) -> FishingPartyCards:
+    try:
+        raw = json.loads(text, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as exc:
+        raise CardFileError(f"{source}: the key {exc.key!r} appears twice in one object.") from None
+    except json.JSONDecodeError as exc:
+        raise CardFileError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}).") from None
+    except RecursionError:
+        raise CardFileError(f"{source}: the file is nested too deeply to be a card file.") from None
+    except ValueError as exc:  # an integer with thousands of digits, for one
+        raise CardFileError(f"{source}: not valid JSON ({exc}).") from None
+    return parse_card_data(raw, source)
+
+
+def default_card_path() -> Path:
+    return asset_path("fishing_party", "cards.json")
+
+
+def load_card_file(path: Path | None = None) -> FishingPartyCards:
+    """Read and validate a card file (the shipped one by default)."""
+    path = path or default_card_path()
+    try:
+        if not path.exists():
+            raise CardFileError(f"{path}: cannot be read (there is no such file).")
+        if not path.is_file():
+            # A folder, or a device such as /dev/zero that reading would never finish.
+            raise CardFileError(f"{path}: not a card file (not a regular file).")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise CardFileError(f"{path}: too large for a card file (the limit is 1 MB).")
+        text = data.decode("utf-8")
+    except CardFileError:
+        raise
+    except UnicodeDecodeError:
+        raise CardFileError(f"{path}: cannot be read (it is not UTF-8 text).") from None
+    except OSError as exc:
+        raise CardFileError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+    return parse_card_text(text, str(path))
+
+
+_default_cache: dict[tuple[int, int], FishingPartyCards] = {}
+
+
+def default_cards() -> FishingPartyCards:
+    """The shipped card data, read once per version of the file."""
+    path = default_card_path()
+    stat = path.stat()
+    key = (stat.st_mtime_ns, stat.st_size)
+    if key not in _default_cache:
+        _default_cache[key] = load_card_file(path)
+    return _default_cache[key]

@@ -1,0 +1,123 @@
+"""The full state of a Fishing Party game: plain, slotted data, cheap to clone.
+
+Cards are ints indexing the card table. What never changes during a game (the
+card table, the seats, the options, the setup rolls) sits in one `Static`
+shared by every clone; the rest is lists copied on `clone()`.
+
+Zones (every card is in exactly one): the draw pile (top last), the discard
+pile (top last), the table, each hand, each seat's rod, lure, Ouch, permanent
+cards and Fish Pond, the fish being fished for, the cards put aside for an
+exchange, and the cards out of the game (2- and 3-player decks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from fishtable.games.fishing_party.cards import Card, card_words
+
+# Turn stages (`FPState.stage`). "turn": free actions or the first move; "move": a later move
+# (Quick-Play); "exchange"/"swap"/"give": a move being built card by card; "reaction": Broken
+# Line, anyone?; "spray": the Spray Bottle after a roll; "discard": down to the hand size
+# (FP-Q-15); "over".
+NONE = -1  # no card (no rod, no lure, no Ouch, no fish being fished for)
+
+
+@dataclass(slots=True)
+class Static:
+    """What a game never changes, shared by all clones of its states."""
+
+    cards: tuple[Card, ...]
+    kinds: tuple[str, ...]
+    names: tuple[str, ...]
+    bots: tuple[bool, ...]
+    scheme: str  # "family" | "tournament"
+    quick_play: bool
+    time_limit: int | None
+    removed: tuple[int, ...]  # out of the game: rods, Snaps, Broken Lines of small games (FP-VAR-1..4)
+    first_rolls: tuple[tuple[tuple[int, int], ...], ...]  # rounds of (seat, roll) for the first player
+    reactions: bool  # Broken Lines are in this game: every fish attempt asks the table (FP-Q-16)
+    # Derived per-card tables, for the hot path.
+    cids: tuple[str, ...] = ()
+    codes: tuple[int, ...] = ()
+    kind_of: tuple[int, ...] = ()
+    weight: tuple[int, ...] = ()  # in the chosen scheme (FP-SCORE-5)
+    texts: tuple[str, ...] = ()  # each card in words: "Walleye (8 lb)", "Jig (Walleye 3, Largemouth Bass 5)"
+    by_id: dict[str, int] = field(default_factory=dict)
+    action_cache: dict[Any, Any] = field(default_factory=dict)  # actions the engine enumerates, reused
+
+    def __post_init__(self) -> None:
+        cards = self.cards
+        self.cids = tuple(c.cid for c in cards)
+        self.codes = tuple(c.code for c in cards)
+        self.kind_of = tuple(c.kind for c in cards)
+        tournament = self.scheme == "tournament"
+        self.weight = tuple(c.tournament if tournament else c.family for c in cards)
+        self.by_id = {c.cid: c.idx for c in cards}
+        self.texts = tuple(card_words(c, self.kinds, w) for c, w in zip(cards, self.weight, strict=True))
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+
+@dataclass(slots=True)
+class FPState:
+    static: Static
+    rng: int
+    draw: list[int]  # face down, top last
+    discard: list[int]  # face down, top last (FP-Q-5)
+    table: list[int]  # face up
+    hands: list[list[int]]
+    rods: list[int]  # per seat, NONE for no rod
+    lures: list[int]  # per seat, NONE for no lure
+    ouches: list[int]  # per seat, the Ouch lying on them or NONE
+    perms: list[tuple[int, ...]]  # per seat, permanent cards face up (rarely change: tuples, replaced)
+    ponds: list[tuple[int, ...]]  # per seat, the Fish Pond (tuples, replaced)
+    seat: int  # whose turn it is
+    stage: str = "turn"
+    moves_left: int = 1
+    moved: bool = False  # a move has begun this turn: free actions are over (FP-Q-18)
+    unlucky: bool = False  # an Unlucky card of one's own was played this turn (FP-VAR-8)
+    fishing: int = NONE  # the fish put down beside the lure, being tried for
+    aside: list[int] = field(default_factory=list)  # cards put aside for an exchange
+    given: list[int] = field(default_factory=list)  # cards given to the table in this swap
+    taken: list[int] = field(default_factory=list)  # cards taken from the table in this swap
+    asking: list[int] = field(default_factory=list)  # seats still to answer "Broken Line, anyone?"
+    roll: int = 0  # the die as rolled, while the Spray Bottle decision waits
+    # The last attempt, for the table: (seat, fish, lure, rolled, counted, outcome, breaker).
+    last: tuple[int, int, int, int, int, str, int] | None = None
+    time_up: bool = False
+    turn_no: int = 1
+    end_reason: str = ""  # "six kinds" | "time"
+    tiebreak: tuple[tuple[tuple[int, int], ...], ...] = ()  # rounds of (seat, roll) for the winner
+    winners: tuple[int, ...] = ()
+
+    @property
+    def n(self) -> int:
+        return len(self.static.names)
+
+    def clone(self) -> FPState:
+        return FPState(
+            self.static, self.rng, self.draw[:], self.discard[:], self.table[:],
+            [h[:] for h in self.hands], self.rods[:], self.lures[:], self.ouches[:], self.perms[:],
+            self.ponds[:], self.seat, self.stage, self.moves_left, self.moved, self.unlucky,
+            self.fishing, self.aside[:], self.given[:], self.taken[:], self.asking[:], self.roll,
+            self.last, self.time_up, self.turn_no, self.end_reason, self.tiebreak, self.winners,
+        )
+
+    def canonical(self) -> tuple:
+        """Everything that defines the position, for hashing and equality."""
+        st = self.static
+        return (
+            tuple((c.cid, c.code, c.name, c.kind, c.family, c.tournament, c.wins, c.shows) for c in st.cards),
+            st.kinds, st.names, st.bots, st.scheme, st.quick_play, st.time_limit, st.removed,
+            st.first_rolls, st.reactions,
+            self.rng, tuple(self.draw), tuple(self.discard), tuple(self.table),
+            tuple(tuple(h) for h in self.hands), tuple(self.rods), tuple(self.lures), tuple(self.ouches),
+            tuple(self.perms), tuple(self.ponds), self.seat, self.stage, self.moves_left, self.moved,
+            self.unlucky, self.fishing, tuple(self.aside), tuple(self.given), tuple(self.taken),
+            tuple(self.asking), self.roll, self.last, self.time_up, self.turn_no, self.end_reason,
+            self.tiebreak, self.winners,
+        )
