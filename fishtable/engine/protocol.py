@@ -117,3 +117,13 @@ class Game(Protocol[StateT]):
     def parse_action(self, data: Any) -> Any: ...
 
     def state_hash(self, state: StateT) -> str: ...
+
+
+class TimedGame(Protocol):
+    """Optional: a game with a time limit. The engine reads no clock; the app keeps one,
+    and when the limit is reached applies `time_up_action()` once, from any seat; the
+    game's views say `time_up` once it has been applied."""
+
+    def time_limit_seconds(self, options: BaseModel) -> float | None: ...
+
+    def time_up_action(self) -> Any: ...

@@ -9,7 +9,7 @@ from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
 from fishtable.games.fishing_party import rules, scoring, setup, viewing
-from fishtable.games.fishing_party.actions import Action, parse_action
+from fishtable.games.fishing_party.actions import Action, TimeUp, parse_action
 from fishtable.games.fishing_party.cards import MAX_PLAYERS, MIN_PLAYERS, load_card_file
 from fishtable.games.fishing_party.options import FishingPartyOptions
 from fishtable.games.fishing_party.state import FPState
@@ -26,9 +26,18 @@ class FishingParty:
         return FishingPartyOptions
 
     def prepare_options(self, options: FishingPartyOptions) -> FishingPartyOptions:
-        """Copy the card data in, from `card_file` or the shipped file; CardFileError if it is bad."""
+        """Copy the card data in (once), from `card_file` or the shipped file; CardFileError if bad."""
+        if options.cards is not None:
+            return options
         path = Path(options.card_file).expanduser() if options.card_file else None
         return options.model_copy(update={"cards": load_card_file(path)})
+
+    def time_limit_seconds(self, options: FishingPartyOptions) -> float | None:
+        """The agreed time limit (FP-END-2); the app keeps the clock and applies `time_up_action`."""
+        return None if options.time_limit_minutes is None else options.time_limit_minutes * 60.0
+
+    def time_up_action(self) -> TimeUp:
+        return TimeUp()
 
     def new_game(self, options: FishingPartyOptions, seats: Sequence[SeatInfo], seed: int) -> FPState:
         return setup.new_game(options, seats, seed)

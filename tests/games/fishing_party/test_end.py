@@ -8,7 +8,8 @@ import pytest
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.match import Match
-from fishtable.engine.saves import parse_save, replay
+from fishtable.engine.resume import replay
+from fishtable.engine.saves import parse_save
 from fishtable.games.fishing_party import GAME
 from fishtable.games.fishing_party.actions import (
     Discard,
