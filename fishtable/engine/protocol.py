@@ -119,6 +119,18 @@ class Game(Protocol[StateT]):
     def state_hash(self, state: StateT) -> str: ...
 
 
+class SearchableGame(Protocol):
+    """Optional, for the search bots: worlds as one seat may imagine them.
+
+    `sample_world(view, rng)` deals every card hidden from `view.seat` at random into
+    a full state consistent with everything that seat knows (the view holds all of
+    it: its hand, every public card, cards it saw go where they went). It cannot
+    receive the true state. `game.view(world, view.seat)` equals `view`.
+    """
+
+    def sample_world(self, view: Any, rng: Any) -> Any: ...
+
+
 class TimedGame(Protocol):
     """Optional: a game with a time limit. The engine reads no clock; the app keeps one,
     and when the limit is reached applies `time_up_action()` once, from any seat; the
