@@ -134,12 +134,14 @@ class FishtableApp(App):
 
     # -- starting and leaving games -----------------------------------------------
     def setup_game(self, game: str) -> None:
+        from fishtable.tui.remembered import REMEMBERED_NAME, remembered_seats
         from fishtable.tui.screens.confirm import ConfirmScreen
         from fishtable.tui.screens.setup import SetupScreen
 
         last = None
-        if self.last_setup is not None:
-            last = ([(seat.name, seat.bot) for seat in self.last_setup[2]], self.last_setup[1])
+        seats = remembered_seats(self.data_dir / REMEMBERED_NAME, game)
+        if seats is not None:
+            last = (seats, None)
 
         def open_setup(go: bool | None = True) -> None:
             if go:
@@ -186,6 +188,10 @@ class FishtableApp(App):
             self.notify(message, severity="error", timeout=8, markup=False)
             return message
         self.last_setup = (game, options, seat_infos)
+        if self.autosave:
+            from fishtable.tui.remembered import REMEMBERED_NAME, remember_seats
+
+            remember_seats(self.data_dir / REMEMBERED_NAME, game, [(s.name, s.bot) for s in seat_infos])
         self.begin_match(match, series=_new_series(series, match))
         return None
 

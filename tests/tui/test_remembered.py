@@ -1,0 +1,50 @@
+"""Setup remembers the last names and seats of each game, across launches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Select
+
+from fishtable.tui.app import FishtableApp
+
+from .helpers import settle
+
+
+async def open_setup(app: FishtableApp, pilot) -> object:
+    await settle(pilot)
+    await pilot.press("enter")  # Crazy Fishing
+    await settle(pilot)
+    assert type(app.screen).__name__ == "SetupScreen"
+    return app.screen
+
+
+async def test_the_last_seats_come_back_next_time(tmp_path: Path) -> None:
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        setup = await open_setup(app, pilot)
+        setup.query_one("#seat-count", Select).value = 4
+        await settle(pilot)
+        for n, name in enumerate(["Ana", "[b]Bo", "Cy", "Di"]):
+            setup.query_one(f"#name-{n}").value = name
+        setup.query_one("#kind-3", Select).value = "bot:random"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.flow is not None
+    (tmp_path / "autosave.json").unlink()  # a fresh start, not a Continue
+
+    again = FishtableApp(data_dir=tmp_path, bot_pause=0)
+    async with again.run_test(size=(100, 40)) as pilot:
+        setup = await open_setup(again, pilot)
+        assert setup.query_one("#seat-count", Select).value == 4
+        assert [setup.query_one(f"#name-{n}").value for n in range(4)] == ["Ana", "[b]Bo", "Cy", "Di"]
+        assert setup.query_one("#kind-3", Select).value == "bot:random"
+        assert setup.query_one("#kind-0", Select).value == "human"
+
+
+async def test_a_damaged_memory_is_ignored(tmp_path: Path) -> None:
+    (tmp_path / "setup.json").write_text('{"version": 1, "games": {"crazy-fishing": [{"name": ""}]}}')
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        setup = await open_setup(app, pilot)
+        assert setup.query_one("#name-0").value == "Player 1"
