@@ -18,7 +18,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from fishtable.tui.autosave import AUTOSAVE_NAME, SaveStatus, default_data_dir
-from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed
+from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed, Resumed
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.menu import MenuScreen
 
@@ -123,6 +123,10 @@ class FishtableApp(App):
     def on_acknowledged(self, message: Acknowledged) -> None:
         if self.flow is not None:
             self.flow.acknowledged(message.ticket)
+
+    def on_resumed(self, message: Resumed) -> None:
+        if self.flow is not None:
+            self.flow.resume()
 
     def on_commanded(self, message: Commanded) -> None:
         if self.flow is not None:

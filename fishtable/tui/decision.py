@@ -69,8 +69,6 @@ class TableFeed(Protocol):
     def started(self) -> None:
         """The public table is on screen for the first time."""
 
-    def resume(self) -> None:
-        """The public table is back on top (a help or rules screen closed)."""
 
 
 class Decided(Message):
@@ -105,6 +103,10 @@ class Commanded(Message):
     def __init__(self, action: Any) -> None:
         super().__init__()
         self.action = action
+
+
+class Resumed(Message):
+    """A screen is back on top (a help, rules or question screen closed above it)."""
 
 
 class Claimed(Message):

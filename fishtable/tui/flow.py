@@ -91,8 +91,11 @@ class HotSeatFlow:
         return self.match.view(viewer)
 
     def log(self, viewer: int | None) -> LogWindow:
+        """The log lines `viewer` may read. New: since the viewer's last decision, and on the
+        public table also everything the table has not shown to everyone yet."""
         readable = [(i, e) for i, e in enumerate(self.match.events_since(0)) if e.visible_for(viewer)]
-        return LogWindow(self.ui.log_window(readable), self.news_mark)
+        news_from = self.news_mark if viewer is not None else min(self.news_mark, self.seen_mark)
+        return LogWindow(self.ui.log_window(readable), news_from)
 
     def decision(self, seat: int, private: bool) -> Decision:
         """A new request to `seat`; answers to any earlier request are void from now on."""
@@ -226,19 +229,25 @@ class HotSeatFlow:
             return
         bots = sorted(s for s in pending if match.seats[s].bot is not None)
         humans = sorted(s for s in pending if match.seats[s].bot is None)
+        # The seat with the keyboard goes on with its secrets (its turn's next step, its next
+        # cast), unless news opens a phase everyone decides in: the table sees it first.
+        news = self.unseen_news()
         if self.claimant in humans:
             bots, humans = [], [self.claimant]
-        elif self.unlocked in humans and pending[self.unlocked].private:
-            humans = [self.unlocked]  # the seat with the keyboard goes on with its secrets
+        elif self.unlocked in humans and pending[self.unlocked].private and not (
+            news and pending[self.unlocked].simultaneous
+        ):
+            humans = [self.unlocked]
         is_bot = bool(bots)
         seat = bots[0] if is_bot else humans[0]
         prompt = pending[seat]
         # A claimed reaction is confirmed in private: the claim may be backed out of unseen.
         private = (prompt.private or prompt.reaction) and not is_bot
-        if self.cover_owed and self.use_privacy and not (private and seat == self.unlocked):
+        continuing = private and seat == self.unlocked and not (news and prompt.simultaneous)
+        if self.cover_owed and self.use_privacy and not continuing:
             self.cover_owed = False
             self.unlocked = None
-            if private and not self.unseen_news():
+            if private and not news:
                 self._privacy(seat)
             else:
                 self.passing_to = None
@@ -256,8 +265,8 @@ class HotSeatFlow:
             # A public choice with one answer asks nothing: the table just sees it happen.
             self._apply(seat, match.legal_actions(seat)[0], private=False)
         elif private:
-            if self.use_privacy and self.unlocked != seat:
-                if self.unseen_news():
+            if self.use_privacy and not continuing:
+                if news:
                     self._acknowledge(seat)
                 else:
                     self._privacy(seat)

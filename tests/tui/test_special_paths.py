@@ -592,7 +592,6 @@ async def test_fish_as_bait_is_a_private_simultaneous_choice(tmp_path: Path) -> 
         piles=[["F3:2-4:Sea Bass", "F2:1-3:Hake"], ["F4:3-5:Perch"]],
     )
     bass = card_ids(match, 0, "Sea Bass", zone="pile")[0]
-    perch = card_ids(match, 1, "Perch", zone="pile")[0]
     app = app_for(tmp_path, match)
     async with app.run_test(size=SIZE) as pilot:
         t = await start(pilot, match)
@@ -601,27 +600,27 @@ async def test_fish_as_bait_is_a_private_simultaneous_choice(tmp_path: Path) -> 
         await t.unlock("Tomás")
         await t.cast(1, rods(match, 1, "Out-of-Series Rod"), baits(match, 1, "1"))
         assert match.view(None).phase == "fish_bait" and set(match.pending()) == {0, 1}
-        # Tomás still has the keyboard: he decides at once, with no handoff in between.
-        assert t.kind == "ChoiceScreen" and t.screen.seat == 1 and "PRIVATE" in t.flat
-        assert "Use my Perch (4) as bait" in t.flat and "Keep my bait cards" in t.flat
-        await t.choose(next(a for a in match.legal_actions(1) if a.fish == perch))
-        after = len(t.shots)
+        # Elena decides first, behind the privacy screen.
         await t.unlock("Elena")
         assert t.kind == "ChoiceScreen" and t.screen.seat == 0 and "PRIVATE" in t.flat
         assert "Use my Sea Bass (3) as bait (twice its size)" in t.flat
         assert "Use my Hake (2) as bait" in t.flat and "Keep my bait cards" in t.flat
-        # Nothing of Tomás's choice reaches Elena's screens before both have chosen.
-        for shot in t.since(after):
-            assert "uses the Perch" not in shot.text and perch not in shot.text
-            assert "worth 8" not in shot.text and "takes back their bait" not in shot.text
         await t.choose(next(a for a in match.legal_actions(0) if a.fish == bass))
+        after = len(t.shots)
+        await t.unlock("Tomás")
+        assert t.kind == "ChoiceScreen" and t.screen.seat == 1
+        assert "Use my Perch (4) as bait" in t.flat
+        # Nothing of Elena's choice reaches Tomás's screens before both have chosen.
+        for shot in t.since(after):
+            assert "Sea Bass" not in shot.text and bass not in shot.text
+            assert "worth 6" not in shot.text and "takes back their bait" not in shot.text
+        await t.choose(next(a for a in match.legal_actions(1) if a.fish is None))
         # Both chose: the choices are revealed together, on the table after the cover.
         await t.uncover()
         assert t.kind == "TableScreen" and t.screen.viewer is None
         assert "Elena takes back their bait and uses the Sea Bass (3)" in t.flat
         assert "worth 6" in t.flat
         assert match.view(None).seats[0].cast.fish_bait.name == "Sea Bass"
-        assert match.view(None).seats[1].cast.fish_bait.name == "Perch"
 
 
 # -- the Collect warning -----------------------------------------------------------------

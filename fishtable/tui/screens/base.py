@@ -17,6 +17,7 @@ from textual._time import get_time  # the clock Textual stamps its events with
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from fishtable.tui.decision import Resumed
 from fishtable.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 
@@ -74,6 +75,8 @@ class FishScreen(Screen):
     def on_screen_resume(self) -> None:
         self._check_size()
         self.arm()
+        # A step that waited for this screen (help was open over it) may go on now.
+        self.post_message(Resumed())
 
     def _check_size(self) -> None:
         width, height = self.app.size

@@ -95,11 +95,6 @@ class TableScreen(FishScreen):
         if self.viewer is None:
             self.feed.started()
 
-    def on_screen_resume(self) -> None:
-        super().on_screen_resume()
-        if self.viewer is None:
-            self.feed.resume()
-
     # -- what the flow calls -------------------------------------------------
     def set_prompt(
         self, decision: Decision | None, waiting_for: str | None = None, ack: int | None = None
@@ -164,8 +159,8 @@ class TableScreen(FishScreen):
         wide = self.size.width >= 110
         self._topbar(view)
         self.board.show(view, self.viewer)
-        # The side column is 32 or 46 cells: less its border, the panel padding and a scrollbar.
-        width = (46 if wide else 32) - 3
+        # The side column is 32 or 46 cells: less its border, the panel padding and a scrollbar (2).
+        width = (46 if wide else 32) - 4
         busy = self.ui.busy_seats(view)
         for seat in range(len(self.feed.seats)):
             active = seat == self.seat or seat in busy

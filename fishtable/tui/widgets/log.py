@@ -69,9 +69,9 @@ class EventLog(RichLog):
         self.clear()
         for index, event in window.entries:
             if index >= window.news_from:
-                self.write(Text.assemble(("▶ ", "bold"), (event.text, "bold")))
+                self.write(Text.assemble(("▶ ", "bold"), (event.text, "bold")), expand=True)
             else:
-                self.write(Text("• " + event.text))
+                self.write(Text("• " + event.text), expand=True)
 
 
 def show_log(screen: Any, window: LogWindow, headline_kinds: Collection[str] = ()) -> None:
