@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -17,7 +19,6 @@ HEADLINE_KINDS = frozenset({"event", "catch"})
 
 PHASE_WORDS = {
     "place": "Opening placement",
-    "shrink": "Heat Wave",
     "event": "Round end: event",
     "discard": "Round end: hand limit",
     "over": "Game over",
@@ -61,6 +62,8 @@ class BigFishUI(GameUI):
         text.append(f" Round {view.round} · ", "bold")
         if view.phase == "turn" and view.step is not None:
             text.append(f"{view.seats[view.step.seat].name}: {STEP_WORDS[view.step.step]}", "bold")
+        elif view.phase == "shrink":
+            text.append(view.resolving, "bold")  # the black card being answered
         else:
             text.append(PHASE_WORDS.get(view.phase, view.phase), "bold")
         text.append(f" · ★ First player: {view.seats[view.first_player].name}")
@@ -89,12 +92,21 @@ class BigFishUI(GameUI):
             return ("p", "pass") if kind in EVENT_KINDS else ("s", "stop this step")
         return None
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._last_screen: Callable[[], Any] = lambda: None  # a weak reference
+
     def decision_screen(self, decision: Any) -> Any:
         if not decision.private:
             return None
         from fishtable.plugins.big_fish.decide import BigFishDecisionScreen
 
-        return BigFishDecisionScreen(decision, self)
+        # Is the seat going straight on from its previous decision screen (nothing in between)?
+        previous = self._last_screen()
+        continued = previous is not None and previous.is_active and previous.seat == decision.seat
+        screen = BigFishDecisionScreen(decision, self, continued=continued)
+        self._last_screen = weakref.ref(screen)
+        return screen
 
     def result_details(self, view: Any) -> RenderableType | None:
         from fishtable.plugins.big_fish.results import details_table

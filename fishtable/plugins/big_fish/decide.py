@@ -55,14 +55,14 @@ class BigFishDecisionScreen(FishScreen):
         # Priority: the list of choices would take ← → for its own (useless) sideways scroll.
         Binding("left", "scroll_hand(-1)", "Scroll hand", priority=True),
         Binding("right", "scroll_hand(1)", "Scroll hand", show=False, priority=True),
-        Binding("enter", "reveal", "I'm alone: show my cards", show=False),
+        Binding("enter", "reveal", "I am alone: show my cards"),
         Binding("r", "app.rules", "Rules"),
     ]
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]
     ARMING = "decision"
     CSS_PATH = "screens.tcss"
 
-    def __init__(self, decision: Decision, ui: Any) -> None:
+    def __init__(self, decision: Decision, ui: Any, continued: bool = False) -> None:
         super().__init__(classes="private")
         self.decision = decision
         self.ui = ui
@@ -70,7 +70,7 @@ class BigFishDecisionScreen(FishScreen):
         self.view = decision.view
         self.legal = decision.legal
         self.hand = list(self.view.hand or ())
-        self.announcing = needs_announcement(decision)
+        self.announcing = needs_announcement(decision, continued)
         self.sent = False
 
     # -- building ------------------------------------------------------------------

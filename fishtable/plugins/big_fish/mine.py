@@ -22,7 +22,7 @@ def spot_text(view: Any, seat: int, marked: Collection[str] = (), chosen: Collec
     if not panel.spot:
         text.append(" no fish", "dim")
     for n, fish in enumerate(panel.spot):
-        text.append("  " if n else " ")
+        text.append(" · " if n else " ")
         part = fish_text(fish, grown=fish.grown_this_turn)
         if fish.card.id in chosen:
             part.append(" ✓chosen", "bold")
