@@ -92,15 +92,17 @@ BIG_FISH_SEATS = [
 ]
 
 
-def big_fish_match(seed: int = 4) -> Match:
-    """Five players in round 3, a person about to draw from the Face-Up Cards."""
+def big_fish_match(seed: int = 10) -> Match:
+    """Five players in round 3: a person with a full hand is to spawn."""
     game = load_game("big-fish")
     match = Match.start(game, game.prepare_options(game.options_model()()), BIG_FISH_SEATS, seed)
 
     def stop(m: Match) -> bool:
         pending = m.pending()
-        return (m.view(None).round >= 3 and len(pending) == 1 and bool(m.view(None).face_up)
-                and any(p.kind == "draw" and m.seats[s].bot is None for s, p in pending.items()))
+        view = m.view(None)
+        return view.round >= 3 and len(pending) == 1 and any(
+            p.kind == "spawn" and m.seats[s].bot is None and len(m.view(s).hand or ()) >= 5
+            and len(view.seats[s].spot) >= 2 for s, p in pending.items())
 
     rng = random.Random(99)
     while not stop(match) and not match.is_over:
@@ -129,7 +131,7 @@ async def big_fish_table_shot(size: tuple[int, int], out: Path) -> None:
 
 
 async def big_fish_shots(size: tuple[int, int], out: Path) -> None:
-    """The public table with five players, and a turn screen (the Draw step, a row card pointed at)."""
+    """The public table with five players, and a turn screen (the Spawn step, a fish pointed at)."""
     await big_fish_table_shot(size, out)
     await shoot("big-fish-turn", size, out, big_fish_match(), keys=["enter", "down"])
 

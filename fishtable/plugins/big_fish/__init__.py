@@ -10,7 +10,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from fishtable.plugins.big_fish.faces import STEP_WORDS
-from fishtable.plugins.big_fish.seat_panel import seat_text
+from fishtable.plugins.big_fish.seat_panel import hanging, seat_text
 from fishtable.plugins.big_fish.words import describe
 from fishtable.tui.plugin import GameUI
 
@@ -77,7 +77,8 @@ class BigFishUI(GameUI):
 
     def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         step = view.step if view.step is not None and view.step.seat == seat else None
-        return seat_text(view.seats[seat], active, step, hard=view.hard_mode)
+        # One cell less than offered: the side column's scrollbar is two cells wide, not one.
+        return hanging(seat_text(view.seats[seat], active, step, hard=view.hard_mode), width - 1)
 
     def busy_seats(self, view: Any) -> set[int]:
         return {p.seat for p in view.seats if p.active or p.status == "choosing"}

@@ -24,6 +24,12 @@ def needs_announcement(decision: Any, continued: bool) -> bool:
         return False
     if sum(1 for seat in decision.seats if seat.bot is None) < 2:
         return False  # one person at the table: no handoffs, they see the news on this screen
+    event = decision.view.last_event
+    if event is None:
+        return False
+    # The reveal itself ("End of round 2. Event: Warm Current — ..."), new since this seat last
+    # decided; an event's outcome lines ("Warm Current: Ben discards ...") do not count.
+    reveal = f"Event: {event.name} —"
     window = decision.log
     return any(i >= window.news_from and e.kind == "event" and e.news and e.visible_to is None
-               for i, e in window.entries)
+               and reveal in e.text for i, e in window.entries)

@@ -92,4 +92,4 @@ class BigFishBoard(Board):
             return
         # The shell names its seat panels "seat-<n>" (fishtable/tui/screens/table.py).
         for panel in self.screen.query(f"#seat-{seat}"):
-            panel.scroll_visible(animate=False)
+            panel.scroll_visible(animate=False, top=True)

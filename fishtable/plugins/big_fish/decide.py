@@ -74,12 +74,15 @@ class BigFishDecisionScreen(FishScreen):
         self.sent = False
 
     # -- building ------------------------------------------------------------------
-    def compose(self):
+    def _head(self) -> Text:
         head = Text.assemble((f" {self.decision.name} ", "bold reverse"), "  ", heading(self.decision))
         if not self.announcing:
             head.append(f" · hand {len(self.hand)} card{'s' * (len(self.hand) != 1)}")
         head.append("   PRIVATE", "bold #ffd75e")
-        yield Static(head, id="topbar")
+        return head
+
+    def compose(self):
+        yield Static(self._head(), id="topbar")
         if self.announcing:
             yield Static(self._announcement(), id="bf-announce", markup=False)
             yield Footer()
@@ -191,6 +194,7 @@ class BigFishDecisionScreen(FishScreen):
         if not self.announcing:
             return
         self.announcing = False
+        self.query_one("#topbar", Static).update(self._head())
         self.query_one("#bf-announce", Static).remove()
         self.mount_all(self._private_widgets(), before=self.query_one(Footer))
         self.call_after_refresh(self._start)

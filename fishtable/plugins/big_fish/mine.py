@@ -51,7 +51,7 @@ def row_line(view: Any, marked: Collection[str] = (), full: bool = False) -> Tex
     if not view.face_up:
         text.append(" none left", "dim")
     for n, card in enumerate(view.face_up, start=1):
-        text.append(f"\n {n} " if full else ("  " if n > 1 else " "))
+        text.append(f"\n {n} " if full else (" · " if n > 1 else " "))
         part = card_text(card, full=full)
         if card.id in marked:
             part.stylize(MARK)

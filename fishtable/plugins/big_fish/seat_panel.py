@@ -10,11 +10,49 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from fishtable.plugins.big_fish.faces import fish_text, size_mark, wild_text
 
 STATUS = {"choosing": "choosing in secret…", "playing": "playing"}
+
+
+def _fit(plain: str, start: int, room: int) -> int:
+    """Where a line starting at `start` ends to fit `room` cells: after a word if it can."""
+    if cell_len(plain[start:]) <= room:
+        return len(plain)
+    end = start + 1
+    while end < len(plain) and cell_len(plain[start:end + 1]) <= room:
+        end += 1
+    # Break at a space after the first word (never inside the line's own indentation).
+    words_from = len(plain) - len(plain[start:].lstrip(" "))
+    space = plain.rfind(" ", words_from + 1, end + 1)
+    return space if space > words_from else end
+
+
+def hanging(text: Text, width: int) -> Text:
+    """Wrap each line to `width`, going on under its own indentation plus two, so that a
+    long Fishing Spot still reads as part of its seat."""
+    out = Text()
+    for n, line in enumerate(text.split("\n")):
+        if n:
+            out.append("\n")
+        plain = line.plain
+        indent = len(plain) - len(plain.lstrip(" "))
+        pos, room, first = 0, width, True
+        while pos < len(plain):
+            end = _fit(plain, pos, room)
+            if not first:
+                out.append("\n" + " " * (indent + 2))
+            piece = line[pos:end]
+            piece.rstrip()
+            out.append_text(piece)
+            pos = end
+            while pos < len(plain) and plain[pos] == " ":
+                pos += 1
+            room, first = max(8, width - indent - 2), False
+    return out
 
 
 def seat_text(panel: Any, active: bool, step: Any = None, hard: bool = False) -> Text:

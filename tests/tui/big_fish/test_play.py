@@ -74,7 +74,8 @@ async def test_whole_game_from_the_menu_with_hard_mode_and_a_first_player(tmp_pa
         spawns = {s.seat for s in driver.shots if s.decision == "event_spawn"}
         assert spawns == {0, 1}
         # The hard-mode table said so, and the results show each player's Ice Box and Fishing Spot.
-        assert any("Hard mode" in s.text for s in driver.shots if s.kind == "TableScreen")
+        tables = [s.text for s in driver.shots if s.kind == "TableScreen"]
+        assert any("Hard mode" in t for t in tables) and any("[b]Tomás" in t for t in tables)
         flat = driver.flat
         assert "Final scores" in flat and "Ice Box" in flat and "Fishing Spot" in flat
         assert "Ice Boxes and Fishing Spots" in flat and "[b]Tomás" in flat

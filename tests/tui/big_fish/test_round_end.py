@@ -153,3 +153,30 @@ async def test_heat_wave_asks_the_others_in_secret(tmp_path: Path) -> None:
         # Ben's own turn comes next and he has the keyboard already: it goes straight on.
         assert t.screen.decision.kind == "spawn" and t.screen.seat == 1
         assert "[M4] Tuna" in t.flat and "[B4] Ling" in t.flat
+
+
+def test_only_the_reveal_of_the_event_calls_for_the_announcement() -> None:
+    from types import SimpleNamespace
+
+    from fishtable.engine.protocol import Event, SeatInfo
+    from fishtable.plugins.big_fish.announce import needs_announcement
+    from fishtable.tui.decision import LogWindow
+
+    reveal = Event(kind="event", text="End of round 2. Event: Sea Urchin — Each player ...", news=True)
+    outcome = Event(kind="event", text="Sea Urchin: Ben discards Ide.", news=True)
+    people = (SeatInfo(name="Ana"), SeatInfo(name="Ben"), SeatInfo(name="Cleo", bot="greedy"))
+
+    def decision(kind: str, entries: list, news_from: int, seats=people):
+        view = SimpleNamespace(last_event=SimpleNamespace(name="Sea Urchin"))
+        return SimpleNamespace(kind=kind, seats=seats, view=view, log=LogWindow(entries, news_from))
+
+    new_reveal = [(0, outcome), (1, reveal)]
+    assert needs_announcement(decision("event_discard", new_reveal, 1), continued=True)
+    assert needs_announcement(decision("hand_limit", new_reveal, 0), continued=True)
+    # Not when the table has been shown since (another screen came between), nor for old news,
+    # nor for the outcome of everyone's choices, nor in the middle of a turn, nor for one person.
+    assert not needs_announcement(decision("event_discard", new_reveal, 1), continued=False)
+    assert not needs_announcement(decision("hand_limit", [(0, reveal), (1, outcome)], 1), continued=True)
+    assert not needs_announcement(decision("spawn", new_reveal, 0), continued=True)
+    alone = (people[0], SeatInfo(name="Ben", bot="random"), people[2])
+    assert not needs_announcement(decision("hand_limit", new_reveal, 0, alone), continued=True)

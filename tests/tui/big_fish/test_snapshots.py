@@ -18,20 +18,17 @@ from .driver import fast_forward, make_match
 SIZES = [(80, 24), (120, 40)]
 
 
-def human_draw_in_round(round_: int):
-    """Stop when a person is to draw from a full-enough row in `round_` or later, nobody else pending."""
-
-    def stop(match: Match) -> bool:
-        pending = match.pending()
-        view = match.view(None)
-        return (view.round >= round_ and len(pending) == 1 and view.face_up
-                and any(p.kind == "draw" and match.seats[s].bot is None for s, p in pending.items()))
-
-    return stop
+def rich_spawn(match: Match) -> bool:
+    """Round 3 or later, a person is to spawn with five cards or more and two fish or more."""
+    pending = match.pending()
+    view = match.view(None)
+    return view.round >= 3 and len(pending) == 1 and any(
+        p.kind == "spawn" and match.seats[s].bot is None and len(match.view(s).hand or ()) >= 5
+        and len(view.seats[s].spot) >= 2 for s, p in pending.items())
 
 
-def five_players(round_: int = 3) -> Match:
-    return fast_forward(make_match(seed=4, humans=2, players=5), human_draw_in_round(round_), seed=99)
+def five_players() -> Match:
+    return fast_forward(make_match(seed=10, humans=2, players=5), rich_spawn, seed=99)
 
 
 def app_at(tmp_path: Path, match: Match) -> FishtableApp:
@@ -55,7 +52,7 @@ async def to_the_turn(pilot) -> None:
     await settle(pilot)
     await pilot.press("enter")  # the privacy screen
     await settle(pilot)
-    await pilot.press("down")  # point at a card of the row
+    await pilot.press("down")  # point at the second fish of the hand
     await settle(pilot)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
+from rich.text import Text
 
 from fishtable.games.big_fish import GAME, turn
 from fishtable.games.big_fish.actions import PlayWild, TakeFaceUp
@@ -34,7 +35,7 @@ def table_state():
 
 def test_a_seat_panel_says_every_size_colour_and_step_in_words() -> None:
     view = GAME.view(table_state(), None)
-    text = UI.seat_panel(view, 0, active=True, width=43, wide=True).plain
+    text = " ".join(UI.seat_panel(view, 0, active=True, width=43, wide=True).plain.split())
     # Each fish: a size letter and its points at that size, with its name.
     for mark in ("[B8] Tuna", "[L0] Lar", "[M3] Mid", "[J1] Jack"):
         assert mark in text, text
@@ -45,6 +46,7 @@ def test_a_seat_panel_says_every_size_colour_and_step_in_words() -> None:
     assert "Groper (black · stays)" in text
     assert "Rod (yellow · Catch) from next turn" in text
     assert "★First" in text and text.startswith("▶ Ana")
+    assert UI.seat_panel(view, 1, active=False, width=43, wide=True).plain.startswith("  Ben\n")
 
 
 def test_the_top_bar_and_the_board_say_round_step_first_player_piles_and_event() -> None:
@@ -88,3 +90,21 @@ def test_the_results_show_each_ice_box_and_fishing_spot_fish_by_fish() -> None:
     assert "[M3] Caught" in text and "= 3 points" in text
     assert "[B8] Tuna → 2" in text and "[L0] Lar → 1" in text and "= 5 points" in text
     assert "Ben" in text and "[M2] Other → 1" in text
+
+
+def test_a_narrow_seat_panel_wraps_under_its_own_indentation_and_loses_nothing() -> None:
+    from rich.cells import cell_len
+
+    from fishtable.plugins.big_fish.seat_panel import hanging
+
+    view = GAME.view(table_state(), None)
+    for width in (28, 42):
+        text = UI.seat_panel(view, 0, active=True, width=width + 1, wide=width > 30).plain
+        lines = text.split("\n")
+        assert all(cell_len(line) <= width for line in lines), lines
+        # Continuation lines sit deeper than the line they continue.
+        assert all(line.startswith(("▶", "  ")) for line in lines)
+        words = " ".join(text.split())
+        assert "[B8] Tuna · [L0] Lar · [M3] Mid · [J1] Jack" in words
+    assert hanging(Text("  " + "x" * 40), 20).plain == "  " + "x" * 18 + "\n    " + "x" * 16 + "\n    " + "xxxxxx"
+    assert hanging(Text("  aa bb cc"), 7).plain == "  aa bb\n    cc"
