@@ -116,7 +116,8 @@ class BigFishDecisionScreen(FishScreen):
         return [
             Static(self._what(), id="bf-what", markup=False),
             Static(self._prompt(), id="bf-prompt", markup=False),
-            HorizontalScroll(*tiles, id="hand"),
+            HorizontalScroll(*tiles, id="hand") if tiles else Static(Text("Your hand is empty.", "italic"),
+                                                                     id="hand-empty"),
             Static(id="bf-mine", markup=False),
             # On the Draw step the list of choices is the row itself.
             Static(id="bf-row", markup=False, classes="-hidden" if decision.kind == "draw" else ""),
@@ -186,7 +187,7 @@ class BigFishDecisionScreen(FishScreen):
         if action == "reveal":
             return self.announcing
         if action == "scroll_hand":
-            return not self.announcing
+            return not self.announcing and bool(self.hand)
         return True
 
     def action_reveal(self) -> None:
@@ -202,8 +203,8 @@ class BigFishDecisionScreen(FishScreen):
         self.refresh_bindings()
 
     def action_scroll_hand(self, delta: int) -> None:
-        hand = self.query_one("#hand", HorizontalScroll)
-        hand.scroll_relative(x=delta * 15, animate=False)
+        for hand in self.query("#hand").results(HorizontalScroll):
+            hand.scroll_relative(x=delta * 15, animate=False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
