@@ -81,8 +81,62 @@ async def main(size: tuple[int, int]) -> None:
     await shoot("table-80x24", (80, 24), out, forward(new_match(), public_catch), keys=["right"])
     await shoot("collect", size, out, forward(new_match(), human("collect")), keys=["enter"])
     await shoot("results", size, out, forward(new_match(), lambda m: m.is_over))
+    await big_fish_shots(size, out)
 
 
+# -- Big Fish ---------------------------------------------------------------------------------------
+
+BIG_FISH_SEATS = [
+    SeatInfo(name="Elena"), SeatInfo(name="Tomás"), SeatInfo(name="Ernesto", bot="greedy"),
+    SeatInfo(name="Mai", bot="greedy"), SeatInfo(name="Kofi", bot="greedy"),
+]
+
+
+def big_fish_match(seed: int = 10) -> Match:
+    """Five players in round 3: a person with a full hand is to spawn."""
+    game = load_game("big-fish")
+    match = Match.start(game, game.prepare_options(game.options_model()()), BIG_FISH_SEATS, seed)
+
+    def stop(m: Match) -> bool:
+        pending = m.pending()
+        view = m.view(None)
+        return view.round >= 3 and len(pending) == 1 and any(
+            p.kind == "spawn" and m.seats[s].bot is None and len(m.view(s).hand or ()) >= 5
+            and len(view.seats[s].spot) >= 2 for s, p in pending.items())
+
+    rng = random.Random(99)
+    while not stop(match) and not match.is_over:
+        seat = min(match.pending())
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    return match
+
+
+async def big_fish_table_shot(size: tuple[int, int], out: Path) -> None:
+    """Enter through the person's turn (the first thing each step offers) until the table
+    shows everyone the news before the next handoff."""
+    with tempfile.TemporaryDirectory() as data:
+        app = FishtableApp(data_dir=data, start_match=big_fish_match(), bot_pause=0, autosave=False,
+                           arming=(0.0, 0.0))
+        async with app.run_test(size=size) as pilot:
+            for _ in range(30):
+                await pilot.pause(0.2)
+                await app.workers.wait_for_complete()
+                await pilot.pause(0.1)
+                screen = app.screen
+                if type(screen).__name__ == "TableScreen" and getattr(screen, "kind", None) == "ack":
+                    break
+                await pilot.press("enter")
+            app.save_screenshot("big-fish-table.svg", str(out))
+    print("wrote", out / "big-fish-table.svg")
+
+
+async def big_fish_shots(size: tuple[int, int], out: Path) -> None:
+    """The public table with five players, and a turn screen (the Spawn step, a fish pointed at)."""
+    await big_fish_table_shot(size, out)
+    await shoot("big-fish-turn", size, out, big_fish_match(), keys=["enter", "down"])
+
+
+# The game sections above are defined before this runs.
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="120x40", help="terminal size, e.g. 80x24")

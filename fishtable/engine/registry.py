@@ -64,6 +64,7 @@ GAMES: list[GameEntry] = [
         2,
         5,
         "fishtable.games.big_fish",
+        "fishtable.plugins.big_fish",
     ),
     GameEntry(
         "fishing-party-poker",

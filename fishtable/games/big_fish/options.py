@@ -23,8 +23,8 @@ class BigFishOptions(BaseModel):
         ge=1,
         le=MAX_PLAYERS,
         title="First player",
-        description="The seat (1 for the first seat) of the player who last caught a real fish; "
-        "they take the First Player Card. Leave empty to choose at random.",
+        description="Who last caught a real fish takes the First Player Card: type their seat number "
+        "(1 for the first seat), or leave it empty to choose the first player at random.",
     )
     card_file: str | None = Field(
         default=None,

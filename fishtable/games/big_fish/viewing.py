@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fishtable.engine.fast import trusted
 from fishtable.games.big_fish.cards import BIG, SIZE_WORDS, Card, EventCard
-from fishtable.games.big_fish.common import event_text, ice_points, spot_points, wild_text
+from fishtable.games.big_fish.common import event_text, ice_points, plural, spot_points, wild_text
 from fishtable.games.big_fish.rules import pending
 from fishtable.games.big_fish.scoring import result
 from fishtable.games.big_fish.state import STEPS, BFState
@@ -54,7 +54,7 @@ def step_text(state: BFState) -> str:
     if step == "spawn":
         return f"{base}: spawn up to {allowed} — {taken} spawned so far"
     if step == "grow":
-        return f"{base}: up to {allowed} growth steps — {taken} used so far"
+        return f"{base}: up to {plural(allowed, 'growth step')} — {taken} used so far"
     if step == "catch":
         return f"Catch up to {allowed} fish" + (f" ({extra} extra from wild cards)" if extra else "") + \
             f" — {taken} caught so far"

@@ -22,6 +22,12 @@ def test_the_registry_plays_big_fish() -> None:
     assert (GAME.name, GAME.title) == ("big-fish", "Big Fish")
 
 
+def test_the_step_in_progress_counts_growth_steps_in_words() -> None:
+    state = build([[], []], spots=[[("Tuna:0/2/4/8", "big"), ("Lar", "larval")], []], row=[], deck=[])
+    assert kind(state) == "grow"
+    assert GAME.view(state, None).step.text == "1 Big Fish: up to 1 growth step — 0 used so far"
+
+
 def test_a_view_draws_the_table_at_a_glance() -> None:
     state = build([["Cod", "W:extra_grow"], ["Hake"]],
                   spots=[[("Tuna:0/2/4/8", "big"), ("Lar", "larval")], [("Other", "medium")]],

@@ -1,0 +1,118 @@
+"""Big Fish in the app: the table, seat panels, words, the private decision screen, the results."""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from fishtable.plugins.big_fish.faces import STEP_WORDS
+from fishtable.plugins.big_fish.seat_panel import hanging, seat_text
+from fishtable.plugins.big_fish.words import describe
+from fishtable.tui.plugin import GameUI
+
+# The outcome lines the news bar puts first: the round's event, and catches.
+HEADLINE_KINDS = frozenset({"event", "catch"})
+
+PHASE_WORDS = {
+    "place": "Opening placement",
+    "event": "Round end: event",
+    "discard": "Round end: hand limit",
+    "over": "Game over",
+}
+
+EVENT_KINDS = frozenset({"event_remove", "event_discard", "event_spawn", "event_grow"})
+
+HELP = """\
+## Big Fish
+
+| Where | Keys |
+|---|---|
+| Your turn, placement, round end | **↑ ↓** choose · **Enter** do it · **← →** scroll your hand |
+| Turn steps | **s** stop this step (spawn, grow, catch, wild) · **d** draw from the deck |
+| Events | **p** pass (when the event lets you) |
+| After the round's event | **Enter** once only you can see the screen |
+
+Every fish shows its size as a mark with its points at that size:
+**[B5]** is a *Big* fish worth 5 points if caught now; **L** Larval, **J** Juvenile,
+**M** Medium, **B** Big. Wild cards say their colour and the step they work in
+("green · Grow"); a coloured card works *from its owner's next turn*.
+
+Your turn is private: the screen is covered before and after it. What you
+take from the Face-Up Cards, spawn, grow, catch and play is public and shows
+on the table. Round-end choices (an event's, discarding down to 7) are made
+in secret by everyone and shown together.
+"""
+
+
+class BigFishUI(GameUI):
+    headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
+    help_markdown: ClassVar[str] = HELP
+
+    def make_board(self) -> Any:
+        from fishtable.plugins.big_fish.board import BigFishBoard
+
+        return BigFishBoard()
+
+    def topbar(self, view: Any, width: int) -> Text:
+        text = Text()
+        text.append(f" Round {view.round} · ", "bold")
+        if view.phase == "turn" and view.step is not None:
+            text.append(f"{view.seats[view.step.seat].name}: {STEP_WORDS[view.step.step]}", "bold")
+        elif view.phase == "shrink":
+            text.append(view.resolving, "bold")  # the black card being answered
+        else:
+            text.append(PHASE_WORDS.get(view.phase, view.phase), "bold")
+        text.append(f" · ★ First player: {view.seats[view.first_player].name}")
+        if view.hard_mode:
+            text.append(" · Hard mode", "bold #ff8080")
+        piles = Text(f"Deck {view.deck_size} · Discard {view.discard_size} · Events {view.event_deck_size} left")
+        fits = text.cell_len + 5 + piles.cell_len <= width
+        text.append("  │  " if fits else "\n ")
+        text.append_text(piles)
+        return text
+
+    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
+        step = view.step if view.step is not None and view.step.seat == seat else None
+        # One cell less than offered: the side column's scrollbar is two cells wide, not one.
+        return hanging(seat_text(view.seats[seat], active, step, hard=view.hard_mode), width - 1)
+
+    def busy_seats(self, view: Any) -> set[int]:
+        return {p.seat for p in view.seats if p.active or p.status == "choosing"}
+
+    def describe(self, action: Any, view: Any, kind: str) -> str:
+        return describe(action, view)
+
+    def shortcut(self, action: Any, kind: str) -> tuple[str, str] | None:
+        if action.kind == "draw_deck":
+            return ("d", "draw from the deck")
+        if action.kind == "done":
+            return ("p", "pass") if kind in EVENT_KINDS else ("s", "stop this step")
+        return None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._last_screen: Callable[[], Any] = lambda: None  # a weak reference
+
+    def decision_screen(self, decision: Any) -> Any:
+        if not decision.private:
+            return None
+        from fishtable.plugins.big_fish.decide import BigFishDecisionScreen
+
+        # Is the seat going straight on from its previous decision screen (nothing in between)?
+        previous = self._last_screen()
+        continued = previous is not None and previous.is_active and previous.seat == decision.seat
+        screen = BigFishDecisionScreen(decision, self, continued=continued)
+        self._last_screen = weakref.ref(screen)
+        return screen
+
+    def result_details(self, view: Any) -> RenderableType | None:
+        from fishtable.plugins.big_fish.results import details_table
+
+        return details_table(view)
+
+
+UI = BigFishUI()

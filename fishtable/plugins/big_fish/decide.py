@@ -1,0 +1,224 @@
+"""A Big Fish decision in private: the turn's five steps, the opening placement, the round end.
+
+The seat's hand is shown as card tiles, with its Fishing Spot, Ice Box and
+the Face-Up Cards; the legal actions are a list in words. Highlighting a
+choice points at the cards it is about (▶ on a tile, in the spot or the row).
+Only this seat's view is read, so no other hand can reach the screen, and the
+engine's own words (`decision.check`) explain a refusal before anything is
+committed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import HorizontalScroll
+from textual.widgets import Footer, OptionList, Static
+
+from fishtable.plugins.big_fish.announce import needs_announcement
+from fishtable.plugins.big_fish.mine import row_line, spot_text
+from fishtable.plugins.big_fish.steps import step_bar
+from fishtable.plugins.big_fish.tile import BigFishTile
+from fishtable.tui.decision import Decided, Decision
+from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
+from fishtable.tui.widgets.options import ChoiceList
+
+TURN_KINDS = frozenset({"draw", "spawn", "grow", "catch", "wild"})
+EVENT_KINDS = frozenset({"event_remove", "event_discard", "event_spawn", "event_grow"})
+
+
+def heading(decision: Decision) -> str:
+    view = decision.view
+    kind = decision.kind
+    if kind in TURN_KINDS:
+        return f"your turn · round {view.round}"
+    if kind == "place":
+        return "opening placement, in secret"
+    if kind == "hand_limit":
+        return "hand limit, in secret"
+    if kind == "shrink":
+        return f"{view.resolving}: your choice, in secret"
+    return f"event {view.resolving}: your choice, in secret"
+
+
+def action_cards(action: Any) -> set[str]:
+    """The card ids an action is about (a hand card, a fish, a row card)."""
+    return {cid for cid in (getattr(action, "card", None), getattr(action, "fish", None),
+                            getattr(action, "mine", None)) if cid}
+
+
+class BigFishDecisionScreen(FishScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority: the list of choices would take ← → for its own (useless) sideways scroll.
+        Binding("left", "scroll_hand(-1)", "Scroll hand", priority=True),
+        Binding("right", "scroll_hand(1)", "Scroll hand", show=False, priority=True),
+        Binding("enter", "reveal", "I am alone: show my cards"),
+        Binding("r", "app.rules", "Rules"),
+    ]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]
+    ARMING = "decision"
+    CSS_PATH = "screens.tcss"
+
+    def __init__(self, decision: Decision, ui: Any, continued: bool = False) -> None:
+        super().__init__(classes="private")
+        self.decision = decision
+        self.ui = ui
+        self.seat = decision.seat
+        self.view = decision.view
+        self.legal = decision.legal
+        self.hand = list(self.view.hand or ())
+        self.announcing = needs_announcement(decision, continued)
+        self.sent = False
+
+    # -- building ------------------------------------------------------------------
+    def _head(self) -> Text:
+        head = Text.assemble((f" {self.decision.name} ", "bold reverse"), "  ", heading(self.decision))
+        if not self.announcing:
+            head.append(f" · hand {len(self.hand)} card{'s' * (len(self.hand) != 1)}")
+        head.append("   PRIVATE", "bold #ffd75e")
+        return head
+
+    def compose(self):
+        yield Static(self._head(), id="topbar")
+        if self.announcing:
+            yield Static(self._announcement(), id="bf-announce", markup=False)
+            yield Footer()
+            return
+        yield from self._private_widgets()
+        yield Footer()
+
+    def _announcement(self) -> Text:
+        """The event for everyone, and nothing of this seat's hand."""
+        view = self.view
+        event = view.last_event
+        text = Text()
+        text.append(f"End of round {view.round}. The event, for everyone at the table to see:\n\n", "bold")
+        if event is not None:
+            text.append(event.name, "bold #ffb347")
+            text.append(f"\n{event.text}\n\n")
+        text.append("Each player it concerns chooses in secret; the choices are shown together.\n\n")
+        text.append(f"{self.decision.name}, press Enter when only you can see the screen.", "bold")
+        return text
+
+    def _private_widgets(self) -> list[Any]:
+        decision = self.decision
+        tiles = [BigFishTile(card, index=n, id=f"tile-{n}") for n, card in enumerate(self.hand, start=1)]
+        choices = ChoiceList(id="choices")
+        hotkeys = {}
+        for i, action in enumerate(self.legal):
+            key = self.ui.shortcut(action, decision.kind)
+            if key is not None:
+                hotkeys[i] = key
+        choices.set_choices([self.ui.describe(a, self.view, decision.kind) for a in self.legal], hotkeys)
+        return [
+            Static(self._what(), id="bf-what", markup=False),
+            Static(self._prompt(), id="bf-prompt", markup=False),
+            HorizontalScroll(*tiles, id="hand") if tiles else Static(Text("Your hand is empty.", "italic"),
+                                                                     id="hand-empty"),
+            Static(id="bf-mine", markup=False),
+            # On the Draw step the list of choices is the row itself.
+            Static(id="bf-row", markup=False, classes="-hidden" if decision.kind == "draw" else ""),
+            choices,
+            Static(id="bf-problem", markup=False),
+            NewsBar(id="news"),
+            EventLog(id="log"),
+        ]
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if not self.announcing:
+            self._start()
+
+    def _start(self) -> None:
+        # After the first layout, so that the log wraps at its real width.
+        self.call_after_refresh(show_log, self, self.decision.log, self.ui.headline_kinds)
+        choices = self.query_one(ChoiceList)
+        choices.focus()
+        self._point(0)
+
+    # -- what the seat is asked ------------------------------------------------------
+    def _what(self) -> Text:
+        """The step bar and what the step allows; or the event and what it asks."""
+        decision, view = self.decision, self.view
+        text = Text()
+        if decision.kind in TURN_KINDS and view.step is not None:
+            text.append_text(step_bar(view.step))
+            text.append("\n")
+            text.append(view.step.text, "bold")
+            return text
+        if decision.kind in EVENT_KINDS and view.last_event is not None:
+            text.append(f"Event: {view.last_event.name}", "bold #ffb347")
+            text.append(f" — {view.last_event.text}\n")
+        text.append(decision.prompt.text, "bold")
+        if view.placed:
+            text.append("\nPlaced so far (secret until everyone has placed): ", "italic")
+            text.append(", ".join(f"{f.card.name} as {f.size_word}" for f in view.placed))
+        if view.set_aside and decision.kind != "place":
+            text.append("\nChosen so far (secret until everyone has chosen): ", "italic")
+            text.append(", ".join(c.name for c in view.set_aside))
+        return text
+
+    def _prompt(self) -> Text:
+        """The engine's prompt under the step bar (tall terminals only; the step line says it short)."""
+        if self.decision.kind in TURN_KINDS:
+            return Text(self.decision.prompt.text, "italic")
+        return Text()
+
+    def _point(self, index: int | None) -> None:
+        """Point at the cards the highlighted choice is about."""
+        action = self.legal[index] if index is not None and 0 <= index < len(self.legal) else None
+        marked = action_cards(action) if action is not None else set()
+        for tile in self.query(BigFishTile):
+            tile.cursor = tile.card.id in marked
+            if tile.cursor:
+                self.query_one("#hand", HorizontalScroll).scroll_to_widget(tile, animate=False)
+        view = self.view
+        chosen = set(view.chosen_fish)
+        self.query_one("#bf-mine", Static).update(spot_text(view, self.seat, marked, chosen))
+        self.query_one("#bf-row", Static).update(row_line(view, marked, full=self.decision.kind == "draw"))
+
+    # -- keys ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
+        if action == "reveal":
+            return self.announcing
+        if action == "scroll_hand":
+            return not self.announcing and bool(self.hand)
+        return True
+
+    def action_reveal(self) -> None:
+        """The table has seen the event; the seat is alone: show its cards."""
+        if not self.announcing:
+            return
+        self.announcing = False
+        self.query_one("#topbar", Static).update(self._head())
+        self.query_one("#bf-announce", Static).remove()
+        self.mount_all(self._private_widgets(), before=self.query_one(Footer))
+        self.call_after_refresh(self._start)
+        self.arm()
+        self.refresh_bindings()
+
+    def action_scroll_hand(self, delta: int) -> None:
+        for hand in self.query("#hand").results(HorizontalScroll):
+            hand.scroll_relative(x=delta * 15, animate=False)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._point(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.sent or event.option.id is None:
+            return
+        action = self.legal[int(event.option.id)]
+        problem = self.decision.check(action)
+        if problem:
+            self.query_one("#bf-problem", Static).update(Text("✗ " + problem, "bold #ff8080"))
+            self.app.bell()
+            return
+        self.sent = True
+        self.post_message(Decided(self.decision.ticket, self.seat, action))

@@ -1,0 +1,105 @@
+"""A seat at the table, as everyone sees it: Fishing Spot, wild cards, Ice Box, hand size.
+
+Every fish shows its size mark and its points at that size ("[B5]"); wild
+cards their colour and step in words; nothing relies on colour alone. Five
+seats share the side column, so a panel runs its fish together on wrapping
+lines rather than one a line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from fishtable.plugins.big_fish.faces import fish_text, size_mark, wild_text
+
+STATUS = {"choosing": "choosing in secret…", "playing": "playing"}
+
+
+def _fit(plain: str, start: int, room: int) -> int:
+    """Where a line starting at `start` ends to fit `room` cells: after a word if it can."""
+    if cell_len(plain[start:]) <= room:
+        return len(plain)
+    end = start + 1
+    while end < len(plain) and cell_len(plain[start:end + 1]) <= room:
+        end += 1
+    # Break at a space after the first word (never inside the line's own indentation).
+    words_from = len(plain) - len(plain[start:].lstrip(" "))
+    space = plain.rfind(" ", words_from + 1, end + 1)
+    return space if space > words_from else end
+
+
+def hanging(text: Text, width: int) -> Text:
+    """Wrap each line to `width`, going on under its own indentation plus two, so that a
+    long Fishing Spot still reads as part of its seat."""
+    out = Text()
+    for n, line in enumerate(text.split("\n")):
+        if n:
+            out.append("\n")
+        plain = line.plain
+        indent = len(plain) - len(plain.lstrip(" "))
+        pos, room, first = 0, width, True
+        while pos < len(plain):
+            end = _fit(plain, pos, room)
+            if not first:
+                out.append("\n" + " " * (indent + 2))
+            piece = line[pos:end]
+            piece.rstrip()
+            out.append_text(piece)
+            pos = end
+            while pos < len(plain) and plain[pos] == " ":
+                pos += 1
+            room, first = max(8, width - indent - 2), False
+    return out
+
+
+def seat_text(panel: Any, active: bool, step: Any = None, hard: bool = False) -> Text:
+    """One seat's panel; `step` is the step in progress when it is this seat's turn."""
+    text = Text()
+    text.append("▶ " if active else "  ", "bold #ffd75e")
+    text.append(panel.name, "bold")
+    if panel.is_bot:
+        text.append(" (computer)", "dim")
+    if panel.first_player:
+        text.append(" ★First", "bold #ffd75e")
+    status = STATUS.get(panel.status, "")
+    if panel.status == "playing" and step is not None:
+        status = f"turn: {step.step.capitalize()}"
+    if status:
+        text.append(f" · {status}", "italic")
+    text.append(f"\n  hand {panel.hand_size} · score {panel.ice_points + panel.spot_points} · ")
+    text.append_text(ice_text(panel, hard=hard))
+    text.append("\n  ")
+    text.append_text(spot_line(panel))
+    if panel.wilds:
+        text.append("\n  ")
+        for n, wild in enumerate(panel.wilds):
+            text.append(" ✦ " if n else "✦ ")
+            text.append_text(wild_text(wild))
+    return text
+
+
+def spot_line(panel: Any) -> Text:
+    """The Fishing Spot: "Spot (1 Big): [B5] Bastard Trumpeter · [J1] Abalone"."""
+    text = Text(f"Spot ({panel.big_fish} Big):", "bold")
+    if not panel.spot:
+        text.append(" no fish", "dim")
+    for n, fish in enumerate(panel.spot):
+        text.append(" · " if n else " ")
+        text.append_text(fish_text(fish, grown=panel.active and fish.grown_this_turn))
+    return text
+
+
+def ice_text(panel: Any, hard: bool = False) -> Text:
+    """The Ice Box by size marks, "Ice 6: [B5] [J1]"; in hard mode bag-limited fish are named too."""
+    text = Text(f"Ice {panel.ice_points}:", "bold")
+    if not panel.ice:
+        text.append(" empty", "dim")
+    for fish in panel.ice:
+        text.append(" ")
+        text.append_text(size_mark(fish.size, fish.points))
+        if hard and fish.card.bag:
+            text.append(f" {fish.card.name} (bag)")
+    return text
