@@ -203,9 +203,10 @@ def rules_command(args: argparse.Namespace) -> int:
     from fishtable.engine.registry import get_entry
 
     game = args.game.strip().lower().replace("_", "-").replace(" ", "-")
-    if game not in GAME_NAMES:
-        return _error("fishtable rules", f"Unknown game {args.game!r}; the games are: {', '.join(GAME_NAMES)}.")
-    entry = get_entry(game)
+    try:
+        entry = get_entry(game)
+    except LookupError as exc:
+        return _error("fishtable rules", str(exc))
     path = asset_path("rules", f"{game}.md")
     try:
         text = read_text(path, error=FishtableError, max_bytes=1024 * 1024)

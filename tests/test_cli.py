@@ -243,16 +243,23 @@ def test_a_data_dir_that_is_a_file_is_refused(capsys, monkeypatch, tmp_path):
 
 def test_rules_say_when_a_game_is_not_playable_yet(capsys, monkeypatch, tmp_path):
     import fishtable.assets
+    from fishtable.engine.registry import GameEntry, register, unregister
 
     (tmp_path / "rules").mkdir()
-    (tmp_path / "rules" / "fishing-party.md").write_text("# Fishing Party\n\nMatch lures.\n", encoding="utf-8")
+    (tmp_path / "rules" / "backgammon.md").write_text("# Backgammon\n\nRace home.\n", encoding="utf-8")
     monkeypatch.setattr(fishtable.assets, "assets_dir", lambda: tmp_path)
-    assert main(["rules", "fishing-party"]) == 0
-    captured = capsys.readouterr()
-    assert "Match lures." in captured.out and "not playable yet" in captured.err
-    assert main(["rules", "big-fish"]) == 1
-    err = capsys.readouterr().err
-    assert "Big Fish is not playable yet" in err and "not written yet" in err
+    register(GameEntry("backgammon", "Backgammon", "Not a fishing game (yet).", 2, 2, None))
+    register(GameEntry("chess", "Chess", "Not a fishing game either.", 2, 2, None))
+    try:
+        assert main(["rules", "backgammon"]) == 0
+        captured = capsys.readouterr()
+        assert "Race home." in captured.out and "not playable yet" in captured.err
+        assert main(["rules", "chess"]) == 1
+        err = capsys.readouterr().err
+        assert "Chess is not playable yet" in err and "not written yet" in err
+    finally:
+        unregister("backgammon")
+        unregister("chess")
     os.mkfifo(tmp_path / "rules" / "crazy-fishing.md")  # a FIFO never hangs the command
     assert main(["rules", "crazy-fishing"]) == 1
     assert "not written yet" in capsys.readouterr().err

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -93,21 +91,12 @@ class BigFishUI(GameUI):
             return ("p", "pass") if kind in EVENT_KINDS else ("s", "stop this step")
         return None
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._last_screen: Callable[[], Any] = lambda: None  # a weak reference
-
     def decision_screen(self, decision: Any) -> Any:
         if not decision.private:
             return None
         from fishtable.plugins.big_fish.decide import BigFishDecisionScreen
 
-        # Is the seat going straight on from its previous decision screen (nothing in between)?
-        previous = self._last_screen()
-        continued = previous is not None and previous.is_active and previous.seat == decision.seat
-        screen = BigFishDecisionScreen(decision, self, continued=continued)
-        self._last_screen = weakref.ref(screen)
-        return screen
+        return BigFishDecisionScreen(decision, self)
 
     def result_details(self, view: Any) -> RenderableType | None:
         from fishtable.plugins.big_fish.results import details_table

@@ -17,7 +17,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import HorizontalScroll
 from textual.widgets import Footer, OptionList, Static
 
-from fishtable.plugins.big_fish.announce import needs_announcement
 from fishtable.plugins.big_fish.mine import row_line, spot_text
 from fishtable.plugins.big_fish.steps import step_bar
 from fishtable.plugins.big_fish.tile import BigFishTile
@@ -55,14 +54,13 @@ class BigFishDecisionScreen(FishScreen):
         # Priority: the list of choices would take ← → for its own (useless) sideways scroll.
         Binding("left", "scroll_hand(-1)", "Scroll hand", priority=True),
         Binding("right", "scroll_hand(1)", "Scroll hand", show=False, priority=True),
-        Binding("enter", "reveal", "I am alone: show my cards"),
         Binding("r", "app.rules", "Rules"),
     ]
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]
     ARMING = "decision"
     CSS_PATH = "screens.tcss"
 
-    def __init__(self, decision: Decision, ui: Any, continued: bool = False) -> None:
+    def __init__(self, decision: Decision, ui: Any) -> None:
         super().__init__(classes="private")
         self.decision = decision
         self.ui = ui
@@ -70,38 +68,19 @@ class BigFishDecisionScreen(FishScreen):
         self.view = decision.view
         self.legal = decision.legal
         self.hand = list(self.view.hand or ())
-        self.announcing = needs_announcement(decision, continued)
         self.sent = False
 
     # -- building ------------------------------------------------------------------
     def _head(self) -> Text:
         head = Text.assemble((f" {self.decision.name} ", "bold reverse"), "  ", heading(self.decision))
-        if not self.announcing:
-            head.append(f" · hand {len(self.hand)} card{'s' * (len(self.hand) != 1)}")
+        head.append(f" · hand {len(self.hand)} card{'s' * (len(self.hand) != 1)}")
         head.append("   PRIVATE", "bold #ffd75e")
         return head
 
     def compose(self):
         yield Static(self._head(), id="topbar")
-        if self.announcing:
-            yield Static(self._announcement(), id="bf-announce", markup=False)
-            yield Footer()
-            return
         yield from self._private_widgets()
         yield Footer()
-
-    def _announcement(self) -> Text:
-        """The event for everyone, and nothing of this seat's hand."""
-        view = self.view
-        event = view.last_event
-        text = Text()
-        text.append(f"End of round {view.round}. The event, for everyone at the table to see:\n\n", "bold")
-        if event is not None:
-            text.append(event.name, "bold #ffb347")
-            text.append(f"\n{event.text}\n\n")
-        text.append("Each player it concerns chooses in secret; the choices are shown together.\n\n")
-        text.append(f"{self.decision.name}, press Enter when only you can see the screen.", "bold")
-        return text
 
     def _private_widgets(self) -> list[Any]:
         decision = self.decision
@@ -129,10 +108,6 @@ class BigFishDecisionScreen(FishScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        if not self.announcing:
-            self._start()
-
-    def _start(self) -> None:
         # After the first layout, so that the log wraps at its real width.
         self.call_after_refresh(show_log, self, self.decision.log, self.ui.headline_kinds)
         choices = self.query_one(ChoiceList)
@@ -184,23 +159,9 @@ class BigFishDecisionScreen(FishScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
             return False
-        if action == "reveal":
-            return self.announcing
         if action == "scroll_hand":
-            return not self.announcing and bool(self.hand)
+            return bool(self.hand)
         return True
-
-    def action_reveal(self) -> None:
-        """The table has seen the event; the seat is alone: show its cards."""
-        if not self.announcing:
-            return
-        self.announcing = False
-        self.query_one("#topbar", Static).update(self._head())
-        self.query_one("#bf-announce", Static).remove()
-        self.mount_all(self._private_widgets(), before=self.query_one(Footer))
-        self.call_after_refresh(self._start)
-        self.arm()
-        self.refresh_bindings()
 
     def action_scroll_hand(self, delta: int) -> None:
         for hand in self.query("#hand").results(HorizontalScroll):

@@ -94,7 +94,7 @@ def assert_keeps_secrets(app: Any, match: Match, viewer: int | None) -> str:
 
 @dataclass
 class Shot:
-    kind: str  # the screen class name ("+announce" for a decision screen showing the event first)
+    kind: str  # the screen class name
     seat: int | None  # whose private screen it is
     text: str
     player: str | None = None  # the name a privacy screen shows
@@ -143,9 +143,6 @@ class Driver:
             player = screen.player
             flat = " ".join(text.split())
             assert "Pass the keyboard" in flat or "The cards are hidden" in flat, flat
-        elif kind == "BigFishDecisionScreen" and screen.announcing:
-            text = assert_keeps_secrets(self.app, match, None)
-            kind += "+announce"
         elif kind == "BigFishDecisionScreen":
             seat = screen.seat
             text = assert_keeps_secrets(self.app, match, seat)
@@ -174,7 +171,7 @@ class Driver:
         shot = self.shots[-1] if self.shots else await self.look()
         for _ in range(limit):
             if self.kind == "BigFishDecisionScreen" and self.screen.decision.kind == kind \
-                    and not self.screen.announcing and (seat is None or self.screen.seat == seat):
+                    and (seat is None or self.screen.seat == seat):
                 return shot
             assert self.kind != "ResultsScreen", f"the game ended before a {kind} decision"
             shot = await self.press("enter")

@@ -46,39 +46,34 @@ async def test_a_person_ends_the_round_the_event_is_shown_to_all_then_choices_ar
             await t.to(step, seat=0)
             assert "s stop this step" in t.flat.lower() or "s Stop this step" in t.flat
             await t.press("s")
-        # Ana kept the keyboard: her screen first shows the event to everyone, and no card.
-        assert t.kind == "BigFishDecisionScreen" and t.screen.announcing, t.flat
-        assert t.shots[-1].kind == "BigFishDecisionScreen+announce"
-        assert "The event, for everyone at the table to see" in t.flat and "Grow" in t.flat
-        assert "press Enter when only you can see the screen" in t.flat
+        # The event opens a phase everyone decides in: the screen is covered, the table shows
+        # the event to everyone, then Ana takes the keyboard again.
+        assert t.kind == "PrivacyScreen" and t.screen.player is None, t.flat
         await t.press("enter")
-        assert t.screen.decision.kind == "event_grow" and not t.screen.announcing
+        assert t.kind == "TableScreen" and t.screen.kind == "ack", t.flat
+        assert "Event: Grow" in t.flat and "pass the keyboard to Ana" in t.flat
+        await t.press("enter")
+        assert t.kind == "PrivacyScreen" and t.screen.player == "Ana"
+        await t.press("enter")
+        assert t.screen.decision.kind == "event_grow"
         assert "Event: Grow" in t.flat and "Catfish" in t.flat  # now her hand shows
         await t.choose("Grow Hake")
-        # Covered, then the table: the event, who is still choosing, and Ana's choice kept secret.
+        # The table has seen the event: the keyboard goes straight to Ben, Ana's choice unseen.
+        assert t.kind == "PrivacyScreen" and t.screen.player == "Ben"
+        assert match.view(None).seats[0].spot[1].size_word == "Larval"  # not grown until all chose
+        await t.press("enter")
+        assert t.screen.decision.kind == "event_grow" and t.screen.seat == 1
+        assert "✓chosen" not in t.flat  # nothing of Ana's choice
+        await t.choose("Grow Ling")
+        # Both fish grow together, shown to the table before the hand limit (secret too) begins.
+        assert match.view(None).seats[0].spot[1].size_word == "Juvenile"
         assert t.kind == "PrivacyScreen" and t.screen.player is None
         await t.press("enter")
         assert t.kind == "TableScreen" and t.screen.kind == "ack", t.flat
-        assert "Event: Grow" in t.flat and "Still choosing: Ben" in t.flat
-        assert "[L0] Hake" in t.flat  # not grown until everyone has chosen
+        assert "[J1] Hake" in t.flat or "Hake (Juvenile)" in t.flat or "Hake grows" in t.flat, t.flat
         await t.press("enter")
-        assert t.kind == "PrivacyScreen" and t.screen.player == "Ben"
+        assert t.kind == "PrivacyScreen" and t.screen.player == "Ana"
         await t.press("enter")
-        assert t.screen.decision.kind == "event_grow" and t.screen.seat == 1
-        assert not t.screen.announcing  # the table has seen it
-        assert "✓chosen" not in t.flat  # nothing of Ana's choice
-        await t.choose("Grow Ling")
-        # Both fish grow together; then the hand limit, secret too. Ben still has the keyboard.
-        assert match.view(None).seats[0].spot[1].size_word == "Juvenile"
-        assert t.screen.decision.kind == "hand_limit" and t.screen.seat == 1 and not t.screen.announcing
-        assert "Discard down to 7 cards: choose 1 card to discard" in t.flat
-        await t.choose("Discard Pollock")
-        assert t.kind == "PrivacyScreen" and t.screen.player is None
-        await t.press("enter")
-        assert t.kind == "TableScreen" and "Still choosing: Ana" in t.flat
-        assert "Pollock" not in t.flat  # Ben's discard stays secret until Ana has chosen
-        await t.press("enter")
-        await t.press("enter")  # Ana's privacy screen
         assert t.screen.decision.kind == "hand_limit" and t.screen.seat == 0
         assert "choose 2 cards to discard" in t.flat
         await t.choose("Discard Anchovy")
@@ -87,6 +82,14 @@ async def test_a_person_ends_the_round_the_event_is_shown_to_all_then_choices_ar
         assert "Chosen so far (secret until everyone has chosen): Anchovy" in t.flat
         assert "Anchovy" not in [tile.card.name for tile in t.screen.query("BigFishTile")]
         await t.choose("Discard Barracuda")
+        # Nothing public since: the keyboard goes straight to Ben; Ana's discards stay secret.
+        assert t.kind == "PrivacyScreen" and t.screen.player == "Ben"
+        assert "Anchovy" not in "\n".join(match.log_for(None))
+        await t.press("enter")
+        assert t.screen.decision.kind == "hand_limit" and t.screen.seat == 1
+        assert "Discard down to 7 cards: choose 1 card to discard" in t.flat
+        assert "Anchovy" not in t.flat and "Barracuda" not in t.flat
+        await t.choose("Discard Pollock")
         log = "\n".join(match.log_for(None))
         assert "Ben discards Pollock to keep 7 cards." in log
         assert "Ana discards Anchovy and Barracuda to keep 7 cards." in log
@@ -118,7 +121,7 @@ async def test_when_the_computer_ends_the_round_the_table_shows_the_event_first(
         await t.press("enter")
         assert t.kind == "PrivacyScreen" and t.screen.player == "Ana"
         await t.press("enter")
-        assert t.screen.decision.kind == "event_spawn" and not t.screen.announcing
+        assert t.screen.decision.kind == "event_spawn"
         assert "p pass" in t.flat
         await t.press("p")  # pass, by its key
         # Nothing new for the table to see: the keyboard goes straight to Ben.
@@ -145,7 +148,6 @@ async def test_heat_wave_asks_the_others_in_secret(tmp_path: Path) -> None:
         await t.choose("Play Heat Wave")
         await t.to("shrink", seat=1)
         assert "Heat Wave: choose which of your Big Fish shrinks to Medium." in t.flat
-        assert not t.screen.announcing
         await t.choose("Tuna")
         log = "\n".join(match.log_for(None))
         assert "Heat Wave: Ben's Tuna shrinks to Medium." in log
@@ -153,30 +155,3 @@ async def test_heat_wave_asks_the_others_in_secret(tmp_path: Path) -> None:
         # Ben's own turn comes next and he has the keyboard already: it goes straight on.
         assert t.screen.decision.kind == "spawn" and t.screen.seat == 1
         assert "[M4] Tuna" in t.flat and "[B4] Ling" in t.flat
-
-
-def test_only_the_reveal_of_the_event_calls_for_the_announcement() -> None:
-    from types import SimpleNamespace
-
-    from fishtable.engine.protocol import Event, SeatInfo
-    from fishtable.plugins.big_fish.announce import needs_announcement
-    from fishtable.tui.decision import LogWindow
-
-    reveal = Event(kind="event", text="End of round 2. Event: Sea Urchin — Each player ...", news=True)
-    outcome = Event(kind="event", text="Sea Urchin: Ben discards Ide.", news=True)
-    people = (SeatInfo(name="Ana"), SeatInfo(name="Ben"), SeatInfo(name="Cleo", bot="greedy"))
-
-    def decision(kind: str, entries: list, news_from: int, seats=people):
-        view = SimpleNamespace(last_event=SimpleNamespace(name="Sea Urchin"))
-        return SimpleNamespace(kind=kind, seats=seats, view=view, log=LogWindow(entries, news_from))
-
-    new_reveal = [(0, outcome), (1, reveal)]
-    assert needs_announcement(decision("event_discard", new_reveal, 1), continued=True)
-    assert needs_announcement(decision("hand_limit", new_reveal, 0), continued=True)
-    # Not when the table has been shown since (another screen came between), nor for old news,
-    # nor for the outcome of everyone's choices, nor in the middle of a turn, nor for one person.
-    assert not needs_announcement(decision("event_discard", new_reveal, 1), continued=False)
-    assert not needs_announcement(decision("hand_limit", [(0, reveal), (1, outcome)], 1), continued=True)
-    assert not needs_announcement(decision("spawn", new_reveal, 0), continued=True)
-    alone = (people[0], SeatInfo(name="Ben", bot="random"), people[2])
-    assert not needs_announcement(decision("hand_limit", new_reveal, 0, alone), continued=True)
