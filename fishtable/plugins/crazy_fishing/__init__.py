@@ -52,6 +52,23 @@ SHORTCUTS = {
 }
 
 
+def _rows_per_seat(seats: int) -> int | None:
+    """Lines each seat panel may take so that all fit in the side column, or None if unknown.
+
+    The shell gives `seat_panel` a width but no height; the column is the terminal's
+    height less the table's other rows (10 on short terminals, 14 from 34 rows up,
+    where the log is taller). Read from the running app, as the table's own widgets do.
+    """
+    try:
+        from textual._context import active_app
+
+        height = active_app.get().size.height
+    except (LookupError, ImportError):
+        return None
+    side = height - (14 if height >= 34 else 10)
+    return max(1, side // max(1, seats))
+
+
 def _top(card: Any) -> Text:
     value = "∞" if card.value is None else str(card.value)
     return face_text(card) if card.type == "fish" else Text(f"{value}{'+' if card.plus else ''}")
@@ -89,7 +106,7 @@ class CrazyFishingUI(GameUI):
         return text
 
     def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
-        return seat_text(view.seats[seat], active, wide, width)
+        return seat_text(view.seats[seat], active, wide, width, _rows_per_seat(len(view.seats)))
 
     def busy_seats(self, view: Any) -> set[int]:
         return {panel.seat for panel in view.seats if panel.status == "fishing"}
