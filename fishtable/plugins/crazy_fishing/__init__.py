@@ -113,11 +113,20 @@ class CrazyFishingUI(GameUI):
 
     def describe(self, action: Any, view: Any, kind: str) -> str:
         baits: tuple[str, ...] = ()
-        if view.turn is not None and view.seats[view.turn.seat].cast is not None:
-            baits = tuple(c.id for c in view.seats[view.turn.seat].cast.baits)
-        return describe(action, known_cards(view), baits, stage=kind)
+        fish: tuple[str, ...] = ()
+        turn = view.turn
+        if turn is not None and view.seats[turn.seat].cast is not None:
+            baits = tuple(c.id for c in view.seats[turn.seat].cast.baits)
+        if turn is not None:  # the Reel's two fish, face up: "#3 Hake (2)"
+            fish = tuple(
+                f"#{label} {card.name} ({'∞' if card.value is None else card.value})"
+                for label, card in zip(turn.flipped_labels, turn.flipped, strict=False)
+            )
+        return describe(action, known_cards(view), baits, stage=kind, fish=fish)
 
     def shortcut(self, action: Any, kind: str) -> tuple[str, str] | None:
+        if kind == "fish_bait" and action.fish is None:
+            return ("k", "keep my bait cards")
         return SHORTCUTS.get((kind, action.kind))
 
     def decision_screen(self, decision: Any) -> Any:
@@ -153,8 +162,10 @@ class CrazyFishingUI(GameUI):
         return oos_fish_choices(card_file)
 
     def result_details(self, view: Any) -> RenderableType | None:
-        """Each player's catch, by the public face of their pile (every fish is public at the end)."""
-        return None
+        """Each player's catch, fish by fish (every pile is public at the end)."""
+        from fishtable.plugins.crazy_fishing.results import catches_text
+
+        return catches_text(view)
 
 
 UI = CrazyFishingUI()

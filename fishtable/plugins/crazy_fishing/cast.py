@@ -93,26 +93,25 @@ class CastScreen(FishScreen):
         with Horizontal(id="hand"):
             for n, card in enumerate(self.hand):
                 yield card_tile(card, index=n + 1, id=f"card-{n}")
+        yield Static(id="totals")
+        yield Static(id="legality")
         with Horizontal(id="cast-body"):
             with Vertical(id="cast-left"):
-                yield Static(id="totals")
-                yield Static(id="legality")
                 if self._only_blank():
                     yield Static(Text(self._only_blank() + " " + BLANK_WORDS, "italic"), id="blank-note")
                 yield Static(id="mine")
+                yield Static(id="sea-caption", markup=False)
                 yield NewsBar(id="news")
                 yield EventLog(id="log")
-            with Vertical(id="cast-sea"):
-                yield Static(id="sea-caption", markup=False)
-                yield SeaView(id="sea")
+            yield SeaView(id="sea")
         yield Footer()
 
     def on_mount(self) -> None:
         self._mine()
         sea = self.query_one(SeaView)
         sea.show(self.view)
-        caption = Text("The sea, as everyone sees it  ", "dim")
-        caption.append_text(sea.legend(44 - caption.cell_len))
+        caption = Text(f"The sea, {self.view.sea_count} fish, as everyone sees it →  ", "dim")
+        caption.append_text(sea.legend(30))
         self.query_one("#sea-caption", Static).update(caption)
         show_log(self, self.decision.log, HEADLINE_KINDS)
         self._update()
@@ -137,7 +136,7 @@ class CastScreen(FishScreen):
             text.append(", top ")
             text.append_text(face_text(panel.pile_top))
         text.append(" · p: see it all", "dim")
-        text.append(f"\nSea {view.sea_count} fish · rod deck {view.rod_deck} · bait deck {view.bait_deck}")
+        text.append(f"\nRod deck {view.rod_deck} · bait deck {view.bait_deck}")
         self.query_one("#mine", Static).update(text)
 
     # -- the choice -----------------------------------------------------------
@@ -157,7 +156,7 @@ class CastScreen(FishScreen):
         bait = "∞" if any(c.value is None for c in baits) else str(sum(c.value for c in baits))
         totals = Text()
         totals.append(f"Speed {speed}", "bold #e0c070")
-        totals.append(f"  ({len(rods)} rod{'s' * (len(rods) != 1)})\n")
+        totals.append(f"  ({len(rods)} rod{'s' * (len(rods) != 1)})   ")
         totals.append(f"Bait {bait}", "bold #f08080")
         totals.append(f"  ({len(baits)} bait card{'s' * (len(baits) != 1)})")
         self.query_one("#totals", Static).update(totals)
@@ -168,8 +167,8 @@ class CastScreen(FishScreen):
         elif problem:
             legality.append("✗ " + problem, "bold #ff8080")
         elif not rods or not baits:
-            legality.append("✓ A legal blank cast: it catches nothing this round. ", "bold #9be27a")
-            legality.append("Press Enter to put it face down.", "bold #9be27a")
+            legality.append("✓ A legal blank cast (it catches nothing). Enter puts it face down.",
+                            "bold #9be27a")
         else:
             legality.append("✓ A legal cast. Press Enter to put it face down.", "bold #9be27a")
         self.query_one("#legality", Static).update(legality)
