@@ -28,7 +28,7 @@ from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
 BLANK_WORDS = (
     "A blank cast is a cast of only rods or only baits: it is legal, but it catches nothing "
-    "this round; its cards are discarded after the Catch, and you refill at Collect."
+    "this round (its cards are discarded after the Catch)."
 )
 
 # What an active out-of-series effect means for this cast, keyed by the fish's name.
@@ -97,8 +97,6 @@ class CastScreen(FishScreen):
         yield Static(id="legality")
         with Horizontal(id="cast-body"):
             with Vertical(id="cast-left"):
-                if self._only_blank():
-                    yield Static(Text(self._only_blank() + " " + BLANK_WORDS, "italic"), id="blank-note")
                 yield Static(id="mine")
                 yield Static(id="sea-caption", markup=False)
                 yield NewsBar(id="news")
@@ -122,10 +120,10 @@ class CastScreen(FishScreen):
         if not casts or any(a.rods and a.baits for a in casts):
             return ""
         if not any(a.baits for a in casts) and not any(a.rods for a in casts):
-            return "You hold no rod and no bait you may cast: your cast is blank this round."
+            return "You hold no rod and no bait you may cast: your cast is blank."
         if not any(a.baits for a in casts):
-            return "You hold no bait you may cast: your cast is blank this round (rods only)."
-        return "You hold no rod you may cast: your cast is blank this round (baits only)."
+            return "You hold no bait you may cast: your cast is blank (rods only)."
+        return "You hold no rod you may cast: your cast is blank (baits only)."
 
     def _mine(self) -> None:
         view = self.view
@@ -162,7 +160,11 @@ class CastScreen(FishScreen):
         self.query_one("#totals", Static).update(totals)
         legality = Text()
         problem = self.decision.check(self._cast())
-        if not picked and problem:
+        blank = self._only_blank()
+        if not picked and problem and blank:  # the cast can only be blank: say what that means
+            legality.append(blank + " ", "bold #ffb347")
+            legality.append(BLANK_WORDS, "italic")
+        elif not picked and problem:
             legality.append("Choose at least one rod and one bait (Space puts a card in).", "italic")
         elif problem:
             legality.append("✗ " + problem, "bold #ff8080")

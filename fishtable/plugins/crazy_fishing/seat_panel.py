@@ -58,20 +58,22 @@ def flow(atoms: list[Atom], width: int | None, first: Text | str = INDENT, lines
     """
     text = Text(first) if isinstance(first, str) else first.copy()
     line, count = text.cell_len, 1
+    last = 0  # characters the last atom added (with its separator), to take it back for "…"
     fresh = True  # nothing on this line yet
-    for n, (sep, atom) in enumerate(atoms):
+    for sep, atom in atoms:
         gap = "" if fresh else sep
         if width is not None and not fresh and line + len(gap) + atom.cell_len > width:
             if lines is not None and count >= lines:
                 more = Text(" …", "dim")
                 if line + more.cell_len > width:  # no room for the mark: it replaces the last atom
-                    text = text[: len(text) - atoms[n - 1][1].cell_len]
+                    text = text[: len(text) - last]
                 text.append_text(more)
                 return text
             text.append("\n" + INDENT)
             line, gap, count = len(INDENT), "", count + 1
         text.append(gap)
         text.append_text(atom)
+        last = len(gap) + len(atom)
         line += len(gap) + atom.cell_len
         fresh = False
     return text
@@ -162,13 +164,15 @@ def seat_text(panel: Any, active: bool, wide: bool, width: int | None = None, ro
             text.append_text(flow(atoms, width))
         return text
     kind = [("", Text("(computer)", "dim"))] if panel.is_bot and rows and rows >= 3 else []
+    head = text.plain.count("\n") + 1  # a long name may take two lines
     totals = _cast_total(cast) if cast is not None else []
     if totals and rows and rows >= 4:  # room for the cards: "rod 5  bait 4 = speed 5, bait 4"
         totals = _join(_cast_cards(cast), totals, sep="  ")
     elif totals:  # "speed 5, bait 4": the "=" needs the cards before it
         totals[0] = ("", totals[0][1][2:])
     effects = [_words("✦ " + effect, "italic #f0c0ff") for effect in panel.effects]
-    body = _join(kind, totals, _pile(panel), _hand(panel, cast is None and bool(rows) and rows >= 4), *effects)
+    # Most wanted first: what a "…" leaves out is the least needed.
+    body = _join(totals, _pile(panel), _hand(panel, cast is None and bool(rows) and rows >= 4), *effects, kind)
     text.append("\n")
-    text.append_text(flow(body, width, lines=max(1, (rows or 2) - 1)))
+    text.append_text(flow(body, width, lines=max(1, (rows or 2) - head)))
     return text
