@@ -10,8 +10,8 @@ from rich.text import Text
 
 from fishtable.engine.protocol import Event
 from fishtable.plugins.crazy_fishing.describe import describe, known_cards
-from fishtable.plugins.crazy_fishing.faces import face_text, faces_text
-from fishtable.plugins.crazy_fishing.seat_panel import seat_text
+from fishtable.plugins.crazy_fishing.faces import face_text
+from fishtable.plugins.crazy_fishing.seat_panel import flow, seat_text
 from fishtable.tui.plugin import RECENT_LINES, GameUI
 
 # The outcome lines the news bar puts first.
@@ -32,12 +32,21 @@ HELP = """\
 |---|---|
 | Cast | **← →** or **1–9** move · **Space** put the card in/out · **Enter** cast |
 | Catch | **← ↑ ↓ →**, **Tab** or the fish's **number** · **Enter** try for it |
-| Special cards | **Space** two fish (Reel) · **l** look (Finder) · **s** shuffle · **e** end turn |
+| Special cards | **Space** two fish (Reel) · **l** look (Finder: any fish) · **s** shuffle · **e** end turn |
 | Between the two Reel fish | **s** shuffle the sea now · **c** go on to the second fish |
 | Extra attempt (A Pair of Fish) | choose a fish · **Enter** try · **n** decline |
+| Fish as bait (Out-of-Series Rod) | **↑ ↓** and **Enter** · **k** keep my bait cards |
 | Collect | **← →** more rods / more baits · **Enter** draw |
+| Your own screens | **p** your whole catch pile (Esc or p: back) |
 
 Number keys: type a fish's number; for fish 10 and up type both digits quickly.
+A number that cannot be chosen says why in the prompt bar.
+
+The sea: a double border (╔═╗) can be chosen now; a dashed one (┌╌┐) is
+covered by another card; "↑up" is a fish turned face up; "=5" is a fish you
+looked at with the Finder. A fish's number is shown whole or not at all.
+
+A blank cast (only rods, or only baits) is legal but catches nothing.
 
 The log shows only this round and the previous one: remembering older
 catches and escaped fish is part of the game.
@@ -59,14 +68,22 @@ def _rows_per_seat(seats: int) -> int | None:
     height less the table's other rows (10 on short terminals, 14 from 34 rows up,
     where the log is taller). Read from the running app, as the table's own widgets do.
     """
+    size = _app_size()
+    if size is None:
+        return None
+    side = size[1] - (14 if size[1] >= 34 else 10)
+    return max(1, side // max(1, seats))
+
+
+def _app_size() -> tuple[int, int] | None:
+    """The terminal's size, from the running app (None outside one)."""
     try:
         from textual._context import active_app
 
-        height = active_app.get().size.height
+        size = active_app.get().size
     except (LookupError, ImportError):
         return None
-    side = height - (14 if height >= 34 else 10)
-    return max(1, side // max(1, seats))
+    return size.width, size.height
 
 
 def _top(card: Any) -> Text:
@@ -141,11 +158,13 @@ class CrazyFishingUI(GameUI):
         return None
 
     def private_summary(self, view: Any) -> RenderableType | None:
+        """The hand and the whole catch pile (CF-CATCH-10), lines broken between cards."""
+        width = _app_size()[0] - 2 if _app_size() else None
         parts = []
-        if view.hand:
-            parts.append(Text.assemble("Your hand: ", faces_text(view.hand)))
-        if view.pile:
-            parts.append(Text.assemble("Your catch pile: ", faces_text(view.pile)))
+        for title, cards in (("Your hand:", view.hand), ("Your catch pile:", view.pile)):
+            if cards:
+                atoms = [(" ", face_text(card)) for card in cards]
+                parts.append(flow(atoms, width, first=Text(title)))
         return Text("\n").join(parts) if parts else None
 
     def log_window(self, entries: Sequence[tuple[int, Event]]) -> list[tuple[int, Event]]:

@@ -107,9 +107,9 @@ class CrazyFishingBoard(Board):
         if fish is not None and self.decision is not None:
             where = "beside the sea" if fish.beside else ("covered" if fish.covered else "on top")
             text.append(f"Fish #{fish.label}: clue {fish.back}, {where}", "bold")
-            if fish.label not in sea.selectable:
-                text.append(" · l: look" if self._can_look(fish.label) else " · can't be chosen")
             peek = sea.peeks.get(fish.label)
+            if fish.label not in sea.selectable and peek is None:
+                text.append(" · l: look" if self._can_look(fish.label) else " · can't be chosen")
             if peek is not None:
                 text.append("  you looked: ")
                 text.append_text(face_text(peek))
