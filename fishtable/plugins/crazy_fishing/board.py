@@ -33,7 +33,7 @@ class CrazyFishingBoard(Board):
     CrazyFishingBoard { height: 1fr; overflow: hidden hidden; }
     CrazyFishingBoard #sea { height: auto; }
     CrazyFishingBoard #legend { height: 1; padding: 0 1; color: $text-muted; }
-    CrazyFishingBoard #fish-info { height: 1; }
+    CrazyFishingBoard #fish-info { height: 1; padding: 0 1; }
     CrazyFishingBoard #order { height: auto; padding: 0 1; }
     """
 
