@@ -37,7 +37,7 @@ HELP = """\
 | Extra attempt (A Pair of Fish) | choose a fish · **Enter** try · **n** decline |
 | Fish as bait (Out-of-Series Rod) | **↑ ↓** and **Enter** · **k** keep my bait cards |
 | Collect | **← →** more rods / more baits · **Enter** draw |
-| Your own screens | **p** your whole catch pile (Esc or p: back) |
+| Your own screens | **p** your whole catch pile (Esc, p or Enter: back) |
 
 Number keys: type a fish's number; for fish 10 and up type both digits quickly.
 A number that cannot be chosen says why in the prompt bar.

@@ -143,6 +143,10 @@ class CrazyFishingBoard(Board):
     def _any(self, kind: str, test: Any = None) -> bool:
         return any(a.kind == kind and (test is None or test(a)) for a in self._legal())
 
+    def _two_fish(self) -> bool:
+        """The Super-Fast Reel: this attempt takes two fish."""
+        return self._any("attempt", lambda a: len(a.labels) > 1)
+
     def _can_look(self, label: int) -> bool:
         return self._any("look", lambda a: a.label == label)
 
@@ -167,7 +171,7 @@ class CrazyFishingBoard(Board):
         if self.kind == "catch":
             finder = self._any("look")
             hints = ["←↑↓→, Tab or number: any fish" if finder else "←↑↓→ or number: choose", "Enter: try"]
-            if self._any("attempt", lambda a: len(a.labels) > 1):
+            if self._two_fish():
                 hints.insert(1, "Space: mark two fish (Reel)")
             if self._any("look"):
                 hints.append(f"l: look ({turn.looks_left if turn else '?'} left)")
@@ -186,7 +190,7 @@ class CrazyFishingBoard(Board):
         if self.kind not in SEA_KINDS:
             return False
         if action == "mark":
-            return self.kind == "catch" and self._any("attempt", lambda a: len(a.labels) > 1)
+            return self.kind == "catch" and self._two_fish()
         if action == "look":
             return self.kind == "catch" and self._any("look")
         if action == "shuffle":
@@ -270,6 +274,8 @@ class CrazyFishingBoard(Board):
             return
         if self.kind == "catch":
             labels = tuple(sea.marked) if sea.marked else (sea.cursor,)
+            if len(labels) == 1 and labels[0] != sea.cursor and self._two_fish():
+                labels = (labels[0], sea.cursor)  # one fish marked, the cursor on another: both
             self.post_message(self.Chosen(Attempt(labels=labels)))
         elif self.kind == "pair":
             self.post_message(self.Chosen(PairAttempt(label=sea.cursor)))

@@ -46,9 +46,10 @@ def pile_text(pile: tuple[Any, ...], effects: tuple[str, ...] = ()) -> Text:
 
 
 class PileScreen(FishScreen):
-    """Full screen over a private screen; Escape or p goes back to it."""
+    """Full screen over a private screen; Escape, p or Enter goes back to it (the screen below
+    is armed again when it comes back, so a double Enter cannot commit anything there)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,p", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,p,enter", "app.pop_screen", "Back")]
     DEFAULT_CSS = """
     PileScreen #pile { padding: 1 2; height: 1fr; }
     PileScreen #topbar { background: $warning 30%; }
@@ -62,7 +63,7 @@ class PileScreen(FishScreen):
 
     def compose(self):
         head = Text.assemble((f" {self.player} ", "bold reverse"), "  your catch pile",
-                             ("   PRIVATE", "bold #ffd75e"), ("   Esc or p: back", "dim"))
+                             ("   PRIVATE", "bold #ffd75e"), ("   Esc, p or Enter: back", "dim"))
         yield Static(head, id="topbar")
         with VerticalScroll(id="pile"):
             yield Static(pile_text(self.pile, self.effects), markup=False)

@@ -150,13 +150,14 @@ class SeaView(Widget):
             index = order.index(self.cursor) if self.cursor in order else -1
             self.cursor = order[(index + delta) % len(order)]
 
-    def toggle_mark(self) -> None:
+    def toggle_mark(self, most: int = 2) -> None:
+        """Mark or unmark the cursor's fish; a mark beyond `most` drops the oldest one."""
         if self.cursor is None:
             return
         if self.cursor in self.marked:
             self.marked.remove(self.cursor)
         else:
-            self.marked.append(self.cursor)
+            self.marked = [*self.marked, self.cursor][-most:]
         self._invalidate()
 
     def watch_cursor(self, old: int | None, new: int | None) -> None:
