@@ -36,9 +36,10 @@ def side_column(app, width: int) -> list[str]:
 
 
 async def test_sea_legend_and_numbers_whole_or_hidden(tmp_path: Path) -> None:
-    # Fish #10 lies under #11, which hides the "0" of its number: no lone "1" may be left.
+    # Row y=8: #10 (clue 2-4) at x=0, #11 (4-6) at x=4, #12 (5-7) at x=6, later ones on top.
+    # #11 covers the "4" of #10's clue; #12 covers the second "1" of "11" and the "4" of "4-6".
     sea = [(f"F{n}", 8 * (n % 5), 4 * (n // 5)) for n in range(1, 10)]
-    sea += [("F3:2-4", 0, 8), ("F5:4-6", 2, 8)]
+    sea += [("F3:2-4", 0, 8), ("F5:4-6", 4, 8), ("F6:5-7", 6, 8)]
     match = match_of([["R5", "B3", "R1", "B1", "B2", "R2"], SLOW], sea_cards=sea)
     app = app_for(tmp_path, match)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -50,10 +51,13 @@ async def test_sea_legend_and_numbers_whole_or_hidden(tmp_path: Path) -> None:
         await t.uncover()
         assert t.kind == "TableScreen" and t.screen.seat == 0
         assert "╔═╗ can be chosen ┌╌┐ covered" in t.flat
-        row = next(line for line in t.text.splitlines() if "11" in line and "┌" in line)
-        assert "┌╌╔11" in row and "┌1╔11" not in row, row  # #10's number: whole or not at all
-        sea_rows = t.text.splitlines()[2:13]
-        assert not any(re.search(r"[║│╎]\s*[^\s║│╎=?\d-]*-\s*[║│╎]", r) for r in sea_rows)  # no cut "2-"
+        rows = t.text.splitlines()
+        top = next(line for line in rows if "12" in line and "╔" in line)
+        assert "┌10╌┌╌╔12═══╗" in top, top  # "11" half hidden: not shown at all, "10" whole
+        clues = rows[rows.index(top) + 1]
+        assert "5-7" in clues and "2-" not in clues and "4-" not in clues, clues
+        for row in rows[2:14]:  # no clue cut in half anywhere in the sea ("2-", "-4")
+            assert not re.search(r"(?<![\d])-\d|\d-(?!\d)", row.split("▏")[0]), row
 
 
 async def test_blank_cast_is_explained(tmp_path: Path) -> None:
