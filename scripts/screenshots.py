@@ -81,7 +81,41 @@ async def main(size: tuple[int, int]) -> None:
     await shoot("table-80x24", (80, 24), out, forward(new_match(), public_catch), keys=["right"])
     await shoot("collect", size, out, forward(new_match(), human("collect")), keys=["enter"])
     await shoot("results", size, out, forward(new_match(), lambda m: m.is_over))
+    await crazy_fishing_shots(size, out)
     await big_fish_shots(size, out)
+
+
+# -- Crazy Fishing: six seats, the Fish Finder on a covered fish, the own catch pile ----------------
+
+SIX = [SeatInfo(name="Elena"), SeatInfo(name="Tomás"), SeatInfo(name="Ernesto", bot="random"),
+       SeatInfo(name="Ana María", bot="random"), SeatInfo(name="Bartholomew", bot="random"),
+       SeatInfo(name="Zoë", bot="random")]
+
+
+def finder_turn(match: Match) -> bool:
+    """A human's private catch turn with a Fish Finder look left and a covered fish in the sea."""
+    view = match.view(None)
+    return (
+        human("catch", private=True)(match)
+        and view.turn is not None and view.turn.looks_left > 0
+        and any(f.covered for f in view.sea)
+    )
+
+
+async def crazy_fishing_shots(size: tuple[int, int], out: Path) -> None:
+    game = load_game("crazy-fishing")
+
+    def six() -> Match:  # a fresh match for each shot: the app plays on the one it is given
+        return forward(Match.start(game, game.options_model()(), SIX, 5), public_catch)
+
+    await shoot("crazy-fishing-six-seats-80x24", (80, 24), out, six())
+    await shoot("crazy-fishing-six-seats-100x30", (100, 30), out, six())
+    match = forward(new_match(), finder_turn)
+    covered = next(f.label for f in match.view(None).sea if f.covered)
+    # Pass the keyboard, point at a covered fish by number, and try it: the prompt says why not.
+    keys = ["enter", *str(covered), "enter"]
+    await shoot("crazy-fishing-finder-80x24", (80, 24), out, match, keys=keys)
+    await shoot("crazy-fishing-pile", size, out, forward(new_match(), human("collect")), keys=["enter", "p"])
 
 
 # -- Big Fish ---------------------------------------------------------------------------------------

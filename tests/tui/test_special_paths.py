@@ -258,7 +258,7 @@ async def test_super_fast_reel_two_fish_then_bait_split(tmp_path: Path) -> None:
         assert t.kind == "TableScreen" and t.screen.kind == "split"
         assert "split your bait between the two fish" in t.flat
         assert "Turned over: #1 Fish2 (2), #2 Fish5 (5)" in t.flat
-        assert "1st fish: bait 3 (= 3) 2nd fish: bait 3+ + bait 4 (= 7)" in t.flat
+        assert "1st fish #1 Fish2 (2): bait 3 (= 3) 2nd fish #2 Fish5 (5): bait 3+ + bait 4 (= 7)" in t.flat
         await t.choose(next(a for a in match.legal_actions(0) if a.first == _cast_bait(match, 0, "3")))
         assert sorted(pile_names(match, 0)) == ["Fish2", "Fish5"]
         assert "catches the Fish5 (5)" in " ".join(match.log_for(None))
@@ -448,7 +448,7 @@ async def test_turbulent_bait_between_the_two_reel_fish(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         t = await start(pilot, match)
         await reel_with_turbulent_to_split(t, match)
-        assert "1st fish: bait 1+ (Turbulent Bait) (= 1) 2nd fish: bait 4 (= 4)" in t.flat
+        assert "1st fish #1 Fish1 (1): bait 1+ (Turbulent Bait) (= 1) 2nd fish #2 Fish4 (4): bait 4 (= 4)" in t.flat
         first_turbulent = next(a for a in match.legal_actions(0) if len(a.first) == 1
                                and a.first[0] in card_ids_cast(match, 0, "The Turbulent Bait"))
         await t.choose(first_turbulent)

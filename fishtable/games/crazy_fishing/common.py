@@ -77,7 +77,9 @@ def fish_text(card: Card) -> str:
         return "an Old Boot (0)"
     if kind == "pearl":
         return f"a Pearl ({card.value})"
-    return f"the {card.name} ({card.value})"
+    # A name with its own article ("A Pair of Fish", "The Golden Fish") takes no other.
+    article = "" if card.name.split(" ", 1)[0] in {"A", "An", "The"} else "the "
+    return f"{article}{card.name} ({card.value})"
 
 
 def plural(n: int, word: str) -> str:

@@ -110,6 +110,8 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
             cast=None if secret_cast else _cast_view(state, s),
             effects=_effects(state, s, seat),
             catch_position=state.order.index(s) + 1 if s in state.order else None,
+            # The scores are counted from the piles: at the end every catch is shown.
+            pile=tuple(face(cards[c]) for c in pile) if state.phase == "over" else None,
         ))
     turn = state.turn
     own_turn = turn is not None and seat == turn.seat

@@ -66,6 +66,7 @@ class SeatPanel(_View):
     cast: RevealedCast | None  # face up from the reveal until discarded
     effects: tuple[str, ...]  # active out-of-series effects in words
     catch_position: int | None  # 1-based place in this round's catch order
+    pile: tuple[CardFace, ...] | None = None  # the whole catch pile, public once the game is over
 
 
 class TurnView(_View):

@@ -10,8 +10,8 @@ from rich.text import Text
 
 from fishtable.engine.protocol import Event
 from fishtable.plugins.crazy_fishing.describe import describe, known_cards
-from fishtable.plugins.crazy_fishing.faces import face_text, faces_text
-from fishtable.plugins.crazy_fishing.seat_panel import seat_text
+from fishtable.plugins.crazy_fishing.faces import face_text
+from fishtable.plugins.crazy_fishing.seat_panel import flow, seat_text
 from fishtable.tui.plugin import RECENT_LINES, GameUI
 
 # The outcome lines the news bar puts first.
@@ -32,12 +32,21 @@ HELP = """\
 |---|---|
 | Cast | **← →** or **1–9** move · **Space** put the card in/out · **Enter** cast |
 | Catch | **← ↑ ↓ →**, **Tab** or the fish's **number** · **Enter** try for it |
-| Special cards | **Space** two fish (Reel) · **l** look (Finder) · **s** shuffle · **e** end turn |
+| Special cards | **Space** two fish (Reel) · **l** look (Finder: any fish) · **s** shuffle · **e** end turn |
 | Between the two Reel fish | **s** shuffle the sea now · **c** go on to the second fish |
 | Extra attempt (A Pair of Fish) | choose a fish · **Enter** try · **n** decline |
+| Fish as bait (Out-of-Series Rod) | **↑ ↓** and **Enter** · **k** keep my bait cards |
 | Collect | **← →** more rods / more baits · **Enter** draw |
+| Your own screens | **p** your whole catch pile (Esc, p or Enter: back) |
 
 Number keys: type a fish's number; for fish 10 and up type both digits quickly.
+A number that cannot be chosen says why in the prompt bar.
+
+The sea: a double border (╔═╗) can be chosen now; a dashed one (┌╌┐) is
+covered by another card; "↑up" is a fish turned face up; "=5" is a fish you
+looked at with the Finder. A fish's number is shown whole or not at all.
+
+A blank cast (only rods, or only baits) is legal but catches nothing.
 
 The log shows only this round and the previous one: remembering older
 catches and escaped fish is part of the game.
@@ -50,6 +59,31 @@ SHORTCUTS = {
     ("between", "continue"): ("c", "go on to the second fish"),
     ("finish", "end_turn"): ("e", "end turn"),
 }
+
+
+def _rows_per_seat(seats: int) -> int | None:
+    """Lines each seat panel may take so that all fit in the side column, or None if unknown.
+
+    The shell gives `seat_panel` a width but no height; the column is the terminal's
+    height less the table's other rows (10 on short terminals, 14 from 34 rows up,
+    where the log is taller). Read from the running app, as the table's own widgets do.
+    """
+    size = _app_size()
+    if size is None:
+        return None
+    side = size[1] - (14 if size[1] >= 34 else 10)
+    return max(1, side // max(1, seats))
+
+
+def _app_size() -> tuple[int, int] | None:
+    """The terminal's size, from the running app (None outside one)."""
+    try:
+        from textual._context import active_app
+
+        size = active_app.get().size
+    except (LookupError, ImportError):
+        return None
+    return size.width, size.height
 
 
 def _top(card: Any) -> Text:
@@ -91,18 +125,27 @@ class CrazyFishingUI(GameUI):
         return text
 
     def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
-        return seat_text(view.seats[seat], active, wide, width)
+        return seat_text(view.seats[seat], active, wide, width, _rows_per_seat(len(view.seats)))
 
     def busy_seats(self, view: Any) -> set[int]:
         return {panel.seat for panel in view.seats if panel.status == "fishing"}
 
     def describe(self, action: Any, view: Any, kind: str) -> str:
         baits: tuple[str, ...] = ()
-        if view.turn is not None and view.seats[view.turn.seat].cast is not None:
-            baits = tuple(c.id for c in view.seats[view.turn.seat].cast.baits)
-        return describe(action, known_cards(view), baits, stage=kind)
+        fish: tuple[str, ...] = ()
+        turn = view.turn
+        if turn is not None and view.seats[turn.seat].cast is not None:
+            baits = tuple(c.id for c in view.seats[turn.seat].cast.baits)
+        if turn is not None:  # the Reel's two fish, face up: "#3 Hake (2)"
+            fish = tuple(
+                f"#{label} {card.name} ({'∞' if card.value is None else card.value})"
+                for label, card in zip(turn.flipped_labels, turn.flipped, strict=False)
+            )
+        return describe(action, known_cards(view), baits, stage=kind, fish=fish)
 
     def shortcut(self, action: Any, kind: str) -> tuple[str, str] | None:
+        if kind == "fish_bait" and action.fish is None:
+            return ("k", "keep my bait cards")
         return SHORTCUTS.get((kind, action.kind))
 
     def decision_screen(self, decision: Any) -> Any:
@@ -117,11 +160,13 @@ class CrazyFishingUI(GameUI):
         return None
 
     def private_summary(self, view: Any) -> RenderableType | None:
+        """The hand and the whole catch pile (CF-CATCH-10), lines broken between cards."""
+        width = _app_size()[0] - 2 if _app_size() else None
         parts = []
-        if view.hand:
-            parts.append(Text.assemble("Your hand: ", faces_text(view.hand)))
-        if view.pile:
-            parts.append(Text.assemble("Your catch pile: ", faces_text(view.pile)))
+        for title, cards in (("Your hand:", view.hand), ("Your catch pile:", view.pile)):
+            if cards:
+                atoms = [(" ", face_text(card)) for card in cards]
+                parts.append(flow(atoms, width, first=Text(title)))
         return Text("\n").join(parts) if parts else None
 
     def log_window(self, entries: Sequence[tuple[int, Event]]) -> list[tuple[int, Event]]:
@@ -138,8 +183,10 @@ class CrazyFishingUI(GameUI):
         return oos_fish_choices(card_file)
 
     def result_details(self, view: Any) -> RenderableType | None:
-        """Each player's catch, by the public face of their pile (every fish is public at the end)."""
-        return None
+        """Each player's catch, fish by fish (every pile is public at the end)."""
+        from fishtable.plugins.crazy_fishing.results import catches_text
+
+        return catches_text(view)
 
 
 UI = CrazyFishingUI()

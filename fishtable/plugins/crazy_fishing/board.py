@@ -1,10 +1,14 @@
-"""The Crazy Fishing board: the sea, the fish under the cursor, the turned-over fish and the catch order.
+"""The Crazy Fishing board: the sea, its legend, the fish under the cursor, the turned-over fish
+and the catch order.
 
 During a sea prompt (choose a fish to catch, A Pair of Fish's extra attempt)
 the board has the keyboard: arrows, Tab or a fish's number move the cursor;
 Enter tries for the fish; Space marks two fish for the Super-Fast Reel; l
-looks with the Fish Finder; s shuffles with the Turbulent Bait; e ends the
-turn; n declines the extra attempt.
+looks with the Fish Finder, which may look at any fish, covered or not
+(CF-Q-22), so while looks are left the cursor reaches every fish; s shuffles
+with the Turbulent Bait; e ends the turn; n declines the extra attempt; p
+shows the player's own catch pile on a private table. Typing the number of a
+fish that cannot be chosen says why, in the engine's words.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from textual.widgets import Static
 
 from fishtable.games.crazy_fishing.actions import Attempt, Look, PairAttempt
 from fishtable.plugins.crazy_fishing.faces import KIND_STYLE, face_text, kind_of
+from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.widgets.board import Board
 
@@ -27,7 +32,8 @@ class CrazyFishingBoard(Board):
     DEFAULT_CSS = """
     CrazyFishingBoard { height: 1fr; overflow: hidden hidden; }
     CrazyFishingBoard #sea { height: auto; }
-    CrazyFishingBoard #fish-info { height: 1; }
+    CrazyFishingBoard #legend { height: 1; padding: 0 1; color: $text-muted; }
+    CrazyFishingBoard #fish-info { height: 1; padding: 0 1; }
     CrazyFishingBoard #order { height: auto; padding: 0 1; }
     """
 
@@ -44,6 +50,7 @@ class CrazyFishingBoard(Board):
         Binding("s", "shuffle", "Shuffle sea"),
         Binding("e", "end_turn", "End turn"),
         Binding("n", "decline", "Decline"),
+        Binding(PILE_KEY[0], "pile", PILE_KEY[1]),
         *[Binding(str(d), f"digit({d})", "Fish by number", show=False) for d in range(10)],
     ]
 
@@ -55,6 +62,7 @@ class CrazyFishingBoard(Board):
 
     def compose(self):
         yield SeaView(id="sea")
+        yield Static(id="legend", markup=False)
         yield Static(id="fish-info", markup=False)
         yield Static(id="order", markup=False)
 
@@ -63,9 +71,18 @@ class CrazyFishingBoard(Board):
         sea = self.query_one(SeaView)
         peeks = {p.label: p.fish for p in view.peeks}
         flipped = dict(zip(view.turn.flipped_labels, view.turn.flipped, strict=False)) if view.turn else {}
-        sea.show(view, self._selectable(), peeks, flipped)
+        sea.show(view, self._selectable(), peeks, flipped, self._reachable(peeks))
         self._order(view)
         self._fish_info(sea.cursor)
+        self._legend()
+
+    def _legend(self) -> None:
+        sea = self.query_one(SeaView)
+        width = max(10, (self.size.width or 48) - 2)
+        self.query_one("#legend", Static).update(sea.legend(width))
+
+    def on_resize(self) -> None:
+        self._legend()
 
     def _order(self, view: Any) -> None:
         lines: list[Text] = []
@@ -91,6 +108,8 @@ class CrazyFishingBoard(Board):
             where = "beside the sea" if fish.beside else ("covered" if fish.covered else "on top")
             text.append(f"Fish #{fish.label}: clue {fish.back}, {where}", "bold")
             peek = sea.peeks.get(fish.label)
+            if fish.label not in sea.selectable and peek is None:
+                text.append(" · l: look" if self._can_look(fish.label) else " · can't be chosen")
             if peek is not None:
                 text.append("  you looked: ")
                 text.append_text(face_text(peek))
@@ -124,6 +143,21 @@ class CrazyFishingBoard(Board):
     def _any(self, kind: str, test: Any = None) -> bool:
         return any(a.kind == kind and (test is None or test(a)) for a in self._legal())
 
+    def _two_fish(self) -> bool:
+        """The Super-Fast Reel: this attempt takes two fish."""
+        return self._any("attempt", lambda a: len(a.labels) > 1)
+
+    def _can_look(self, label: int) -> bool:
+        return self._any("look", lambda a: a.label == label)
+
+    def _reachable(self, peeks: dict[int, Any]) -> set[int]:
+        """Where the cursor may go: fish that can be chosen, and with the Finder any fish
+        it may look at or has looked at (CF-Q-22: covered or not, beside the sea too)."""
+        if self.kind != "catch":
+            return set()
+        looks = {a.label for a in self._legal() if a.kind == "look"}
+        return looks | (set(peeks) if looks or peeks else set())
+
     def _selectable(self) -> set[int]:
         if self.kind == "catch":
             return {n for a in self._legal() if a.kind == "attempt" for n in a.labels}
@@ -135,8 +169,9 @@ class CrazyFishingBoard(Board):
         view = self.decision.view if self.decision is not None else None
         turn = view.turn if view is not None else None
         if self.kind == "catch":
-            hints = ["←↑↓→ or number: choose", "Enter: try"]
-            if self._any("attempt", lambda a: len(a.labels) > 1):
+            finder = self._any("look")
+            hints = ["←↑↓→, Tab or number: any fish" if finder else "←↑↓→ or number: choose", "Enter: try"]
+            if self._two_fish():
                 hints.insert(1, "Space: mark two fish (Reel)")
             if self._any("look"):
                 hints.append(f"l: look ({turn.looks_left if turn else '?'} left)")
@@ -144,6 +179,8 @@ class CrazyFishingBoard(Board):
                 hints.append("s: shuffle first")
             if self._any("end_turn"):
                 hints.append("e: end turn")
+            if self._private():
+                hints.append("p: my catch")
             return Text(" · ".join(hints))
         if self.kind == "pair":
             return Text("←↑↓→ or number: choose · Enter: try · n: decline")
@@ -153,7 +190,7 @@ class CrazyFishingBoard(Board):
         if self.kind not in SEA_KINDS:
             return False
         if action == "mark":
-            return self.kind == "catch" and self._any("attempt", lambda a: len(a.labels) > 1)
+            return self.kind == "catch" and self._two_fish()
         if action == "look":
             return self.kind == "catch" and self._any("look")
         if action == "shuffle":
@@ -162,30 +199,66 @@ class CrazyFishingBoard(Board):
             return self.kind == "catch" and self._any("end_turn")
         if action == "decline":
             return self.kind == "pair" and self._any("pair_attempt", lambda a: a.label is None)
+        if action == "pile":
+            return self._private()
         return True
+
+    def _private(self) -> bool:
+        """A private table (a Finder turn): the seat's own view is on show, pile included."""
+        return self.decision is not None and pile_screen(self.decision) is not None
 
     # -- keys -------------------------------------------------------------------------
     def action_move(self, dx: int, dy: int) -> None:
         self.query_one(SeaView).move(dx, dy)
+        self._say("")
 
     def action_step(self, delta: int) -> None:
         self.query_one(SeaView).step(delta)
+        self._say("")
 
     def action_digit(self, digit: int) -> None:
-        """Type a fish's number; two digits within a second pick fish 10 and up."""
+        """Type a fish's number; two digits within a second pick fish 10 and up.
+
+        A number the cursor cannot reach (a covered fish, say) gets the reason in the
+        prompt bar instead; a number that is no fish says so.
+        """
         sea = self.query_one(SeaView)
         self._digits = (self._digits + str(digit))[-2:]
         if self._digit_timer is not None:
             self._digit_timer.stop()
         self._digit_timer = self.set_timer(1.0, self._clear_digits)
         number = int(self._digits)
-        if number in sea.selectable:
-            sea.cursor = number
-        elif digit in sea.selectable:
-            sea.cursor = digit
+        labels = sea.labels()
+        if number not in labels and digit in labels:
+            number = digit
             self._digits = str(digit)
-        if not any(label >= 10 and str(label).startswith(self._digits) for label in sea.selectable):
+        longer = any(label >= 10 and str(label).startswith(self._digits) for label in labels)
+        if number in sea.reachable:
+            sea.cursor = number
+            self._say("")
+        elif number in labels:
+            self._say(self._why_not(number))
+        elif not longer:
+            self._say(f"There is no fish #{number} in the sea.")
+        if not longer:
             self._digits = ""
+
+    def _why_not(self, label: int) -> str:
+        """Why this fish cannot be chosen now: the engine's words for an attempt on it."""
+        if self.decision is None:
+            return ""
+        if self.kind == "pair":
+            problem = self.decision.check(PairAttempt(label=label))
+        else:
+            sizes = {len(a.labels) for a in self._legal() if a.kind == "attempt"}
+            others = [n for n in self.query_one(SeaView).selectable if n != label]
+            labels = (label, others[0]) if 2 in sizes and others else (label,)
+            problem = self.decision.check(Attempt(labels=labels))
+        return problem or f"Fish #{label} cannot be chosen now."
+
+    def _say(self, text: str) -> None:
+        """A line for the prompt bar; an empty one clears what was said before (a refusal)."""
+        self.post_message(self.Say(text))
 
     def _clear_digits(self) -> None:
         self._digits = ""
@@ -201,17 +274,25 @@ class CrazyFishingBoard(Board):
             return
         if self.kind == "catch":
             labels = tuple(sea.marked) if sea.marked else (sea.cursor,)
+            if len(labels) == 1 and labels[0] != sea.cursor and self._two_fish():
+                labels = (labels[0], sea.cursor)  # one fish marked, the cursor on another: both
             self.post_message(self.Chosen(Attempt(labels=labels)))
         elif self.kind == "pair":
             self.post_message(self.Chosen(PairAttempt(label=sea.cursor)))
 
     def action_look(self) -> None:
         cursor = self.query_one(SeaView).cursor
-        looks = [a for a in self._legal() if a.kind == "look"]
-        if cursor is not None and any(a.label == cursor for a in looks):
+        if cursor is not None and self._can_look(cursor):
             self.post_message(self.Chosen(Look(label=cursor)))
+        elif cursor is not None and cursor in self.query_one(SeaView).peeks:
+            self._say(f"You have already looked at fish #{cursor}.")
         else:
-            self.post_message(self.Say("Move to a fish you may look at first."))
+            self._say("Move to a fish you may look at first.")
+
+    def action_pile(self) -> None:
+        screen = pile_screen(self.decision) if self.decision is not None else None
+        if screen is not None:
+            self.app.push_screen(screen)
 
     def action_shuffle(self) -> None:
         self._choose_kind("shuffle")

@@ -1,8 +1,10 @@
-"""The cast, in secret: choose rods and baits from your own hand.
+"""The cast, in secret: choose rods and baits from your own hand, with the sea in sight.
 
 Only the acting seat's view is read here, so nothing of another hand can
-reach the screen. Legality comes from the engine (`decision.check`), so the
-words explaining a refusal are the engine's, shown before commit.
+reach the screen; the sea beside the hand shows what everyone sees at a real
+table (the fish backs with their size clues). Legality comes from the engine
+(`decision.check`), so the words explaining a refusal are the engine's, shown
+before commit. `p` shows the seat's own catch pile (CF-CATCH-10).
 """
 
 from __future__ import annotations
@@ -11,16 +13,23 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from fishtable.games.crazy_fishing.actions import Cast
 from fishtable.plugins.crazy_fishing import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
+from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
+from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import Decided, Decision
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.card import CardTile
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
+
+BLANK_WORDS = (
+    "A blank cast is a cast of only rods or only baits: it is legal, but it catches nothing "
+    "this round (its cards are discarded after the Catch)."
+)
 
 # What an active out-of-series effect means for this cast, keyed by the fish's name.
 EFFECT_AT_CAST = {
@@ -50,6 +59,7 @@ class CastScreen(FishScreen):
         Binding("right", "move(1)", "Move", show=False),
         Binding("space", "toggle", "In/out"),
         Binding("enter", "commit", "Cast"),
+        Binding(PILE_KEY[0], "pile", PILE_KEY[1]),
         Binding("r", "app.rules", "Rules"),
         *[Binding(str(d), f"jump({d})", "Card by number", show=False) for d in range(1, 10)],
     ]
@@ -69,12 +79,12 @@ class CastScreen(FishScreen):
 
     def compose(self):
         yield Static(
-            Text.assemble((f" {self.decision.name} ", "bold reverse"), "  your cast, in secret · round ",
-                          str(self.view.round), ("   PRIVATE", "bold #ffd75e")),
+            Text.assemble((f" {self.decision.name} ", "bold reverse"), "  ", self.decision.prompt.text,
+                          f" · round {self.view.round}", ("   PRIVATE", "bold #ffd75e")),
             id="topbar",
         )
         yield Static(
-            self.decision.prompt.text + "  ← → or 1-9: pick a card · Space: in/out · Enter: cast",
+            "← → or 1-9: pick a card · Space: in/out · Enter: cast · p: my catch",
             id="cast-help", markup=False,
         )
         effects = self.view.seats[self.seat].effects
@@ -85,15 +95,35 @@ class CastScreen(FishScreen):
                 yield card_tile(card, index=n + 1, id=f"card-{n}")
         yield Static(id="totals")
         yield Static(id="legality")
-        yield Static(id="mine")
-        yield NewsBar(id="news")
-        yield EventLog(id="log")
+        with Horizontal(id="cast-body"):
+            with Vertical(id="cast-left"):
+                yield Static(id="mine")
+                yield Static(id="sea-caption", markup=False)
+                yield NewsBar(id="news")
+                yield EventLog(id="log")
+            yield SeaView(id="sea")
         yield Footer()
 
     def on_mount(self) -> None:
         self._mine()
+        sea = self.query_one(SeaView)
+        sea.show(self.view)
+        caption = Text(f"The sea, {self.view.sea_count} fish, as everyone sees it →  ", "dim")
+        caption.append_text(sea.legend(30))
+        self.query_one("#sea-caption", Static).update(caption)
         show_log(self, self.decision.log, HEADLINE_KINDS)
         self._update()
+
+    def _only_blank(self) -> str:
+        """Why every legal cast is blank this round (no usable bait, or no usable rod), or ""."""
+        casts = [a for a in self.decision.legal if a.kind == "cast"]
+        if not casts or any(a.rods and a.baits for a in casts):
+            return ""
+        if not any(a.baits for a in casts) and not any(a.rods for a in casts):
+            return "You hold no rod and no bait you may cast: your cast is blank."
+        if not any(a.baits for a in casts):
+            return "You hold no bait you may cast: your cast is blank (rods only)."
+        return "You hold no rod you may cast: your cast is blank (baits only)."
 
     def _mine(self) -> None:
         view = self.view
@@ -103,7 +133,8 @@ class CastScreen(FishScreen):
         if panel.pile_top is not None:
             text.append(", top ")
             text.append_text(face_text(panel.pile_top))
-        text.append(f"\nSea: {view.sea_count} fish · rod deck {view.rod_deck} · bait deck {view.bait_deck}")
+        text.append(" · p: see it all", "dim")
+        text.append(f"\nRod deck {view.rod_deck} · bait deck {view.bait_deck}")
         self.query_one("#mine", Static).update(text)
 
     # -- the choice -----------------------------------------------------------
@@ -128,14 +159,20 @@ class CastScreen(FishScreen):
         totals.append(f"  ({len(baits)} bait card{'s' * (len(baits) != 1)})")
         self.query_one("#totals", Static).update(totals)
         legality = Text()
-        if not picked:
+        problem = self.decision.check(self._cast())
+        blank = self._only_blank()
+        if not picked and problem and blank:  # the cast can only be blank: say what that means
+            legality.append(blank + " ", "bold #ffb347")
+            legality.append(BLANK_WORDS, "italic")
+        elif not picked and problem:
             legality.append("Choose at least one rod and one bait (Space puts a card in).", "italic")
+        elif problem:
+            legality.append("✗ " + problem, "bold #ff8080")
+        elif not rods or not baits:
+            legality.append("✓ A legal blank cast (it catches nothing). Enter puts it face down.",
+                            "bold #9be27a")
         else:
-            problem = self.decision.check(self._cast())
-            if problem:
-                legality.append("✗ " + problem, "bold #ff8080")
-            else:
-                legality.append("✓ A legal cast. Press Enter to put it face down.", "bold #9be27a")
+            legality.append("✓ A legal cast. Press Enter to put it face down.", "bold #9be27a")
         self.query_one("#legality", Static).update(legality)
 
     def action_move(self, delta: int) -> None:
@@ -157,6 +194,11 @@ class CastScreen(FishScreen):
         else:
             self.chosen.append(cid)
         self._update()
+
+    def action_pile(self) -> None:
+        screen = pile_screen(self.decision)
+        if screen is not None:
+            self.app.push_screen(screen)
 
     def on_card_tile_clicked(self, event: CardTile.Clicked) -> None:
         self.cursor = self.hand.index(event.tile.card)

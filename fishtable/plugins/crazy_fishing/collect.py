@@ -1,7 +1,8 @@
 """Collect, in secret: how many cards to draw from each deck.
 
 Warns, without blocking, when the hand would hold only rods or only baits
-(the rules allow it; that player cannot catch next round).
+(the rules allow it; that player cannot catch next round). `p` shows the
+seat's own catch pile (CF-CATCH-10).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from fishtable.plugins.crazy_fishing import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile
+from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.tui.decision import Decided, Decision
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
@@ -25,6 +27,7 @@ class CollectScreen(FishScreen):
         Binding("left", "shift(1)", "More rods"),
         Binding("right", "shift(-1)", "More baits"),
         Binding("enter", "commit", "Draw"),
+        Binding(PILE_KEY[0], "pile", PILE_KEY[1]),
         Binding("r", "app.rules", "Rules"),
     ]
 
@@ -72,7 +75,7 @@ class CollectScreen(FishScreen):
         text.append(f"◀ {draw.rods} rod card{'s' * (draw.rods != 1)} ", "bold #e0c070")
         text.append(" and ")
         text.append(f" {draw.baits} bait card{'s' * (draw.baits != 1)} ▶", "bold #f08080")
-        text.append("\n← more rods · → more baits · Enter draws", "dim")
+        text.append("\n← more rods · → more baits · Enter draws · p: my catch", "dim")
         self.query_one("#draw-choice", Static).update(text)
         hand = self.view.hand or ()
         rods = sum(c.type == "rod" for c in hand) + draw.rods
@@ -88,6 +91,11 @@ class CollectScreen(FishScreen):
         if self.draws:
             self.index = max(0, min(len(self.draws) - 1, self.index - delta))
             self._update()
+
+    def action_pile(self) -> None:
+        screen = pile_screen(self.decision)
+        if screen is not None:
+            self.app.push_screen(screen)
 
     def action_commit(self) -> None:
         if self.draws and not self.sent:

@@ -40,6 +40,11 @@ def card_word(cards: dict[str, Any], cid: str) -> str:
     return f"{word} ({card.name.removeprefix('The ')})" if card.special else word
 
 
+def starts_with_article(name: str) -> bool:
+    """"A Pair of Fish", "The Super-Fast Reel": a name that brings its own article."""
+    return name.split(" ", 1)[0] in {"A", "An", "The"}
+
+
 def bait_sum(cards: dict[str, Any], ids: tuple[str, ...]) -> str:
     total = 0
     for cid in ids:
@@ -53,9 +58,14 @@ def bait_sum(cards: dict[str, Any], ids: tuple[str, ...]) -> str:
 
 
 def describe(
-    action: Any, cards: dict[str, Any], all_baits: tuple[str, ...] = (), stage: str | None = None
+    action: Any,
+    cards: dict[str, Any],
+    all_baits: tuple[str, ...] = (),
+    stage: str | None = None,
+    fish: tuple[str, ...] = (),
 ) -> str:
-    """`stage` is the prompt kind being answered ("between", "finish", ...), for wording."""
+    """`stage` is the prompt kind being answered ("between", "finish", ...), for wording;
+    `fish` names the turned-over fish of a Super-Fast Reel split ("#3 Hake (2)"), in order."""
     kind = action.kind
     if kind == "cast":
         rods = ", ".join(card_word(cards, c) for c in action.rods) or "no rod"
@@ -64,7 +74,10 @@ def describe(
     if kind == "fish_bait":
         if action.fish is None:
             return "Keep my bait cards"
-        return f"Use my {card_word(cards, action.fish)} as bait (twice its size)"
+        word = card_word(cards, action.fish)
+        if starts_with_article(word):  # never "my A Pair of Fish"
+            return f"Use {word}, from my catch, as bait (twice its size)"
+        return f"Use my {word} as bait (twice its size)"
     if kind == "look":
         return f"Look at the front of fish #{action.label} (Fish Finder)"
     if kind == "shuffle":
@@ -81,10 +94,13 @@ def describe(
         rest = tuple(c for c in all_baits if c not in action.first)
         first = " + ".join(card_word(cards, c) for c in action.first)
         second = " + ".join(card_word(cards, c) for c in rest) or "the rest"
+        one, two = (f" {fish[0]}", f" {fish[1]}") if len(fish) == 2 else ("", "")
         return (
-            f"1st fish: {first} (= {bait_sum(cards, action.first)})   "
-            f"2nd fish: {second} (= {bait_sum(cards, rest)})"
+            f"1st fish{one}: {first} (= {bait_sum(cards, action.first)})   "
+            f"2nd fish{two}: {second} (= {bait_sum(cards, rest)})"
         )
+    if kind == "pick_bait":
+        return f"Use my {card_word(cards, action.bait)} on this fish"
     if kind == "pair_attempt":
         if action.label is None:
             return "Decline the extra attempt"

@@ -4,6 +4,12 @@ The widget paints a character grid once per change and serves lines from it,
 so moving the cursor over a full sea stays cheap. Tiles are scaled by whole
 numbers only, which keeps "which card overlaps which" exactly as the engine
 laid it out.
+
+What the borders say (the board prints the legend, `legend()`): a double
+border can be chosen now, a dashed one is covered by another card, a single
+one lies on top; "↑up" marks a fish turned face up, "=5" one the player looked
+at. A fish's number is printed whole or not at all: a number half hidden under
+another card would read as a different fish.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -26,10 +33,18 @@ CURSOR = Style(color="#101010", bgcolor="#ffd75e", bold=True)
 MARKED = Style(color="#101010", bgcolor="#9be27a", bold=True)
 PEEKED = Style(color="#fff6d0", bgcolor="#6b4a12", bold=True)
 FLIPPED = Style(color="#101010", bgcolor="#f0a040", bold=True)
+CAPTION = Style(color="#cfe3f5", bgcolor="#0b2740", italic=True)
+
+# Border characters: horizontal, vertical, the four corners.
+CHOSEN_BORDER = ("═", "║", "╔╗╚╝")
+COVERED_BORDER = ("╌", "╎", "┌┐└┘")
+PLAIN_BORDER = ("─", "│", "┌┐└┘")
+
+Cell = tuple[str, Style]
 
 
 class SeaView(Widget):
-    """Draws `SeaFish` records; keeps a cursor over the fish a player may choose."""
+    """Draws `SeaFish` records; keeps a cursor over the fish a player may point at."""
 
     DEFAULT_CSS = """
     SeaView { height: auto; }
@@ -48,12 +63,16 @@ class SeaView(Widget):
         self.beside: list[Any] = []
         self.sea_size = (46, 11)
         self.card_size = (7, 3)
-        self.selectable: set[int] = set()
+        self.selectable: set[int] = set()  # fish that can be chosen now (double border)
+        self.reachable: set[int] = set()  # fish the cursor may visit (the Finder: any fish)
         self.marked: list[int] = []
         self.peeks: dict[int, Any] = {}
         self.flipped: dict[int, Any] = {}  # fish turned over, face up until resolved
         self._sy = 1  # vertical scale, chosen from the room the layout offers
-        self._grid: list[list[tuple[str, Style]]] = []
+        self._strip = False  # fish beside the sea drawn on one row (short terminals)
+        self._grid: list[list[Cell]] = []
+        # Each tile's number and clue: (label, their cells, the fill that hides them).
+        self._words: list[tuple[int, list[tuple[int, int]], str]] = []
         self._grid_key: tuple[int, int] | None = None
 
     # -- data ----------------------------------------------------------------
@@ -63,33 +82,40 @@ class SeaView(Widget):
         selectable: set[int] | None = None,
         peeks: dict[int, Any] | None = None,
         flipped: dict[int, Any] | None = None,
+        reachable: set[int] | None = None,
     ) -> None:
         self.fish = [f for f in view.sea if not f.beside]
         self.beside = [f for f in view.sea if f.beside]
         self.sea_size = (view.sea_width, view.sea_height)
         self.card_size = (view.card_width, view.card_height)
         self.selectable = set(selectable or ())
+        self.reachable = self.selectable | set(reachable or ())
         self.peeks = dict(peeks or {})
         self.flipped = dict(flipped or {})
-        self.marked = [m for m in self.marked if m in self.selectable]
-        if self.cursor not in self.selectable:
-            self.cursor = self.order()[0] if self.selectable else None
+        self.marked = [m for m in self.marked if m in self.reachable]
+        if self.cursor not in self.reachable:
+            self.cursor = self.order()[0] if self.reachable else None
         self._invalidate()
         self.refresh(layout=True)
 
     def order(self) -> list[int]:
-        """Selectable labels in reading order (top to bottom, left to right, beside last)."""
+        """Reachable labels in reading order (top to bottom, left to right, beside last);
+        fish that can be chosen come first, so the cursor starts on one."""
         placed = sorted(
-            (f for f in self.fish if f.label in self.selectable), key=lambda f: (f.y, f.x, f.label)
+            (f for f in self.fish if f.label in self.reachable), key=lambda f: (f.y, f.x, f.label)
         )
-        return [f.label for f in placed] + [f.label for f in self.beside if f.label in self.selectable]
+        labels = [f.label for f in placed] + [f.label for f in self.beside if f.label in self.reachable]
+        if self.cursor is None or self.cursor not in self.reachable:
+            chosen = [n for n in labels if n in self.selectable]
+            return chosen + [n for n in labels if n not in self.selectable]
+        return labels
 
     def labels(self) -> set[int]:
         return {f.label for f in self.fish} | {f.label for f in self.beside}
 
     # -- cursor --------------------------------------------------------------
     def move(self, dx: int, dy: int) -> None:
-        """Move to the nearest selectable fish in a direction."""
+        """Move to the nearest reachable fish in a direction."""
         order = self.order()
         if not order:
             return
@@ -124,13 +150,14 @@ class SeaView(Widget):
             index = order.index(self.cursor) if self.cursor in order else -1
             self.cursor = order[(index + delta) % len(order)]
 
-    def toggle_mark(self) -> None:
+    def toggle_mark(self, most: int = 2) -> None:
+        """Mark or unmark the cursor's fish; a mark beyond `most` drops the oldest one."""
         if self.cursor is None:
             return
         if self.cursor in self.marked:
             self.marked.remove(self.cursor)
         else:
-            self.marked.append(self.cursor)
+            self.marked = [*self.marked, self.cursor][-most:]
         self._invalidate()
 
     def watch_cursor(self, old: int | None, new: int | None) -> None:
@@ -142,6 +169,25 @@ class SeaView(Widget):
             if f.label == label:
                 return f
         return None
+
+    def legend(self, width: int) -> Text:
+        """One line saying what the marks on the sea mean: only those on show, as many as fit."""
+        entries: list[tuple[str, str]] = []
+        if self.selectable:
+            entries.append(("╔═╗", "can be chosen"))
+        if any(f.covered for f in self.fish):
+            entries.append(("┌╌┐", "covered"))
+        if self.peeks:
+            entries.append(("=5", "looked at"))
+        text = Text()
+        for mark, words in entries:
+            part = Text.assemble((mark, "bold"), " " + words)
+            gap = 2 if text else 0
+            if text.cell_len + gap + part.cell_len > width:
+                break
+            text.append(" " * gap)
+            text.append_text(part)
+        return text
 
     # -- painting --------------------------------------------------------------
     def _invalidate(self) -> None:
@@ -155,72 +201,146 @@ class SeaView(Widget):
 
     def _paint(self) -> None:
         width, height = self.size.width, self.size.height
-        grid = [[(" ", WATER) for _ in range(width)] for _ in range(height)]
+        grid: list[list[Cell]] = [[(" ", WATER) for _ in range(width)] for _ in range(height)]
+        owner: list[list[int | None]] = [[None] * width for _ in range(height)]
         sx, sy = self._scale()
         cw, ch = self.card_size[0] * sx, self.card_size[1] * sy
         sea_w, sea_h = self.sea_size[0] * sx, self.sea_size[1] * sy
         off_x = max(0, (width - sea_w) // 2)
         squeeze_x = sea_w > width  # terminal too narrow: squeeze positions, keep tiles
+        origins: dict[int, tuple[int, int]] = {}
+        self._words = []
         for fish in self.fish:
             x = fish.x * sx
             if squeeze_x:
                 x = round(fish.x * (width - cw) / max(1, self.sea_size[0] - self.card_size[0]))
-            self._tile(grid, off_x + x, fish.y * sy, cw, ch, fish)
+            origins[fish.label] = (off_x + x, fish.y * sy)
+            self._tile(grid, owner, off_x + x, fish.y * sy, cw, ch, fish)
+        self._whole_words(grid, owner)
+        cursor = self.fish_info(self.cursor)
+        if cursor is not None and cursor.covered:
+            x0, y0 = origins[cursor.label]
+            self._outline(grid, x0, y0, cw, ch, cursor.label)
         if self.beside:
-            row = min(height - ch, sea_h + 1) if height > ch else 0
-            text = " beside the sea "
-            for i, char in enumerate(text[: width]):
-                grid[max(0, row - 1)][i] = (char, Style(color="#cfe3f5", bgcolor="#0b2740", italic=True))
-            for n, fish in enumerate(self.beside):
-                self._tile(grid, n * (cw + 1), row, cw, ch, fish)
+            if self._strip:
+                self._beside_strip(grid, min(height - 1, sea_h))
+            else:
+                row = min(height - ch, sea_h + 1) if height > ch else 0
+                self._caption(grid, max(0, row - 1), " beside the sea ")
+                for n, fish in enumerate(self.beside):
+                    self._tile(grid, owner, n * (cw + 1), row, cw, ch, fish)
         self._grid = grid
         self._grid_key = (width, height)
 
-    def _tile(self, grid: list, x0: int, y0: int, cw: int, ch: int, fish: Any) -> None:
+    def _style(self, fish: Any) -> Style:
         label = fish.label
-        peek = self.peeks.get(label)
-        up = self.flipped.get(label)
-        if up is not None:
-            style = FLIPPED
-        elif label == self.cursor:
-            style = CURSOR
-        elif label in self.marked:
-            style = MARKED
-        elif peek is not None:
-            style = PEEKED
-        elif label in self.selectable:
-            style = SELECTABLE
-        else:
-            style = BACK_COVERED if fish.covered else BACK
-        chosen = label in self.selectable
-        h, v = ("═", "║") if chosen else ("─", "│")
-        corners = "╔╗╚╝" if chosen else "┌┐└┘"
+        if label in self.flipped:
+            return FLIPPED
+        if label == self.cursor:
+            return CURSOR
+        if label in self.marked:
+            return MARKED
+        if label in self.peeks:
+            return PEEKED
+        if label in self.selectable:
+            return SELECTABLE
+        return BACK_COVERED if fish.covered else BACK
+
+    def _border(self, fish: Any) -> tuple[str, str, str]:
+        if fish.label in self.selectable:
+            return CHOSEN_BORDER
+        return COVERED_BORDER if fish.covered else PLAIN_BORDER
+
+    def _title(self, fish: Any) -> str:
+        return f"{fish.label}↑up" if fish.label in self.flipped else str(fish.label)
+
+    def _tile(self, grid: list, owner: list, x0: int, y0: int, cw: int, ch: int, fish: Any) -> None:
+        label = fish.label
+        style = self._style(fish)
+        h, v, corners = self._border(fish)
         inner = cw - 2
-        title = f"{label}↑up" if up is not None else f"{label}"
-        top = corners[0] + title.ljust(inner, h)[:inner] + corners[1]
+        up = self.flipped.get(label)
+        top = corners[0] + self._title(fish).ljust(inner, h)[:inner] + corners[1]
         if label == self.cursor:
             top = "▶" + top[1:]
         mark = "✓" if label in self.marked else ""
         bottom = corners[2] + mark.center(inner, h)[:inner] + corners[3]
         middle = [v + " " * inner + v for _ in range(ch - 2)]
-        shown = up if up is not None else peek
+        shown = up if up is not None else self.peeks.get(label)
         if middle:
             face = f"={shown.value if shown.value is not None else '∞'}" if shown else fish.back
-            if up is not None and len(middle) == 1:  # one row: size and as much name as fits
-                face = f"{face} {up.name}"
+            if shown is not None and len(middle) == 1:  # one row: size and as much name as fits
+                face = f"{face} {shown.name}"
             middle[(len(middle) - 1) // 2] = v + face.center(inner)[:inner] + v
             if shown is not None and len(middle) > 1:
                 middle[-1] = v + shown.name[:inner].center(inner) + v
         rows = [top, *middle, bottom] if ch >= 2 else [top]
         for dy, text in enumerate(rows):
-            y = y0 + dy
-            if not 0 <= y < len(grid):
-                continue
-            row = grid[y]
-            for dx, char in enumerate(text):
-                x = x0 + dx
-                if 0 <= x < len(row):
-                    row[x] = (char, style)
+            self._put(grid, owner, x0, y0 + dy, text, style, label)
+        self._word(grid, label, x0 + 1, y0, self._title(fish)[:inner], h)
+        if middle:
+            row = middle[(len(middle) - 1) // 2][1:-1]
+            word = row.strip()
+            if word:
+                self._word(grid, label, x0 + 1 + row.index(word), y0 + 1 + (len(middle) - 1) // 2, word, " ")
+
+    def _word(self, grid: list, label: int, x0: int, y: int, word: str, fill: str) -> None:
+        if 0 <= y < len(grid):
+            cells = [(x0 + i, y) for i in range(len(word)) if 0 <= x0 + i < len(grid[y])]
+            self._words.append((label, cells, fill))
+
+    @staticmethod
+    def _put(grid: list, owner: list | None, x0: int, y: int, text: str, style: Style, label: int | None) -> None:
+        if not 0 <= y < len(grid):
+            return
+        row = grid[y]
+        for dx, char in enumerate(text):
+            x = x0 + dx
+            if 0 <= x < len(row):
+                row[x] = (char, style)
+                if owner is not None:
+                    owner[y][x] = label
+
+    def _whole_words(self, grid: list, owner: list) -> None:
+        """A number or clue partly under another card is hidden entirely: the "1" of a
+        covered "12", or the "7" of a covered "5-7", would read as something else."""
+        for label, cells, fill in self._words:
+            mine = [(x, y) for x, y in cells if owner[y][x] == label]
+            if mine and len(mine) < len(cells):
+                for x, y in mine:
+                    grid[y][x] = (fill, grid[y][x][1])
+
+    def _outline(self, grid: list, x0: int, y0: int, cw: int, ch: int, label: int) -> None:
+        """The cursor's fish outlined over whatever covers it, number included (backs only)."""
+        inner = cw - 2
+        title = str(label)
+        top = "▶" + title.ljust(inner, "━")[:inner] + "┓"
+        self._put(grid, None, x0, y0, top, CURSOR, None)
+        for dy in range(1, ch - 1):
+            self._put(grid, None, x0, y0 + dy, "┃", CURSOR, None)
+            self._put(grid, None, x0 + cw - 1, y0 + dy, "┃", CURSOR, None)
+        if ch >= 2:
+            self._put(grid, None, x0, y0 + ch - 1, "┗" + "━" * inner + "┛", CURSOR, None)
+
+    def _caption(self, grid: list, row: int, text: str) -> None:
+        if 0 <= row < len(grid):
+            self._put(grid, None, 0, row, text[: len(grid[row])], CAPTION, None)
+
+    def _beside_strip(self, grid: list, row: int) -> None:
+        """Fish beside the sea on one row, for short terminals: "beside: ╔7 8-10╗ ┌12 3-5┐"."""
+        if not 0 <= row < len(grid):
+            return
+        x = len(" beside the sea: ")
+        self._caption(grid, row, " beside the sea: ")
+        for fish in self.beside:
+            corners = self._border(fish)[2]
+            shown = self.flipped.get(fish.label) or self.peeks.get(fish.label)
+            face = f"={shown.value if shown.value is not None else '∞'}" if shown else fish.back
+            text = f"{corners[0]}{self._title(fish)} {face}{corners[1]}"
+            if fish.label == self.cursor:
+                text = "▶" + text[1:]
+            self._put(grid, None, x, row, text, self._style(fish), None)
+            x += len(text) + 1
 
     def render_line(self, y: int) -> Strip:
         if self._grid_key != (self.size.width, self.size.height):
@@ -240,18 +360,23 @@ class SeaView(Widget):
             segments.append(Segment(run, run_style))
         return Strip(segments, self.size.width)
 
-    # Rows under the sea in its column (fish info, catch order, turned-over fish) kept visible.
+    # Rows under the sea in its column (legend, fish info, turned-over fish) kept visible.
     ROOM_BELOW = 3
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        def height(sy: int) -> int:
-            beside = (self.card_size[1] * sy + 1) if self.beside else 0
+        def height(sy: int, strip: bool) -> int:
+            if not self.beside:
+                return self.sea_size[1] * sy
+            beside = 1 if strip else self.card_size[1] * sy + 1
             return self.sea_size[1] * sy + beside
 
-        # Double height only on tall terminals, and only if the lines below the sea still fit.
-        tall = self.app.size.height >= 34 and height(2) + self.ROOM_BELOW <= container.height
+        # Double height only on tall terminals, and only if the lines below the sea still fit;
+        # fish beside the sea get a row of tiles if there is room, else a one-line strip.
+        room = container.height - self.ROOM_BELOW
+        tall = self.app.size.height >= 34 and height(2, False) <= room
         sy = 2 if tall else 1
-        if sy != self._sy:
-            self._sy = sy
+        strip = height(sy, False) > room
+        if (sy, strip) != (self._sy, self._strip):
+            self._sy, self._strip = sy, strip
             self._grid_key = None
-        return height(sy)
+        return height(sy, strip)

@@ -333,7 +333,8 @@ def hidden_from(state: CFState, k: int | None) -> set[int]:
     hidden |= (set(state.sea) | set(state.beside)) - _known_sea(state, k)
     for s in _others(state, k):
         hidden |= set(state.hands[s])
-        hidden |= set(state.piles[s][:-1])
+        if state.phase != "over":  # the scores are counted from the piles: shown at the end
+            hidden |= set(state.piles[s][:-1])
         if _secret_casts(state) and state.casts[s] is not None:
             hidden |= set(state.casts[s][0]) | set(state.casts[s][1])
     return hidden
