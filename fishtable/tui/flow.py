@@ -375,7 +375,8 @@ class HotSeatFlow:
         except IllegalAction as exc:
             self.app.notify(str(exc), severity="warning", markup=False)
             return
-        self._after_action(private=False)
+        # A computer seat thinking now goes on by itself when its move is back.
+        self._after_action(private=False, go_on=self.thinking is None)
 
     # -- the end -----------------------------------------------------------------------
     def _finish(self) -> None:
@@ -414,12 +415,13 @@ class HotSeatFlow:
             self.claimant = None
         self._after_action(private)
 
-    def _after_action(self, private: bool) -> None:
+    def _after_action(self, private: bool, go_on: bool = True) -> None:
         self.save()
         if private:
             self.cover_owed = True
         self.table.refresh_view()
-        self.advance()
+        if go_on:
+            self.advance()
 
     def _think(self, seat: int, pause: bool = True) -> None:
         self.thinking = seat

@@ -82,7 +82,7 @@ def test_a_signal_mid_game_saves_restores_the_terminal_and_exits_0(tmp_path: Pat
         term.wait_for(b"Pass")
         term.read(1.0)  # the handoff screen arms
         term.type(b"\r")  # the first player takes the keyboard: a hand is on screen
-        term.wait_for(b"your cast")
+        term.wait_for(b"PRIVATE")  # a hand is on screen
         shown = len(term.output)
         term.proc.send_signal(sig)
         assert term.proc.wait(timeout=15) == 0
