@@ -1,0 +1,73 @@
+"""A seat at the poker table, as everyone sees it: chips, bet, status, the dealer button.
+
+Status is in words (FOLDED, ALL IN, OUT), never by colour alone. A hand
+appears only once it is shown at the showdown, with its name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from fishtable.plugins.fishing_party_poker.faces import indexes_text
+from fishtable.plugins.fishing_party_poker.words import ACCENT, ordinal
+
+STATUS_STYLE = {
+    "folded": "bold #ff8080",
+    "all in": "bold #ffb347",
+    "out": "dim",
+}
+STATUS_WORDS = {"folded": "FOLDED", "all in": "ALL IN", "out": "OUT"}
+
+
+def _join(parts: list[Text], width: int, indent: str = "  ") -> Text:
+    """Parts on one line joined by ' · ' if it fits in `width`, else as few lines as needed."""
+    text = Text()
+    line = Text(indent)
+    for part in parts:
+        sep = " · " if line.cell_len > len(indent) else ""
+        if line.cell_len > len(indent) and line.cell_len + len(sep) + part.cell_len > width:
+            text.append_text(line)
+            text.append("\n")
+            line = Text(indent)
+            sep = ""
+        line.append(sep)
+        line.append_text(part)
+    text.append_text(line)
+    return text
+
+
+def seat_text(view: Any, seat: int, active: bool, width: int, wide: bool) -> Text:
+    panel = view.seats[seat]
+    text = Text()
+    text.append("▶ " if active else "  ", ACCENT)
+    text.append(panel.name, "bold")
+    text.append(" (computer)" if panel.is_bot else " (human)", "dim")
+    if panel.dealer:
+        text.append(" ")
+        text.append(" D ", "bold reverse")
+        text.append(" dealer" if wide else "")
+    parts = [Text(f"{panel.chips} chips", "bold")]
+    if panel.round_bet:
+        parts.append(Text(f"bet {panel.round_bet}"))
+    if panel.in_pot and panel.status != "out":
+        parts.append(Text(f"in pot {panel.in_pot}", "dim"))
+    status = STATUS_WORDS.get(panel.status)
+    if status:
+        parts.append(Text(status, STATUS_STYLE[panel.status]))
+    elif panel.to_act and view.phase in ("betting", "swap"):
+        parts.append(Text("TO ACT", ACCENT))
+    if panel.hands_won and (wide or view.phase in ("hand_over", "over")):
+        parts.append(Text(f"won {panel.hands_won} hand{'s' * (panel.hands_won != 1)}", "dim"))
+    text.append("\n")
+    text.append_text(_join(parts, width))
+    if panel.shown is not None:
+        cards = indexes_text(panel.shown, sep="")
+        text.append("\n  ")
+        text.append(f"shown {ordinal(panel.show_position or 0)}:", "bold")
+        text.append(" " if 2 + 12 + cards.cell_len <= width else "\n    ")
+        text.append_text(cards)
+        text.append("\n    ")
+        text.append(panel.shown_hand or "", ACCENT)
+    return text
