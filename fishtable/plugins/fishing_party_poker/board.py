@@ -16,13 +16,14 @@ from rich.text import Text
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from fishtable.plugins.fishing_party_poker.tiles import PokerTile, face_of
+from fishtable.plugins.fishing_party_poker.tiles import FULL_ROWS, SMALL_ROWS, PokerTile, face_of
 from fishtable.plugins.fishing_party_poker.words import (
     action_text,
     award_lines,
-    betting_text,
-    pots_text,
+    betting_parts,
+    pot_parts,
     showdown_lines,
+    wrap_parts,
 )
 from fishtable.tui.widgets.board import Board
 
@@ -67,6 +68,13 @@ class PokerBoard(Board):
     # -- drawing ------------------------------------------------------------------------
     def show(self, view: Any, viewer: int | None) -> None:
         self._remember(view)
+        self._draw(view)
+
+    def on_resize(self) -> None:
+        if self._previous is not None:  # lines are wrapped to the board's width
+            self._draw(self._previous)
+
+    def _draw(self, view: Any) -> None:
         wide = self.app.size.width >= 110
         tall = self.app.size.height >= 34
         title = self.query_one("#community-title", Static)
@@ -75,6 +83,7 @@ class PokerBoard(Board):
         title.display = tall
         for tile in self.query(PokerTile):
             tile.set_class(not tall, "-small")  # full tiles when the table has the rows
+        self.query_one("#community").styles.height = FULL_ROWS if tall else SMALL_ROWS
         slots = {slot.place: slot for slot in view.community}
         for place in range(1, COMMUNITY_SIZE + 1):
             tile = self.query_one(f"#community-{place}", PokerTile)
@@ -98,35 +107,29 @@ class PokerBoard(Board):
 
     def _info(self, view: Any, wide: bool, tall: bool) -> Text:
         lines: list[Text] = []
-        head = pots_text(view)
+        room = max(20, self.size.width - 2)
         if view.phase in ("betting", "swap"):
-            betting = betting_text(view)
-            if betting and view.phase == "betting":
-                head.append(" · ")
-                head.append_text(betting)
-            lines.append(head)
-            if betting and view.phase == "swap" and tall:
-                lines.append(betting)
+            lines.append(wrap_parts([*pot_parts(view), *betting_parts(view)], room))
             action = action_text(view)
             if action:
                 lines.append(action)
             if self.swapped:
                 lines.append(Text("A name under a card: who swapped it in.", "dim"))
         else:
-            lines.append(head)
+            lines.append(wrap_parts(pot_parts(view), room))
         ended = self._ended_before(view)
         if ended is not None:
             if tall:
                 lines.append(Text(""))
             lines.append(Text(f"How hand {ended.hand_number} ended:", "bold underline"))
-            lines += award_lines(ended)
+            lines += award_lines(ended, wide)
             lines += showdown_lines(ended, wide)
         elif view.awards:
             if tall:
                 lines.append(Text(""))
             if view.showdown_order:
                 lines.append(Text("Showdown: the highest bettor first, then clockwise", "bold underline"))
-            lines += award_lines(view)
+            lines += award_lines(view, wide)
             lines += showdown_lines(view, wide)
             action = action_text(view)
             if action:

@@ -31,8 +31,8 @@ class PokerDecisionScreen(FishScreen):
     """One seat's private decision: hand and community on top, the choice below."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # No "r" for the rules here: r raises.
         Binding("x", "stop_session", "Stop after hand"),
-        Binding("r", "app.rules", "Rules", show=False),
     ]
     ARMING = "decision"
     CSS_PATH = "screens.tcss"
@@ -87,7 +87,7 @@ class PokerDecisionScreen(FishScreen):
     def _money(self) -> Text:
         view = self.view
         panel = view.seats[self.seat]
-        text = pots_text(view)
+        text = pots_text(view, self.app.size.width - 2)
         text.append("\n")
         text.append(f"You have {chips(panel.chips)}", "bold")
         if view.phase == "betting":

@@ -11,7 +11,7 @@ from typing import Any
 from rich.text import Text
 
 from fishtable.plugins.fishing_party_poker.faces import indexes_text
-from fishtable.plugins.fishing_party_poker.words import ACCENT, ordinal
+from fishtable.plugins.fishing_party_poker.words import ACCENT, ordinal, wrap_parts
 
 STATUS_STYLE = {
     "folded": "bold #ff8080",
@@ -19,23 +19,6 @@ STATUS_STYLE = {
     "out": "dim",
 }
 STATUS_WORDS = {"folded": "FOLDED", "all in": "ALL IN", "out": "OUT"}
-
-
-def _join(parts: list[Text], width: int, indent: str = "  ") -> Text:
-    """Parts on one line joined by ' · ' if it fits in `width`, else as few lines as needed."""
-    text = Text()
-    line = Text(indent)
-    for part in parts:
-        sep = " · " if line.cell_len > len(indent) else ""
-        if line.cell_len > len(indent) and line.cell_len + len(sep) + part.cell_len > width:
-            text.append_text(line)
-            text.append("\n")
-            line = Text(indent)
-            sep = ""
-        line.append(sep)
-        line.append_text(part)
-    text.append_text(line)
-    return text
 
 
 def seat_text(view: Any, seat: int, active: bool, width: int, wide: bool) -> Text:
@@ -61,7 +44,7 @@ def seat_text(view: Any, seat: int, active: bool, width: int, wide: bool) -> Tex
     if panel.hands_won and (wide or view.phase in ("hand_over", "over")):
         parts.append(Text(f"won {panel.hands_won} hand{'s' * (panel.hands_won != 1)}", "dim"))
     text.append("\n")
-    text.append_text(_join(parts, width))
+    text.append_text(wrap_parts(parts, width, indent="  "))
     if panel.shown is not None:
         cards = indexes_text(panel.shown, sep="")
         text.append("\n  ")

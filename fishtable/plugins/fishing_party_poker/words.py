@@ -51,38 +51,56 @@ def stage_text(view: Any) -> Text:
     return text
 
 
-def pots_text(view: Any) -> Text:
-    """"Pot 23: main pot 15 (Ann, Bob and Cy) · side pot 1: 8 (Ann and Bob)"."""
+def wrap_parts(parts: list[Text], width: int, indent: str = "", sep: str = " · ") -> Text:
+    """Parts joined by `sep`, on as few lines of `width` cells as they take; a part is never split
+    across lines unless it is longer than a line by itself."""
     text = Text()
-    text.append(f"Pot {view.pot}", "bold")
-    if len(view.pots) > 1:
-        for n, pot in enumerate(view.pots):
-            text.append(": " if n == 0 else " · ")
-            name = pot.name.removeprefix("the ")
-            text.append(f"{name} {pot.amount}", "bold")
-            text.append(" (")
-            text.append(names(view, pot.eligible))
-            text.append(")")
+    line = Text(indent)
+    for part in parts:
+        if not part:
+            continue
+        if line.cell_len > len(indent):
+            if line.cell_len + len(sep) + part.cell_len > width:
+                text.append_text(line)
+                text.append("\n")
+                line = Text(indent)
+            else:
+                line.append(sep)
+        line.append_text(part)
+    text.append_text(line)
     return text
 
 
-def betting_text(view: Any) -> Text:
+def pot_parts(view: Any) -> list[Text]:
+    """"Pot 23", "main pot: 15 (Ann, Bob and Cy)", "side pot 1: 8 (Ann and Bob)"."""
+    parts = [Text(f"Pot {view.pot}", "bold")]
+    if len(view.pots) > 1:
+        for pot in view.pots:
+            part = Text(f"{pot.name.removeprefix('the ')}: {pot.amount}", "bold")
+            part.append(" (")
+            part.append(names(view, pot.eligible))
+            part.append(")")
+            parts.append(part)
+    return parts
+
+
+def pots_text(view: Any, width: int = 1000) -> Text:
+    return wrap_parts(pot_parts(view), width)
+
+
+def betting_parts(view: Any) -> list[Text]:
     """The state of the betting round: the highest bet and the raises left."""
-    text = Text()
+    if view.phase == "swap":
+        return [Text(f"Swap {view.swap_round}: each player still in may trade one card with the community.")]
     if view.phase != "betting":
-        if view.phase == "swap":
-            text.append(f"Swap {view.swap_round}: each player may trade one card with the community.")
-        return text
-    if view.current_bet:
-        text.append(f"Highest bet {view.current_bet}")
-    else:
-        text.append("Nobody has bet yet")
+        return []
+    parts = [Text(f"highest bet {view.current_bet}" if view.current_bet else "nobody has bet yet")]
     left = view.raises_left
     if left == 0:
-        text.append(" · the betting is capped", WARN)
+        parts.append(Text("the betting is capped", WARN))
     elif view.current_bet:
-        text.append(f" · {left} raise{'s' * (left != 1)} left")
-    return text
+        parts.append(Text(f"{left} raise{'s' * (left != 1)} left"))
+    return parts
 
 
 def action_text(view: Any) -> Text:
@@ -123,8 +141,9 @@ def showdown_lines(view: Any, wide: bool) -> list[Text]:
     return lines
 
 
-def award_lines(view: Any) -> list[Text]:
-    """How the pots were paid: the winners, the amount and the winning hand's name."""
+def award_lines(view: Any, wide: bool = True) -> list[Text]:
+    """How the pots were paid: the winners, the amount, and (when there is room; the showdown
+    lines name it too) the winning hand."""
     lines: list[Text] = []
     for award in view.awards:
         line = Text("★ ", ACCENT)
@@ -142,8 +161,10 @@ def award_lines(view: Any) -> list[Text]:
         else:
             line.append(who, "bold")
             verb = "wins" if len(award.winners) == 1 else "split"
-            line.append(f" {verb} {award.pot} ({award.amount}) with ")
-            line.append(award.hand, ACCENT)
+            line.append(f" {verb} {award.pot} ({award.amount})")
+            if wide:
+                line.append(" with ")
+                line.append(award.hand, ACCENT)
             line.append(".")
         lines.append(line)
     return lines
