@@ -1,11 +1,8 @@
 """The middle of the poker table: the community, the pots, whose action, the showdown.
 
-Drawn from the public view only. Two things the table has seen stay on it a
-little longer, as they would at a real table: which player put each swapped
-card into the community (until the next deal), and how the last hand ended
-(until the new community is turned up), since the shell deals the next hand
-by itself and the players should still see the showdown before the keyboard
-is passed on.
+Drawn from the public view only, and from what the table has seen (memory.py):
+the swaps of this hand, with the name of whoever put a card in under it, and
+how the last hand ended, until the new community is turned up.
 """
 
 from __future__ import annotations
@@ -16,6 +13,7 @@ from rich.text import Text
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from fishtable.plugins.fishing_party_poker.memory import TableMemory
 from fishtable.plugins.fishing_party_poker.tiles import FULL_ROWS, SMALL_ROWS, PokerTile, face_of
 from fishtable.plugins.fishing_party_poker.words import (
     action_text,
@@ -23,6 +21,7 @@ from fishtable.plugins.fishing_party_poker.words import (
     betting_parts,
     pot_parts,
     showdown_lines,
+    swaps_text,
     wrap_parts,
 )
 from fishtable.tui.widgets.board import Board
@@ -41,9 +40,7 @@ class PokerBoard(Board):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.can_focus = False
-        self._previous: Any = None  # the last public view drawn
-        self.swapped: dict[int, str] = {}  # community place -> who put its card there, this hand
-        self.ended: Any = None  # the public view at the end of the last hand the table saw
+        self.memory = TableMemory()
 
     def compose(self):
         yield Static(id="community-title")
@@ -52,27 +49,14 @@ class PokerBoard(Board):
                 yield PokerTile(None, number=place, small=True, id=f"community-{place}")
         yield Static(id="table-info")
 
-    # -- what the table has seen ------------------------------------------------------
-    def _remember(self, view: Any) -> None:
-        before = self._previous
-        if before is None or before.hand_number != view.hand_number:
-            self.swapped = {}
-        elif before.phase == "swap" and before.actor is not None:
-            for old, new in zip(before.community, view.community, strict=False):
-                if old.card is not None and new.card is not None and old.card.id != new.card.id:
-                    self.swapped[new.place] = before.seats[before.actor].name
-        if view.awards:
-            self.ended = view
-        self._previous = view
-
     # -- drawing ------------------------------------------------------------------------
     def show(self, view: Any, viewer: int | None) -> None:
-        self._remember(view)
+        self.memory.see(view)
         self._draw(view)
 
     def on_resize(self) -> None:
-        if self._previous is not None:  # lines are wrapped to the board's width
-            self._draw(self._previous)
+        if self.memory.previous is not None:  # lines are wrapped to the board's width
+            self._draw(self.memory.previous)
 
     def _draw(self, view: Any) -> None:
         wide = self.app.size.width >= 110
@@ -91,7 +75,7 @@ class PokerBoard(Board):
             card = slot.card if slot is not None else None
             tile.card = card
             tile.face = face_of(card)
-            tile.note = self.swapped.get(place, "")[:10]
+            tile.note = self.memory.put_in_by(place)[:10]
             tile.display = slot is not None
             tile.refresh()
         self.query_one("#table-info", Static).update(self._info(view, wide, tall))
@@ -109,15 +93,16 @@ class PokerBoard(Board):
         lines: list[Text] = []
         room = max(20, self.size.width - 2)
         if view.phase in ("betting", "swap"):
-            lines.append(wrap_parts([*pot_parts(view), *betting_parts(view)], room))
+            lines.append(wrap_parts([*pot_parts(view), *betting_parts(view, wide)], room))
             action = action_text(view)
             if action:
                 lines.append(action)
-            if self.swapped:
-                lines.append(Text("A name under a card: who swapped it in.", "dim"))
+            swaps = self.memory.last_swap_round()
+            if swaps:
+                lines.append(swaps_text(swaps, wide, room))
         else:
             lines.append(wrap_parts(pot_parts(view), room))
-        ended = self._ended_before(view)
+        ended = self.memory.ended_before(view)
         if ended is not None:
             if tall:
                 lines.append(Text(""))
@@ -135,10 +120,3 @@ class PokerBoard(Board):
             if action:
                 lines.append(action)
         return Text("\n").join(lines)
-
-    def _ended_before(self, view: Any) -> Any:
-        """The end of the previous hand, while the new hand's community is still face down."""
-        ended = self.ended
-        if ended is None or view.awards or view.community_face_up:
-            return None
-        return ended if ended.hand_number == view.hand_number - 1 else None

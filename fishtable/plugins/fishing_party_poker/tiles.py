@@ -75,12 +75,14 @@ class PokerTile(CardTile):
                  **kwargs: Any) -> None:
         super().__init__(card, face_of(card), index=number, selected_mark=mark, **kwargs)
         self.set_class(small, "-small")
-        self.note = ""  # a word on the bottom edge when not selected ("from Ann")
+        self.note = ""  # who put this community card in, on the bottom edge ("by Ann")
 
     def render(self) -> Text:
         width = self.size.width or 12
         height = self.size.height or (SMALL_ROWS if self.has_class("-small") else FULL_ROWS)
         mark = self.selected_mark if self.selected else self.note
+        if mark and not self.selected:  # who put this card into the community
+            mark = f" by {mark} " if len(mark) + 5 <= width - 2 else mark[: width - 2]
         rows = tile_rows(self.card, width, height, self.index, mark)
         text = Text()
         for n, row in enumerate(rows):

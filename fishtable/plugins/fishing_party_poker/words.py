@@ -10,7 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
-from fishtable.plugins.fishing_party_poker.faces import indexes_text
+from fishtable.plugins.fishing_party_poker.faces import card_text, index_text, indexes_text
 
 ACCENT = "bold #ffd75e"
 WARN = "bold #ffb347"
@@ -88,10 +88,11 @@ def pots_text(view: Any, width: int = 1000) -> Text:
     return wrap_parts(pot_parts(view), width)
 
 
-def betting_parts(view: Any) -> list[Text]:
-    """The state of the betting round: the highest bet and the raises left."""
+def betting_parts(view: Any, wide: bool = True) -> list[Text]:
+    """The state of the betting round: the highest bet and the raises left (or what a swap is)."""
     if view.phase == "swap":
-        return [Text(f"Swap {view.swap_round}: each player still in may trade one card with the community.")]
+        return [Text(f"Swap {view.swap_round}: each player still in may trade one card with the community.")
+                ] if wide else []
     if view.phase != "betting":
         return []
     parts = [Text(f"highest bet {view.current_bet}" if view.current_bet else "nobody has bet yet")]
@@ -139,6 +140,22 @@ def showdown_lines(view: Any, wide: bool) -> list[Text]:
         line.append(panel.shown_hand or "", ACCENT)
         lines.append(line)
     return lines
+
+
+def swaps_text(swaps: Any, wide: bool, width: int) -> Text:
+    """"Swap 1: Elena took A♣ at place 4, put in 3♠ · Tomás kept their hand"."""
+    parts = [Text(f"Swap {swaps[0].swap_round}:", "bold")]
+    for swap in swaps:
+        part = Text(swap.name, "bold")
+        if swap.place is None:
+            part.append(" kept their hand")
+        else:
+            part.append(" took ")
+            part.append_text(card_text(swap.taken) if wide else index_text(swap.taken))
+            part.append(f" at place {swap.place}, put in ")
+            part.append_text(card_text(swap.given) if wide else index_text(swap.given))
+        parts.append(part)
+    return wrap_parts(parts, width)
 
 
 def award_lines(view: Any, wide: bool = True) -> list[Text]:

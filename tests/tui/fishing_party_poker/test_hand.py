@@ -99,11 +99,15 @@ async def test_raise_war_all_in_side_pot_swaps_fold_showdown_and_stop(tmp_path: 
         table = next(s for s in reversed(t.shots) if s.kind == "TableScreen")
         flat = " ".join(table.text.split())
         assert "Elena takes the A♣ (Net 019) from community place 4 and puts the 3♠ (Bass 005) there." in flat
-        assert "A name under a card: who swapped it in." in flat
+        assert "Swap 1:" in flat and "Elena took A♣ Net 019 at place 4, put in 3♠ Bass 005" in flat
+        assert t.app.screen_stack[-2].query_one("#community-4").note == "Elena"  # "by Elena" under it
+        assert "by Elena" in flat
         await t.act("k")
 
         # -- betting round 2: Elena bets, Tomás folds --------------------------------------------------
         await t.go_on("Elena")  # past Ernesto's swap
+        table = next(s for s in reversed(t.shots) if s.kind == "TableScreen")
+        assert "Tomás kept their hand" in " ".join(table.text.split())
         assert t.kind == "BetScreen" and "bets of 4" in t.flat
         await t.act("b")
         await t.go_on("Tomás")
