@@ -25,14 +25,20 @@ HELP = """\
 | Swapping, by cursor | **← →** move · **↑ ↓** or **Tab** hand / community · **Space** pick or unpick |
 | Either | **x** stop the session after this hand (asks first) |
 
-The table shows every seat's chips, its bet this round, FOLDED / ALL IN / OUT,
-the dealer button **D**, the pot and any side pots with who can win them, and
-the community cards (face down until the first betting round ends). Under a
-community card that was swapped in, the name of the player who put it there.
+The table shows every seat's chips, its bet this round and what it has put in
+the pot this hand, FOLDED / ALL IN / OUT, the dealer button **D**, the pot
+and any side pots with who can win them, whose action it is, and the
+community cards (face down until the first betting round ends). After the
+reveal it lists the swaps of the latest swap round (who took which card and
+put in which), and under a community card the name of whoever put it there.
 
 At the showdown the hands are shown in the ruled order (the highest bettor
-first, then clockwise) with their names. A hand that wins because everyone
-else folded is never shown, and neither is a folded hand.
+first, then clockwise) with their names, and the table keeps showing how the
+hand ended until the next hand's community is turned up. A hand that wins
+because everyone else folded is never shown, and neither is a folded hand.
+
+Stopping: the player deciding presses **x** (and answers **y**); the hand is
+played to its end, then the standings are shown.
 """
 
 

@@ -204,3 +204,25 @@ async def test_the_showdown_reads_on_a_small_table(tmp_path: Path) -> None:
             "High Card, ten",
         ]
         never_shown_but_to(t, marta_hand, 3)  # Marta folded in the first round
+
+
+async def test_eight_seats_fit_a_small_table(tmp_path: Path) -> None:
+    """Eight players at 80×24: every seat's name, chips and status stay in sight."""
+    names = ("Elena", "Tomás", "Ernesto", "Marta", "Fay", "Gus", "Hal", "Ivo")
+    bots = (None, None, *["random"] * 6)
+    hands = [(f"{r}S", f"{r}H", "2D", "3C", "4D") for r in ("A", "K", "Q", "J", "10", "9", "8", "7")]
+    match = poker_match(hands, COMMUNITY, chips=[30, 30, 30, 30, 30, 30, 30, 1], dealer=7, names=names,
+                        bots=bots)
+    app = app_for(tmp_path, match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = Table(pilot)
+        await t.look()
+        await t.go_on("Elena")
+        await t.act("b")
+        await t.go_on("Tomás")
+        table = next(s for s in reversed(t.shots) if s.kind == "TableScreen")
+        side = "\n".join(line.split("▏")[1] for line in table.text.splitlines() if "▏" in line)
+        for name in names:
+            assert name in side, side
+        assert "Ivo (computer)  D" in side and "ALL IN" in side
+        assert side.count("chips") == 8
