@@ -36,6 +36,9 @@ class PokerDecisionScreen(FishScreen):
     ]
     ARMING = "decision"
     CSS_PATH = "screens.tcss"
+    # The words on a picked tile's bottom edge (the swap screen says GIVE and TAKE).
+    hand_mark: ClassVar[str] = " ✓ "
+    community_mark: ClassVar[str] = " ✓ "
 
     def __init__(self, decision: Decision) -> None:
         super().__init__(classes="private")
@@ -65,9 +68,6 @@ class PokerDecisionScreen(FishScreen):
         yield NewsBar(id="news")
         yield EventLog(id="log")
         yield Footer()
-
-    hand_mark = " ✓ "
-    community_mark = " ✓ "
 
     def compose_choice(self):
         """The subclass's choice (a list, a swap preview)."""

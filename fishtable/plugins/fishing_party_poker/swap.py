@@ -33,19 +33,20 @@ def hand_after(hand: list[Any], give: Any, take: Any) -> str:
 
 class SwapScreen(PokerDecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Move", show=False),
-        Binding("right", "move(1)", "Move", show=False),
-        Binding("up", "row(-1)", "Hand / community", show=False),
-        Binding("down", "row(1)", "Hand / community", show=False),
-        Binding("tab", "row(1)", "Hand / community", show=False),
-        Binding("space", "pick", "Pick card"),
-        Binding("enter", "confirm", "Swap"),
+        # The cards have these keys, even when the log below has the focus.
+        Binding("left", "move(-1)", "Move", show=False, priority=True),
+        Binding("right", "move(1)", "Move", show=False, priority=True),
+        Binding("up", "row(-1)", "Hand / community", show=False, priority=True),
+        Binding("down", "row(1)", "Hand / community", show=False, priority=True),
+        Binding("tab", "row(1)", "Hand / community", show=False, priority=True),
+        Binding("space", "pick", "Pick card", priority=True),
+        Binding("enter", "confirm", "Swap", priority=True),
         Binding("k", "keep", "Keep hand"),
         *[Binding(str(d), f"digit({d})", "Card by number", show=False) for d in range(1, 10)],
     ]
 
-    hand_mark = " GIVE ✓ "
-    community_mark = " TAKE ✓ "
+    hand_mark: ClassVar[str] = " GIVE ✓ "
+    community_mark: ClassVar[str] = " TAKE ✓ "
 
     def __init__(self, decision: Any) -> None:
         super().__init__(decision)

@@ -226,3 +226,29 @@ async def test_eight_seats_fit_a_small_table(tmp_path: Path) -> None:
             assert name in side, side
         assert "Ivo (computer)  D" in side and "ALL IN" in side
         assert side.count("chips") == 8
+
+
+async def test_swap_by_cursor_pick_unpick_and_keep(tmp_path: Path) -> None:
+    from .positions import at_swap_one
+
+    match = at_swap_one()
+    app = app_for(tmp_path, match)
+    async with app.run_test(size=SIZE) as pilot:
+        t = Table(pilot)
+        await t.look()
+        await t.go_on("Elena")
+        assert t.kind == "SwapScreen" and "Cursor on your hand." in t.flat
+        await t.press("right", "enter")  # the K♥ to give; the cursor goes down to the community
+        assert "Give: K♥ Perch 002" in t.flat and "Cursor on the community." in t.flat
+        await t.press("right", "right", "space")  # the 9♥ at place 3 to take
+        assert "take the community card at place 3, 9♥ Trout 023" in t.flat
+        assert "Your hand would then be: Two Pair, kings and nines" in t.flat
+        tiles = {tile.id: tile for tile in t.screen.query("PokerTile")}
+        assert tiles["hand-2"].selected and tiles["community-3"].selected
+        await t.press("up", "space")  # Space again on the K♥: not given after all
+        assert "Give:" not in t.flat and "Swap:" not in t.flat and not tiles["hand-2"].selected
+        steps = match.step_count
+        await t.press("enter")  # with a card missing, Enter picks the card under the cursor and sends nothing
+        assert match.step_count == steps and "Swap: give K♥ Perch 002" in t.flat
+        await t.act("k")
+        assert "Elena keeps their hand." in match.log_for(None)
