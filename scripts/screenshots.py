@@ -83,6 +83,59 @@ async def main(size: tuple[int, int]) -> None:
     await shoot("results", size, out, forward(new_match(), lambda m: m.is_over))
     await crazy_fishing_shots(size, out)
     await big_fish_shots(size, out)
+    await poker_shots(size, out)
+
+
+# -- Fishing Party Poker ------------------------------------------------------------------------------
+
+POKER_SEATS = [SeatInfo(name="Elena"), SeatInfo(name="Tomás"), SeatInfo(name="Ernesto", bot="greedy"),
+               SeatInfo(name="Marta")]
+
+
+def poker_match(seed: int) -> Match:
+    game = load_game("fishing-party-poker")
+    return Match.start(game, game.options_model()(starting_chips=20), POKER_SEATS, seed)
+
+
+def poker_position(wanted) -> Match:
+    """The first seeded session (random moves) reaching a position where `wanted(match, seat)` holds
+    for the seat to act, a person: that seat's decision comes next, behind the privacy screen."""
+    for seed in range(1, 1000):
+        match, rng = poker_match(seed), random.Random(seed)
+        while not match.is_over and match.view(None).hand_number <= 4:
+            (seat,) = match.pending()
+            if match.seats[seat].bot is None and wanted(match, seat):
+                return match
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+    raise SystemExit("no seeded session reaches the wanted poker position")
+
+
+def poker_table_worth_showing(match: Match, seat: int) -> bool:
+    """A person to call in betting round 2, with a side pot, a folded seat, and another person
+    to act after the call (so the table shows the call before passing the keyboard on)."""
+    from fishtable.engine.resume import replay
+    from fishtable.games.fishing_party_poker.actions import CALL
+
+    view = match.view(None)
+    if view.betting_round != 2 or CALL not in match.legal_actions(seat):
+        return False
+    after = replay(match.to_save())  # a copy to try the call on
+    after.apply(seat, CALL)
+    view = after.view(None)
+    (following,) = after.pending() or {None: None}
+    return (
+        len(view.pots) > 1 and any(p.status == "folded" for p in view.seats)
+        and following is not None and after.seats[following].bot is None and view.phase == "betting"
+    )
+
+
+async def poker_shots(size: tuple[int, int], out: Path) -> None:
+    # The public table after a call in betting round 2: pots and side pot, FOLDED, ALL IN, the dealer.
+    table = poker_position(poker_table_worth_showing)
+    await shoot("fishing-party-poker-table", (120, 40), out, table, keys=["enter", "c", "enter"])
+    # A swap, in private: a hand card and a community card picked, the hand it would make.
+    swap = poker_position(lambda match, seat: match.pending()[seat].kind == "swap")
+    await shoot("fishing-party-poker-swap", size, out, swap, keys=["enter", "2", "3"])
 
 
 # -- Crazy Fishing: six seats, the Fish Finder on a covered fish, the own catch pile ----------------
@@ -176,3 +229,4 @@ if __name__ == "__main__":
     parser.add_argument("--size", default="120x40", help="terminal size, e.g. 80x24")
     width, height = (int(n) for n in parser.parse_args().size.split("x"))
     asyncio.run(main((width, height)))
+

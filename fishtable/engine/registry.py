@@ -73,6 +73,7 @@ GAMES: list[GameEntry] = [
         2,
         8,
         "fishtable.games.fishing_party_poker",
+        "fishtable.plugins.fishing_party_poker",
     ),
 ]
 

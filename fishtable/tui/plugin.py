@@ -10,6 +10,7 @@ screens or Rich text. CONTRIBUTING.md walks through a whole plug-in.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
@@ -23,6 +24,16 @@ if TYPE_CHECKING:
     from fishtable.tui.widgets.board import Board
 
 RECENT_LINES = 30
+
+
+@dataclass(frozen=True)
+class TableCommand:
+    """A request anyone at the table may make outside the turn order (stop the session, say)."""
+
+    key: str
+    description: str  # for the footer: "Stop after this hand"
+    action: Any
+    confirm: str | None = None  # the yes/no question asked first (default: the description + "?")
 
 
 class GameUI:
@@ -71,10 +82,9 @@ class GameUI:
         for the footer ("s", "shuffle now"), or None."""
         return None
 
-    def table_commands(self, view: Any) -> list[tuple[str, str, Any]]:
-        """Requests anyone at the table may make, outside the turn order, as
-        (key, words, action): "x", "Stop the session after this hand", StopSession().
-        The table asks for a confirmation, then the action is applied."""
+    def table_commands(self, view: Any) -> list[TableCommand]:
+        """Requests anyone at the table may make on the public table, outside the turn order.
+        The table asks its yes/no question first, then the action is applied for the table."""
         return []
 
     # -- decisions ------------------------------------------------------------------

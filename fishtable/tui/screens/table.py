@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, TableFeed
+from fishtable.tui.plugin import TableCommand
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.board import Board
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
@@ -55,7 +56,7 @@ class TableScreen(FishScreen):
         self.question: tuple[str, list[int], int] | None = None  # text, seats, ticket
         self.message = ""
         self.waiting_for: str | None = None
-        self.commands: list[tuple[str, str, Any]] = []
+        self.commands: list[TableCommand] = []
         self.board: Board = self.ui.make_board()
         self.board.id = "board"
 
@@ -222,14 +223,14 @@ class TableScreen(FishScreen):
     def _bind_commands(self, view: Any) -> None:
         """The game's table commands, on the public table only, as keys in the footer."""
         commands = self.ui.table_commands(view) if self.viewer is None else []
-        if [(k, w) for k, w, _ in commands] == [(k, w) for k, w, _ in self.commands]:
+        if [(c.key, c.description) for c in commands] == [(c.key, c.description) for c in self.commands]:
             self.commands = commands
             return
         self.commands = commands
         base = type(self)._merged_bindings
         self._bindings = base.copy() if base is not None else self._bindings
-        for index, (key, words, _) in enumerate(commands):
-            self._bindings.bind(key, f"command({index})", words)
+        for index, command in enumerate(commands):
+            self._bindings.bind(command.key, f"command({index})", command.description)
         if self.is_attached:
             self.app.refresh_bindings()
 
@@ -238,13 +239,13 @@ class TableScreen(FishScreen):
 
         if not 0 <= index < len(self.commands):
             return
-        _, words, action = self.commands[index]
+        command = self.commands[index]
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.post_message(Commanded(action))
+                self.post_message(Commanded(command.action))
 
-        self.app.push_screen(ConfirmScreen(f"{words}?"), confirmed)
+        self.app.push_screen(ConfirmScreen(command.confirm or f"{command.description}?"), confirmed)
 
     def action_log(self, direction: int) -> None:
         log = self.query_one(EventLog)

@@ -1,0 +1,29 @@
+"""Commands the whole table may give between turns, whoever's turn it is.
+
+Fishing Party Poker has one: stop the session after this hand (FP-Q-29). The
+engine accepts `StopSession` from any seat at any time but never lists it
+among the legal actions, so it is not a decision the flow asks for.
+
+`PokerUI.table_commands` offers it on the public table (key x, a yes/no
+question first); the seat deciding on its private screen can stop the session
+there too (same key, same question).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fishtable.games.fishing_party_poker.actions import StopSession
+from fishtable.tui.plugin import TableCommand
+
+STOP_QUESTION = (
+    "Stop the session after this hand?\n"
+    "The hand is played to its end; then the standings are final."
+)
+
+
+def table_commands(view: Any) -> list[TableCommand]:
+    """What the table may do now: stop after this hand, unless it is over or stopping already."""
+    if view.phase == "over" or view.stopping:
+        return []
+    return [TableCommand("x", "Stop after this hand", StopSession(), STOP_QUESTION)]
