@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
 from fishtable.tui.plugin import GameUI
@@ -92,20 +92,9 @@ class FishingPartyUI(GameUI):
         return text
 
     def result_details(self, view: Any) -> RenderableType | None:
-        from fishtable.plugins.fishing_party.ponds import pond_table
+        from fishtable.plugins.fishing_party.results import details
 
-        parts: list[RenderableType] = [pond_table(view, "The Fish Ponds (★ the biggest of its kind)")]
-        parts.append(Text(
-            "Most fish: 2 points · heaviest total: 2 · the biggest of each kind: 1 each; "
-            f"{view.weights.capitalize()} weights. Tied players each get the full points.", "dim"))
-        if view.result is not None and len(view.result.winners) == 1 and _tied(view):
-            parts.append(Text("The tie for the most points was broken by the die (see above).", "italic"))
-        return Group(*parts)
-
-
-def _tied(view: Any) -> bool:
-    best = max(line.total for line in view.result.scores)
-    return sum(1 for line in view.result.scores if line.total == best) > 1
+        return details(view)
 
 
 UI = FishingPartyUI()

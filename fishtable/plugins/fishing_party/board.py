@@ -162,7 +162,7 @@ class FishingPartyBoard(Board):
         self.query_one("#fp-attempt", Static).update(words)
         key = attempt_key(view)
         # A new roll tumbles for a moment, unless computer seats play without a pause.
-        roll = self._shown_once and key is not None and key != self._roll_key and self._animate()
+        roll = self._shown_once and key is not None and key != self._roll_key and self._tumbles()
         die = self.query_one(DieView)
         if (value, note) != (die.value, die.note) or roll:
             die.show_value(value, note, roll=roll)
@@ -173,7 +173,7 @@ class FishingPartyBoard(Board):
         if roomy:
             ponds.update(pond_table(view))
 
-    def _animate(self) -> bool:
+    def _tumbles(self) -> bool:
         return bool(getattr(self.app, "bot_pause", 0))
 
     def _table(self, view: Any, roomy: bool) -> None:

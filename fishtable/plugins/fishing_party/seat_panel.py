@@ -48,6 +48,8 @@ def hand_words(panel: Any) -> str:
 
 def pond_parts(panel: Any, kinds: tuple[str, ...], limit: int) -> list[Text]:
     """The Fish Pond by kind, in the order of the kinds: "Walleye 8", "Brook T. 6"."""
+    if not panel.pond:
+        return [Text("Pond empty", "dim")]
     head = Text(f"Pond {len(panel.pond)}/{len(kinds)}, {panel.pond_weight} lb:", "bold")
     parts = [head]
     for fish in panel.pond:
@@ -100,7 +102,9 @@ def seat_text(view: Any, seat: int, active: bool, wide: bool, width: int) -> Tex
         rolls = rolls_for(panel.lure, panel.fishing.kind)
         spray = any(p.type == "spray_bottle" for p in panel.permanents)
         head = Text("FISHING: ", "bold #ffd75e")
-        head.append(card_text(panel.fishing), "bold " + FISH_COLOUR)
+        fish = panel.fishing
+        head.append(card_text(fish) if wide else f"{short(fish.kind or fish.name, 8)} {fish.weight} lb",
+                    "bold " + FISH_COLOUR)
         text.append("\n")
         text.append_text(flow([head, Text(chance_words(rolls, spray), "#ffd75e")], width))
     return text

@@ -79,7 +79,8 @@ class TurnScreen(FishScreen):
     CSS_PATH = "screens.tcss"
 
     def __init__(self, decision: Decision, headline_kinds: frozenset[str] = frozenset()) -> None:
-        super().__init__(classes="private")
+        kind = decision.kind
+        super().__init__(classes="private -turn" if kind in ("turn", "move") else "private")
         self.decision = decision
         self.seat = decision.seat
         self.view = decision.view
