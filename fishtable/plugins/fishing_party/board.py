@@ -58,12 +58,13 @@ def attempt_words(view: Any, roomy: bool) -> tuple[Text, int | None, str]:
     if fisher is not None and fisher.fishing is not None:
         fish, lure = fisher.fishing, fisher.lure
         spray = any(p.type == "spray_bottle" for p in fisher.permanents)
-        text.append(f"{fisher.name} is fishing for the ", "bold")
-        text.append(card_text(fish), "bold #8ec9ff")
-        text.append(f": {chance_words(rolls_for(lure, fish.kind), spray)}")
+        text.append(f"{fisher.name} {'is fishing for' if roomy else 'tries'} the ", "bold")
+        text.append(card_text(fish) if roomy else f"{short(fish.kind or fish.name, 8)} {fish.weight} lb",
+                    "bold #8ec9ff")
+        text.append(f"\n{chance_words(rolls_for(lure, fish.kind), spray)}")
         if lure is not None and roomy:
-            text.append("\nwith the ")
-            text.append(card_text(lure), "#9be27a")
+            text.append(" with the ")
+            text.append(card_text(lure, compact=True), "#9be27a")
         if view.stage == "reaction":
             text.append("\nBroken Line, anyone? Not rolled yet.", "bold #ffd75e")
             return text, None, ""

@@ -169,7 +169,7 @@ def label(action: Any, view: Any, kind: str, legal: bool = True) -> str:
         return f"Put aside the {word(action.card)}"
     if k == "draw_back":
         count = len(view.aside or ())
-        return f"Draw {count} card{'s' * (count != 1)} now"
+        return f"Draw {count} card{'s' * (count != 1)} now" if count else "Draw the cards now"
     if k == "take":
         return f"Take the {word(action.card)} from the table"
     if k == "give":

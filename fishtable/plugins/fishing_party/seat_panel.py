@@ -17,8 +17,9 @@ WARN_COLOUR = "bold #ff8080"
 PERM_COLOUR = "#e0a8ff"
 
 
-def flow(parts: list[Text], width: int, indent: int = 2, sep: str = " · ") -> Text:
-    """Lay parts on lines of at most `width` cells, starting each line with `indent` spaces."""
+def flow(parts: list[Text], width: int, indent: int = 2, sep: str = " · ", first: int | None = None) -> Text:
+    """Lay parts on lines of at most `width` cells, starting each line with `indent` spaces
+    (the first line with `first`, if given)."""
     text = Text()
     line = 0
     previous = ""
@@ -28,8 +29,9 @@ def flow(parts: list[Text], width: int, indent: int = 2, sep: str = " · ") -> T
             text.append("\n")
             line = 0
         if line == 0:
-            text.append(" " * indent)
-            line = indent
+            pad = first if first is not None and not text.plain else indent
+            text.append(" " * pad)
+            line = pad
         else:
             text.append(gap, "dim")
             line += len(gap)
@@ -58,53 +60,52 @@ def pond_parts(panel: Any, kinds: tuple[str, ...], limit: int) -> list[Text]:
 
 
 def gear_parts(panel: Any, wide: bool) -> list[Text]:
-    """Rod and lure; the lure's rolls as parts of their own, so a narrow panel wraps between them."""
-    parts: list[Text] = []
-    if panel.rod is None:
-        parts.append(Text("NO ROD", WARN_COLOUR))
-    else:
-        parts.append(Text("Rod ✓"))
+    """Rod and lure; the lure's rolls as parts of their own, so a narrow panel wraps between them.
+    A lure is only ever in front of a player with a rod, so the lure alone says both."""
     lure = panel.lure
-    if lure is not None:
-        parts.append(Text(f"lure {short(lure.name, 14 if wide else 9)}:", "bold " + LURE_COLOUR))
-        parts += [Text(f"{kind} {roll}", LURE_COLOUR) for kind, roll in lure_rolls(lure, 8)]
-    elif panel.rod is not None:
-        parts.append(Text("no lure", "italic"))
+    if panel.rod is None:
+        return [Text("NO ROD: cannot fish", WARN_COLOUR)]
+    if lure is None:
+        return [Text("Rod ✓ · no lure", "italic")]
+    rod = "Rod ✓ · " if wide else ""  # narrow: the lure alone says there is a rod
+    parts = [Text(f"{rod}{short(lure.name, 14 if wide else 9)}:", "bold " + LURE_COLOUR)]
+    parts += [Text(f"{kind} {roll}", LURE_COLOUR) for kind, roll in lure_rolls(lure, 8)]
     return parts
 
 
 def extra_parts(panel: Any) -> list[Text]:
     parts: list[Text] = []
     if panel.ouch is not None:
-        parts.append(Text("OUCH! no fishing", WARN_COLOUR))
+        parts.append(Text("OUCH!", WARN_COLOUR))
     for card in panel.permanents:
         parts.append(Text(card.name, PERM_COLOUR))
     if panel.aside:
-        parts.append(Text(f"{panel.aside} put aside to exchange", "italic"))
+        parts.append(Text(f"{panel.aside} put aside", "italic"))
     return parts
 
 
 def seat_text(view: Any, seat: int, active: bool, wide: bool, width: int) -> Text:
     panel = view.seats[seat]
-    text = Text()
-    text.append("▶ " if active else "  ", "bold #ffd75e")
-    text.append(panel.name, "bold")
-    text.append(" (computer)" if panel.is_bot else "", "dim")
-    text.append(f"  {hand_words(panel)}")
+    # Two cells less than the column: a scrollbar appears when the panels outgrow the screen.
+    width = max(16, width - 2)
+    head = Text()
+    head.append("▶ " if active else "  ", "bold #ffd75e")
+    head.append(panel.name, "bold")
+    if panel.is_bot:
+        head.append(" (computer)", "dim")
+    first = [head, Text(hand_words(panel))]
     if view.stage == "over" and view.result is not None and seat in view.result.winners:
-        text.append("  ★ winner", "bold #ffd75e")
-    limit = 9 if wide else 8
-    for parts in (gear_parts(panel, wide), extra_parts(panel), pond_parts(panel, view.kinds, limit)):
-        if parts:
-            text.append("\n")
-            text.append_text(flow(parts, width))
-    if panel.fishing is not None:
-        rolls = rolls_for(panel.lure, panel.fishing.kind)
-        spray = any(p.type == "spray_bottle" for p in panel.permanents)
-        head = Text("FISHING: ", "bold #ffd75e")
-        fish = panel.fishing
-        head.append(card_text(fish) if wide else f"{short(fish.kind or fish.name, 8)} {fish.weight} lb",
-                    "bold " + FISH_COLOUR)
+        first.append(Text("★ winner", "bold #ffd75e"))
+    text = flow([*first, *extra_parts(panel)], width, indent=2, first=0)
+    for parts in (gear_parts(panel, wide), pond_parts(panel, view.kinds, 8)):
         text.append("\n")
-        text.append_text(flow([head, Text(chance_words(rolls, spray), "#ffd75e")], width))
+        text.append_text(flow(parts, width))
+    if panel.fishing is not None:
+        fish = panel.fishing
+        rolls = rolls_for(panel.lure, fish.kind)
+        spray = any(p.type == "spray_bottle" for p in panel.permanents)
+        what = card_text(fish) if wide else f"{short(fish.kind or fish.name, 8)} {fish.weight} lb"
+        text.append("\n")
+        text.append_text(flow([Text(f"FISHING: {what}", "bold #ffd75e"),
+                               Text(chance_words(rolls, spray), "#ffd75e")], width))
     return text
