@@ -245,9 +245,10 @@ def test_rules_say_when_a_game_is_not_playable_yet(capsys, monkeypatch, tmp_path
     import fishtable.assets
 
     (tmp_path / "rules").mkdir()
-    (tmp_path / "rules" / "fishing-party.md").write_text("# Fishing Party\n\nMatch lures.\n", encoding="utf-8")
+    (tmp_path / "rules" / "fishing-party-poker.md").write_text("# Fishing Party Poker\n\nMatch lures.\n",
+                                                                encoding="utf-8")
     monkeypatch.setattr(fishtable.assets, "assets_dir", lambda: tmp_path)
-    assert main(["rules", "fishing-party"]) == 0
+    assert main(["rules", "fishing-party-poker"]) == 0
     captured = capsys.readouterr()
     assert "Match lures." in captured.out and "not playable yet" in captured.err
     assert main(["rules", "big-fish"]) == 1

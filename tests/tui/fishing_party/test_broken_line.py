@@ -61,7 +61,8 @@ async def test_a_broken_line_claimed_by_number_and_confirmed_in_private(tmp_path
         assert t.question is not None, t.flat
         assert QUESTION in t.flat
         assert "To claim, press your seat number (3 Cy). Enter: nobody, go on." in t.flat
-        assert "Ann is fishing for the Walleye 6 lb: needs a 3 (1 in 6)" in t.flat
+        assert "Ann is fishing for the Walleye 6 lb" in t.flat
+        assert "needs a 3 (1 in 6) with the Jig: Walleye 3, L. Bass 5" in t.flat
         assert "Broken Line, anyone? Not rolled yet." in t.flat
         await t.press("2")  # Bob is a computer seat: not asked, the number is refused in words
         assert "Seat 2 is not asked" in t.flat and t.question is not None
