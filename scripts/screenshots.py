@@ -84,6 +84,49 @@ async def main(size: tuple[int, int]) -> None:
     await crazy_fishing_shots(size, out)
     await big_fish_shots(size, out)
     await poker_shots(size, out)
+    await fishing_party_shots(size, out)
+
+
+# -- Fishing Party ---------------------------------------------------------------------------------
+
+
+def fishing_party_match(stop) -> Match:
+    """Two people and a computer, every seat playing like the greedy computer player until `stop`."""
+    from fishtable.bots import choose_action
+
+    game = load_game("fishing-party")
+    seats = [SeatInfo(name="Elena"), SeatInfo(name="Tomás"), SeatInfo(name="Ernesto", bot="greedy")]
+    match = Match.start(game, game.options_model()(), seats, 20)
+    while not stop(match) and not match.is_over:
+        seat = min(match.pending())
+        match.apply(seat, choose_action(match, seat))
+    return match
+
+
+def fishing_party_lively(match: Match) -> bool:
+    """Fish in two ponds, an Ouch and a permanent card: everything the table can show."""
+    view = match.view(None)
+    ponds = sorted((len(p.pond) for p in view.seats), reverse=True)
+    return ponds[0] >= 3 and ponds[1] >= 2 and any(p.ouch for p in view.seats) and any(
+        p.permanents for p in view.seats)
+
+
+def fishing_party_asks(match: Match) -> bool:
+    """The public table asks "Broken Line, anyone?" of a person."""
+    return fishing_party_lively(match) and any(
+        p.reaction and match.seats[s].bot is None for s, p in match.pending().items())
+
+
+def fishing_party_turn(match: Match) -> bool:
+    return fishing_party_lively(match) and any(
+        p.kind == "turn" and match.seats[s].bot is None for s, p in match.pending().items())
+
+
+async def fishing_party_shots(size: tuple[int, int], out: Path) -> None:
+    """The public table at 120×40 (the Broken Line question before a roll) and a private turn."""
+    await shoot("fishing-party-table", (120, 40), out, fishing_party_match(fishing_party_asks))
+    # Past the privacy screen, the cursor on a card the rules refuse: the reason shows before commit.
+    await shoot("fishing-party-turn", size, out, fishing_party_match(fishing_party_turn), keys=["enter", "1"])
 
 
 # -- Fishing Party Poker ------------------------------------------------------------------------------

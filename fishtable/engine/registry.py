@@ -56,6 +56,7 @@ GAMES: list[GameEntry] = [
         2,
         5,
         "fishtable.games.fishing_party",
+        "fishtable.plugins.fishing_party",
     ),
     GameEntry(
         "big-fish",

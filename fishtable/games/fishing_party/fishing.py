@@ -4,7 +4,7 @@ Fish Pond (FP-CATCH-*, FP-SPECIAL-12/13/20..22, FP-Q-11, FP-Q-16, FP-Q-19)."""
 from __future__ import annotations
 
 from fishtable.games.fishing_party import scoring
-from fishtable.games.fishing_party.cards import BROKEN_LINE, DIE_SIDES, FISH, SPRAY, rolls_words
+from fishtable.games.fishing_party.cards import BROKEN_LINE, DIE_SIDES, FISH, LURES, SPRAY, rolls_words
 from fishtable.games.fishing_party.common import card_text, event, has_perm, roll_die
 from fishtable.games.fishing_party.state import NONE, FPState
 from fishtable.games.fishing_party.turn import move_done
@@ -24,13 +24,37 @@ def fish_error(state: FPState, seat: int, card: int) -> str | None:
         return "There is an Ouch on you: play a First Aid Kit before you fish again."  # FP-CATCH-2
     kind = st.kind_of[card]
     if not st.cards[lure].wins[kind]:
-        return f"{st.kinds[kind]}: your {st.cards[lure].name} does not catch it."
+        catchers = _catchers(state, kind)
+        if not catchers:
+            return f"{st.kinds[kind]}: your {st.cards[lure].name} does not catch it."
+        name = st.cards[lure].name
+        return f"{st.kinds[kind]}: only {catchers} catches it; your lure is {_article(name)} {name}."
     for c in state.ponds[seat]:
         if st.kind_of[c] == kind and st.weight[card] <= st.weight[c]:
             # FP-CATCH-10/11, FP-Q-9: only a strictly heavier fish may replace one in the pond.
             return (f"Your Fish Pond already holds a {st.kinds[kind]} of {st.weight[c]} lb; "
                     f"only a heavier one may replace it.")
     return None
+
+
+def _catchers(state: FPState, kind: int) -> str:
+    """The lures of this game that catch a kind, in words: "a Wobbler or a Magic Lure" (cached)."""
+    st = state.static
+    key = ("catchers", kind)
+    words = st.action_cache.get(key)
+    if words is None:
+        names: list[str] = []
+        for c in st.cards:
+            if c.code in LURES and c.wins[kind] and c.name not in names:
+                names.append(c.name)
+        named = [f"{_article(n)} {n}" for n in names]
+        words = ", ".join(named[:-1]) + " or " + named[-1] if len(named) > 1 else "".join(named)
+        st.action_cache[key] = words
+    return words
+
+
+def _article(name: str) -> str:
+    return "an" if name[:1].lower() in "aeiou" else "a"
 
 
 def start_attempt(state: FPState, seat: int, card: int, events: list) -> None:

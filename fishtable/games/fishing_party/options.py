@@ -18,7 +18,9 @@ class FishingPartyOptions(BaseModel):
         default="family",
         title="Fish weights",
         description="Family weights differ little between fish, so trailing players can catch up; "
-        "Tournament weights differ widely, for a harder game.",
+        "Tournament weights differ widely, for a harder game. "
+        "(The deck needs no choice: it fits the number of players by itself. With 2 or 3 players the "
+        "spare Fishing Rods and the Snaps stay out of the game, with 2 the Broken Lines too.)",
     )
     quick_play: bool = Field(
         default=False,

@@ -1,0 +1,100 @@
+"""Fishing Party in the app: its board, seat panels, card faces, words and the turn screen."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from fishtable.tui.plugin import GameUI
+
+# The outcome lines the news bar puts first: an attempt and how it ended, cards played on players.
+HEADLINE_KINDS = frozenset({"attempt", "catch", "miss", "broken_line", "unlucky", "time_up", "end"})
+
+HELP = """\
+## Fishing Party
+
+| Where | Keys |
+|---|---|
+| Your turn (private) | **↑ ↓** choose in the list · **Enter** do it · **← →** or **1–9** point at a card |
+| Shortcuts | **x** exchange · **s** swap with the table · **p** pass / end the turn |
+| Exchange, swap | **d** draw now · **f** finish the swap |
+| Broken Line, anyone? (public) | **the seat's number** to claim · **Enter** nobody, roll |
+| Claimed Broken Line (private) | **Enter** on the card to play it · **b** back out |
+
+The list shows free actions (lures, permanent cards, Goggles) first, then the move.
+Lines marked ✗ are not possible now; pointing at one says why before anything happens.
+Every roll of the die is shown on the table. The clock (with a time limit) is on the top line.
+"""
+
+
+class FishingPartyUI(GameUI):
+    headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
+    help_markdown: ClassVar[str] = HELP
+
+    def make_board(self) -> Any:
+        from fishtable.plugins.fishing_party.board import FishingPartyBoard
+
+        return FishingPartyBoard()
+
+    def topbar(self, view: Any, width: int) -> Text:
+        text = Text()
+        if view.stage == "over":
+            text.append(" Game over", "bold")
+        else:
+            name = view.seats[view.turn].name
+            text.append(f" Turn {view.turn_number} · ", "bold")
+            text.append(name, "bold")
+            text.append("'s turn", "bold")
+            if view.quick_play:
+                text.append(f" · Quick-Play, {view.moves_left} move{'s' * (view.moves_left != 1)} left")
+        piles = Text(f"Draw {view.draw_pile} · discard {view.discard_pile} · {view.weights.capitalize()} weights")
+        fits = text.cell_len + 5 + piles.cell_len <= width
+        text.append("  │  " if fits else "\n ")
+        text.append_text(piles)
+        return text
+
+    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
+        from fishtable.plugins.fishing_party.seat_panel import seat_text
+
+        return seat_text(view, seat, active, wide, width)
+
+    def busy_seats(self, view: Any) -> set[int]:
+        return set() if view.stage == "over" else {view.turn}
+
+    def describe(self, action: Any, view: Any, kind: str) -> str:
+        if view.seat is None:
+            from fishtable.games.fishing_party.describe import describe
+
+            return describe(action, view)
+        from fishtable.plugins.fishing_party.entries import label
+
+        return label(action, view, kind)
+
+    def decision_screen(self, decision: Any) -> Any:
+        # Every Fishing Party decision is private: all of them go to the turn screen.
+        if not decision.private:
+            return None
+        from fishtable.plugins.fishing_party.turn import TurnScreen
+
+        return TurnScreen(decision, HEADLINE_KINDS)
+
+    def private_summary(self, view: Any) -> RenderableType | None:
+        from fishtable.plugins.fishing_party.faces import face_text
+
+        if not view.hand:
+            return None
+        text = Text("Your hand: ")
+        for n, card in enumerate(view.hand):
+            text.append(" " if n else "")
+            text.append_text(face_text(card, compact=True))
+        return text
+
+    def result_details(self, view: Any) -> RenderableType | None:
+        from fishtable.plugins.fishing_party.results import details
+
+        return details(view)
+
+
+UI = FishingPartyUI()

@@ -1,0 +1,64 @@
+"""The die, drawn large on the public table, with a short roll before a new result.
+
+The roll is an animation only: the result is already decided and in the log. It runs on
+a timer (never blocking), lasts under half a second, and is skipped when computer seats
+play without a pause (tests, computer-only play), so it slows nothing down.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from fishtable.plugins.fishing_party.faces import DIE_FACES
+
+FRAMES = 6
+FRAME_SECONDS = 0.07  # 6 frames: 0.42 s in all
+
+
+def die_box(value: int | None, note: str = "") -> Text:
+    """A three-row die with its face and number; None: no roll (a Broken Line), "" an empty die."""
+    blank = "  ✗  " if note == "broken" else "     "
+    middle = blank if value is None else f" {DIE_FACES[value - 1]} {value} "
+    return Text(f"╭─────╮\n│{middle}│\n╰─────╯", "bold")
+
+
+class DieView(Static):
+    DEFAULT_CSS = """
+    DieView { width: 8; height: 3; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(die_box(None), **kwargs)
+        self.value: int | None = None
+        self.note = ""
+        self._timer: Any = None
+        self._frame = 0
+
+    @property
+    def rolling(self) -> bool:
+        return self._timer is not None
+
+    def show_value(self, value: int | None, note: str = "", roll: bool = False) -> None:
+        """Show a result; with `roll`, tumble through a few faces first."""
+        self.value, self.note = value, note
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if roll and value is not None:
+            self._frame = 0
+            self._timer = self.set_interval(FRAME_SECONDS, self._tumble, repeat=FRAMES)
+            self._tumble()
+            return
+        self.update(die_box(value, note))
+
+    def _tumble(self) -> None:
+        self._frame += 1
+        if self._frame > FRAMES:
+            self._timer = None
+            self.update(die_box(self.value, self.note))
+            return
+        face = (self.value or 1) + self._frame * 5  # a fixed tumble: 5 steps round the die each frame
+        self.update(die_box((face - 1) % 6 + 1))

@@ -1,0 +1,386 @@
+"""A Fishing Party turn, in private: the hand as tiles, the table, one's own gear, and a
+list of what one may do — free actions first, then the move — with what is not possible
+now and the engine's reason why, before anything is committed.
+
+Every private Fishing Party decision comes here: the turn and the Quick-Play second move,
+the exchange and the table swap card by card, discarding down, the Spray Bottle, and the
+confirmation of a claimed Broken Line. Only the decision's view (the seat's own) is read,
+so nothing of another hand can reach the screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from fishtable.plugins.fishing_party import entries as ent
+from fishtable.plugins.fishing_party.faces import FPTile, card_text, card_tile, face_text
+from fishtable.plugins.fishing_party.seat_panel import extra_parts, flow, gear_parts, pond_parts
+from fishtable.tui.decision import Decided, Decision
+from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
+from fishtable.tui.widgets.options import FishOptionList
+
+TITLES = {
+    "turn": "your turn",
+    "move": "your second move",
+    "exchange": "exchange with the draw pile",
+    "swap": "swap with the table",
+    "give": "swap with the table",
+    "discard": "discard down to your hand size",
+    "spray": "Spray Bottle",
+    "broken_line": "Broken Line? (you claimed it)",
+}
+
+# What a legal action leads to, in a line under the list.
+AFTER = {
+    "place_lure": "A free action: your move is still to come.",
+    "permanent": "A free action: your move is still to come.",
+    "goggles": "A free action: the six table cards go face down and six new ones are laid.",
+    "start_exchange": "Then put aside 1 to 3 cards; you draw as many and the others go face down.",
+    "start_swap": "Then take a table card and give one of yours for it, up to three times.",
+    "rod": "Your move: the rod goes face up in front of you.",
+    "first_aid": "Your move: the Ouch and the kit go to the discard pile.",
+    "exchange": "Put aside up to three cards, then draw (after the third, the draw is made).",
+    "draw_back": "The cards put aside go face down onto the discard pile.",
+    "swap_done": "The cards you gave stay face up on the table.",
+    "discard": "Face down: nobody sees it.",
+    "let_roll": "Nobody learns whether you hold one.",
+    "broken_line": "Played at once: no roll, the fish and the lure are discarded.",
+}
+
+
+class EntryList(FishOptionList):
+    """The list of entries; headings are disabled options the cursor skips."""
+
+
+class TurnScreen(FishScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "point(-1)", "Card ←→"),
+        Binding("right", "point(1)", "Card", show=False),
+        *[Binding(str(d), f"jump({d})", "Card by number", show=False) for d in range(1, 10)],
+        Binding("x", "pick('start_exchange')", "Exchange"),
+        Binding("s", "pick('start_swap')", "Swap"),
+        Binding("d", "pick('draw_back')", "Draw now"),
+        Binding("f", "pick('swap_done')", "Finish swap"),
+        Binding("b", "pick('let_roll')", "Back out"),
+        Binding("p", "pick('pass')", "Pass"),
+        Binding("r", "app.rules", "Rules"),
+    ]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]
+    ARMING = "decision"
+    CSS_PATH = "screens.tcss"
+
+    def __init__(self, decision: Decision, headline_kinds: frozenset[str] = frozenset()) -> None:
+        kind = decision.kind
+        super().__init__(classes="private -turn" if kind in ("turn", "move") else "private")
+        self.decision = decision
+        self.seat = decision.seat
+        self.view = decision.view
+        self.hand = list(self.view.hand or ())
+        self.entries = ent.build(decision)
+        self.headline_kinds = headline_kinds
+        # The cards the arrows point at: the table in a swap, else the hand.
+        self.points = [c.id for c in self.view.table] if decision.kind == "swap" else [c.id for c in self.hand]
+        self.pointed: str | None = None
+        self.sent = False
+
+    # -- building ----------------------------------------------------------------------
+    def compose(self):
+        yield Static(self._title(), id="topbar")
+        yield Static(Text(self.decision.prompt.text), id="turn-prompt")
+        yield Static(self._hand_title(), id="hand-title")
+        yield Static(id="you-line")
+        with Horizontal(id="hand"):
+            for n, card in enumerate(self.hand):
+                yield card_tile(card, index=n + 1 if self.decision.kind != "swap" else None, id=f"card-{n}")
+        yield Static(id="table-grid")
+        with Horizontal(id="turn-body"):
+            with Vertical(id="turn-left"):
+                yield EntryList(*self._options(), id="entries")
+                yield Static(id="explain")
+            with VerticalScroll(id="turn-info"):
+                yield Static(id="info")
+        yield NewsBar(id="news")
+        yield EventLog(id="log")
+        yield Footer()
+
+    def _title(self) -> Text:
+        view = self.view
+        text = Text.assemble((f" {self.decision.name} ", "bold reverse"), "  ")
+        text.append(TITLES.get(self.decision.kind, self.decision.kind), "bold")
+        text.append(f" · turn {view.turn_number}")
+        if view.quick_play and self.decision.kind in ("turn", "move"):
+            text.append(f" · Quick-Play: {view.moves_left} move{'s' * (view.moves_left != 1)} left")
+        if view.time_up:
+            text.append("  TIME IS UP: the last turn", "bold #ff8080")
+        text.append("   PRIVATE", "bold #ffd75e")
+        return text
+
+    def _hand_title(self) -> Text:
+        panel = self.view.seats[self.seat]
+        text = Text(f"Your hand: {len(self.hand)} card{'s' * (len(self.hand) != 1)}", "bold")
+        if panel.hand_limit != 6:
+            text.append(f" (hand size {panel.hand_limit})", "dim")
+        if self.view.aside:
+            text.append(" · put aside: ")
+            for n, card in enumerate(self.view.aside):
+                text.append(", " if n else "")
+                text.append_text(face_text(card, compact=True))
+        if len(self.hand) > panel.hand_limit:
+            text.append(f" · more than {panel.hand_limit}: you discard at the end of your turn", "bold #ffb347")
+        return text
+
+    def _options(self) -> list[Option]:
+        options: list[Option] = []
+        group = None
+        for index, entry in enumerate(self.entries):
+            if entry.group != group:
+                group = entry.group
+                head = ent.heading(group, self.view, self.decision.kind)
+                options.append(Option(Text(f"── {head} ──", "bold"), disabled=True))
+            text = Text()
+            if entry.legal:
+                key = ent.key_of(entry)
+                text.append(f"{key[0]} " if key else "  ", "bold #ffd75e")
+                text.append(entry.text)
+            else:
+                text.append("✗ " + entry.text, "#9a9a9a")
+            options.append(Option(text, id=str(index)))
+        return options
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        show_log(self, self.decision.log, self.headline_kinds)
+        self._fit_tiles()
+        listing = self.query_one(EntryList)
+        listing.focus()
+        first = next((i for i, o in enumerate(_options(listing)) if not o.disabled), None)
+        if first is not None:
+            listing.highlighted = first
+        self._info()
+        self._explain()
+
+    def on_resize(self, event: Any) -> None:
+        super().on_resize(event)
+        self._fit_tiles()
+
+    def _fit_tiles(self) -> None:
+        """Tiles narrow a little when a big hand must fit (7 or 8 cards at 80 columns)."""
+        tiles = list(self.query(FPTile))
+        if not tiles:
+            return
+        room = max(1, self.app.size.width - 2)
+        width = max(9, min(12, room // len(tiles) - 1))
+        margin = 1 if len(tiles) * (width + 1) <= room else 0
+        for tile in tiles:
+            tile.styles.width = width
+            tile.styles.margin = (0, margin, 0, 0)
+
+    # -- reading the list ------------------------------------------------------------------
+    def current(self) -> ent.Entry | None:
+        listing = self.query_one(EntryList)
+        if listing.highlighted is None:
+            return None
+        option = listing.get_option_at_index(listing.highlighted)
+        return self.entries[int(option.id)] if option.id is not None else None
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        entry = self.current()
+        if entry is not None:
+            refs = entry.table if self.decision.kind == "swap" else entry.hand
+            self.pointed = refs[0] if refs else None
+        self._mark()
+        self._explain()
+
+    def _mark(self) -> None:
+        for n, tile in enumerate(self.query(FPTile)):
+            tile.cursor = self.hand[n].id == self.pointed if n < len(self.hand) else False
+        self._info()
+
+    def _explain(self, problem: str | None = None) -> None:
+        entry = self.current()
+        text = Text()
+        if problem:
+            text.append("✗ " + problem, "bold #ff8080")
+        elif entry is None:
+            text.append("Nothing to choose here.", "italic")
+        elif not entry.legal:
+            text.append("✗ Not possible now: ", "bold #ff8080")
+            text.append(entry.reason or "", "bold #ff8080")
+        else:
+            text.append("✓ Enter: ", "bold #9be27a")
+            text.append(self._after(entry) or entry.text)
+        self.query_one("#explain", Static).update(text)
+
+    def _after(self, entry: ent.Entry) -> str:
+        action = entry.action
+        view = self.view
+        if action.kind == "fish":
+            asked = len(view.seats) > 2 and any(c.type == "broken_line" and c.count for c in view.deck)
+            table = "the others are asked \"Broken Line, anyone?\", then " if asked else ""
+            return f"The fish goes face up beside your lure; {table}the die is rolled for everyone to see."
+        if action.kind == "unlucky":
+            target = view.seats[action.target]
+            return f"{target.name}: " + ", ".join(_status(target, len(view.kinds)))
+        if action.kind == "pass":
+            me = view.seats[self.seat]
+            if me.hand_size > me.hand_limit:
+                return f"You hold more than {me.hand_limit}: you discard down instead of drawing."
+            return f"Then you draw up to {me.hand_limit} cards, and the next player's turn begins."
+        if action.kind == "spray":
+            return "The roll as counted decides the catch."
+        if action.kind == "take":
+            return "Then choose the card of yours to lay in its place."
+        if action.kind == "give":
+            return "The given card lies face up where the taken one lay."
+        return AFTER.get(action.kind, "")
+
+    def _info(self) -> None:
+        """The table, one's own gear and the others, from the seat's view: in a side column on a
+        wide screen; on a narrow one, a line about oneself and the table in two columns."""
+        view = self.view
+        me = view.seats[self.seat]
+        gear = [*gear_parts(me, wide=True), *extra_parts(me), *pond_parts(me, view.kinds, 8)]
+        line = flow([self._hand_title(), Text("you:", "bold"), *gear], self.app.size.width - 2, 0)
+        self.query_one("#you-line", Static).update(line)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column(no_wrap=True, overflow="ellipsis")
+        grid.add_column(no_wrap=True, overflow="ellipsis")
+        cells = [self._table_cell(n, card) for n, card in enumerate(view.table)]
+        half = (len(cells) + 1) // 2
+        for row in range(half):
+            right = cells[row + half] if row + half < len(cells) else Text()
+            grid.add_row(Text("Table" if row == 0 else "", "bold"), cells[row], right)
+        self.query_one("#table-grid", Static).update(grid)
+        self._side()
+
+    def _table_cell(self, n: int, card: Any) -> Text:
+        pointer = "▶" if card.id == self.pointed or card.id == self.view.choosing else " "
+        text = Text(f"{pointer}{n + 1} ")
+        text.append_text(face_text(card, compact=True))
+        if card.id == self.view.choosing:
+            text.append(" taken", "bold #ffd75e")
+        elif card.id in self.view.swapped_in:
+            text.append(" just given", "italic")
+        return text
+
+    def _side(self) -> None:
+        view = self.view
+        width = max(20, (self.query_one("#turn-info").size.width or 48) - 2)
+        text = Text("The table", "bold")
+        for n, card in enumerate(view.table):
+            text.append("\n")
+            text.append_text(self._table_cell(n, card))
+        text.append(f"\nDraw pile {view.draw_pile} · discard {view.discard_pile}", "dim")
+        me = view.seats[self.seat]
+        text.append("\n\nYou", "bold")
+        for parts in (gear_parts(me, wide=True), extra_parts(me), pond_parts(me, view.kinds, 8)):
+            if parts:
+                text.append("\n")
+                text.append_text(flow(parts, width, indent=1))
+        fisher = view.seats[view.turn]
+        if fisher.fishing is not None and view.turn != self.seat:
+            text.append(f"\n\n{fisher.name} is fishing for the ", "bold")
+            text.append(card_text(fisher.fishing), "bold #8ec9ff")
+        text.append("\n\nThe others", "bold")
+        for panel in view.seats:
+            if panel.seat != self.seat:
+                text.append("\n")
+                parts = [Text(panel.name + ":", "bold"), *(Text(p) for p in _status(panel, len(view.kinds)))]
+                text.append_text(flow(parts, width, indent=1, sep=", "))
+        self.query_one("#info", Static).update(text)
+
+    # -- keys ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick":
+            return self.is_mounted and any(
+                e.legal and e.action is not None and e.action.kind == parameters[0] for e in self.entries)
+        if action in ("point", "jump"):
+            return self.is_mounted and bool(self.points)
+        return super().check_action(action, parameters)
+
+    def action_point(self, delta: int) -> None:
+        if not self.points:
+            return
+        index = self.points.index(self.pointed) if self.pointed in self.points else (-1 if delta > 0 else 0)
+        self._point_at(self.points[(index + delta) % len(self.points)])
+
+    def action_jump(self, number: int) -> None:
+        if 1 <= number <= len(self.points):
+            self._point_at(self.points[number - 1])
+
+    def _point_at(self, cid: str) -> None:
+        """Point at a card: the list moves to the first line about it, legal or not."""
+        self.pointed = cid
+        listing = self.query_one(EntryList)
+        for index, option in enumerate(_options(listing)):
+            if option.id is None:
+                continue
+            entry = self.entries[int(option.id)]
+            if cid in (entry.table if self.decision.kind == "swap" else entry.hand):
+                listing.highlighted = index
+                self._mark()
+                self._explain()
+                return
+        self._mark()
+        card = next((c for c in (*self.hand, *self.view.table) if c.id == cid), None)
+        words = card_text(card) if card is not None else "That card"
+        self._explain(f"{words}: nothing to do with it right now.")
+
+    def action_pick(self, kind: str) -> None:
+        listing = self.query_one(EntryList)
+        for index, option in enumerate(_options(listing)):
+            if option.id is None:
+                continue
+            entry = self.entries[int(option.id)]
+            if entry.legal and entry.action is not None and entry.action.kind == kind:
+                listing.highlighted = index
+                self.commit(entry)
+                return
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.commit(self.entries[int(event.option.id)])
+
+    def commit(self, entry: ent.Entry) -> None:
+        """Check with the engine, then send; an illegal choice is explained and nothing happens."""
+        if self.sent:
+            return
+        if entry.action is None or not entry.legal:
+            self._explain(entry.reason or "That is not possible now.")
+            self.app.bell()
+            return
+        problem = self.decision.check(entry.action)
+        if problem:
+            self._explain(problem)
+            self.app.bell()
+            return
+        self.sent = True
+        self.post_message(Decided(self.decision.ticket, self.seat, entry.action))
+
+
+def _status(panel: Any, kinds: int) -> list[str]:
+    """Another seat in a few words: hand, rod, lure, Ouch, permanents, pond."""
+    parts = [f"hand {panel.hand_size}", "rod" if panel.rod is not None else "NO ROD"]
+    if panel.lure is not None:
+        parts.append(card_text(panel.lure, compact=True))
+    if panel.ouch is not None:
+        parts.append("OUCH")
+    parts += [c.name for c in panel.permanents]
+    parts.append(f"pond {len(panel.pond)}/{kinds}, {panel.pond_weight} lb")
+    return parts
+
+
+def _options(listing: OptionList) -> list[Option]:
+    return [listing.get_option_at_index(i) for i in range(listing.option_count)]
