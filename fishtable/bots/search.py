@@ -74,6 +74,7 @@ class SearchResult:
     iterations: int
     seconds: float
     skipped: int = 0  # worlds whose root actions did not match the legal ones (a sampler bug)
+    nodes: int = 0  # decision nodes below the root
 
     @property
     def best(self) -> Any:
@@ -289,7 +290,7 @@ class SearchBot:
         self.stats.iterations += done
         self.stats.seconds += seconds
         self.stats.per_decision.append(done)
-        return SearchResult(options, done, seconds, skipped)
+        return SearchResult(options, done, seconds, skipped, len(nodes))
 
 
 def _select(edges: dict[Any, list], legal: Sequence[Any], rand: Callable[[], float], c: float,
