@@ -9,9 +9,13 @@ card hidden from the seat dealt at random), then
    an availability-aware UCB (SO-ISMCTS: an action's exploration term counts the
    visits in which it was available, not all the visits of its node);
 2. **expansion**: adds one untried action, the first time one is met;
-3. **rollout**: plays on with a cheap policy (uniform random by default) to the
-   end of the game, or for a fixed number of steps when the game offers
-   `evaluate(state, seat)` (a value in [0, 1] for a position not yet over);
+3. **rollout**: plays on with a cheap policy to the end of the game, or for a
+   fixed number of steps when the game offers `evaluate(state, seat)` (a value in
+   [0, 1] for a position not yet over). The policy is the game's own
+   `rollout_action(state, seat, rng)` when it has one (a light heuristic, or a
+   uniform move drawn without listing every legal action; it plays inside a
+   sampled world, so reading that world's state is fair), else a uniform legal
+   action;
 4. **backpropagation**: every action on the path is credited with the reward of
    the seat that took it: 1 for a win, 1/k for a win shared by k seats, else 0.
 
@@ -152,7 +156,7 @@ class SearchBot:
         if rollout_steps is None:
             rollout_steps = EVALUATED_ROLLOUT_STEPS if self.evaluate is not None else MAX_ROLLOUT_STEPS
         self.rollout_steps = rollout_steps
-        self.rollout = rollout or random_rollout(game)
+        self.rollout = rollout or getattr(game, "rollout_action", None) or random_rollout(game)
         self.on_progress = on_progress
         self.should_stop = should_stop
         self.stats = _Stats()

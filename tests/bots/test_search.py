@@ -273,3 +273,45 @@ def test_the_search_plays_every_real_engine_legally(name):
         result = bot.search(game.view(state, seat), legal, random.Random(seed))
         assert result.best in legal
         assert result.iterations == 12 and result.skipped == 0
+
+
+# -- every game with a sampler: the same view gives the same move ---------------------------
+def _random_position(game: Any, players: int, seed: int) -> tuple[Any, int] | None:
+    r = random.Random(seed)
+    state = game.new_game(make_options(game), _seats(players), seed)
+    for _ in range(r.randrange(0, 80)):
+        seat = r.choice(list(game.pending(state)))  # any pending seat: some positions are mid-round
+        after, _ = game.apply(state, seat, r.choice(game.legal_actions(state, seat)))
+        if not game.pending(after):
+            break  # stop before the end
+        state = after
+    waiting = list(game.pending(state))
+    return (state, r.choice(waiting)) if waiting else None
+
+
+@pytest.mark.parametrize("name", [*REAL_GAMES, "high-card"])
+def test_every_searchable_game_the_same_view_gives_the_same_move(name):
+    game = get_entry(name).load()
+    if not can_search(game):
+        pytest.skip(f"{name} has no sampler yet")
+    entry = get_entry(name)
+    checked = 0
+    for seed in range(8):
+        players = entry.min_players + seed % (min(entry.max_players, 4) - entry.min_players + 1)
+        position = _random_position(game, players, seed)
+        if position is None:
+            continue
+        state, seat = position
+        view = game.view(state, seat)
+        other = game.sample_world(view, random.Random(seed + 99))
+        assert game.view(other, seat).model_dump() == view.model_dump()
+        legal = game.legal_actions(state, seat)
+        assert game.legal_actions(other, seat) == legal
+        moves = [
+            SearchBot(game, seconds=None, iterations=16, rollout_steps=400).choose(
+                game.view(s, seat), game.legal_actions(s, seat), random.Random(seed))
+            for s in (state, other)
+        ]
+        assert moves[0] == moves[1] and moves[0] in legal
+        checked += 1
+    assert checked >= 4
