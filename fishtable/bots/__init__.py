@@ -90,10 +90,16 @@ def get_bot(game: str, name: str, *, seconds: float | None = None, iterations: i
         if can_search(loaded):
             if seconds is None and iterations is None:
                 seconds = HARD_SECONDS
-            return SearchBot(loaded, seconds=seconds, iterations=iterations)
+            return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots))
     if name in bots:
         return bots[name]()
     raise LookupError(f"No computer player called {name!r}; choose from {', '.join(bot_names(game))}.")
+
+
+def _prior(game: str, bots: dict[str, Any] | None = None) -> Bot | None:
+    """The heuristic the search leans on at its root: the game's greedy bot, if it has one."""
+    bots = _game_bots(game) if bots is None else bots
+    return bots["greedy"]() if "greedy" in bots else None
 
 
 def hint(
@@ -110,7 +116,7 @@ def hint(
 
     if not legal:
         return []
-    bot = SearchBot(game, seconds=seconds, iterations=iterations)
+    bot = SearchBot(game, seconds=seconds, iterations=iterations, prior=_prior(game.name))
     result = bot.search(view, legal, rng if rng is not None else random.Random(0))
     return [(o.action, o.win_rate) for o in result.options[:options]]
 

@@ -54,6 +54,7 @@ EXPLORATION = 0.7  # the UCB constant, for rewards in [0, 1]
 EVALUATED_ROLLOUT_STEPS = 200  # rollout length when the game can evaluate a position
 MAX_ROLLOUT_STEPS = 100_000  # a rollout longer than this is stuck: scored as nobody's win
 PROGRESS_EVERY = 0.1  # seconds between two progress reports
+PRIOR_WEIGHT = 1.0  # the pull of the prior bot's move at the root (see SearchBot)
 
 _VISITS, _REWARD, _AVAILABLE = 0, 1, 2  # the fields of an edge (a list, for speed)
 
@@ -122,6 +123,11 @@ class SearchBot:
     may be None, not both). A decision with one legal action is made at once.
     `on_progress`, when set, is called about every 0.1 s with a `Progress`;
     `should_stop`, when set and true, ends the search early (a closing app).
+
+    `prior`, when set, is a bot of the same seat (the game's greedy one) asked once per
+    search, from the same view: its move gets a PUCT-like bonus at the root,
+    `prior_weight * sqrt(N) / (1 + n)` (N the root's visits, n the move's), so a short
+    search keeps the heuristic's move unless the rollouts clearly prefer another.
     """
 
     needs_view = True
@@ -138,6 +144,8 @@ class SearchBot:
         rollout: Callable[[Any, int, random.Random], Any] | None = None,
         on_progress: Callable[[Progress], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
+        prior: Any = None,
+        prior_weight: float | None = None,
     ) -> None:
         if not can_search(game):
             raise ValueError(f"{getattr(game, 'title', game)} cannot deal worlds from a view (no sample_world).")
@@ -159,6 +167,8 @@ class SearchBot:
         self.rollout = rollout or getattr(game, "rollout_action", None) or random_rollout(game)
         self.on_progress = on_progress
         self.should_stop = should_stop
+        self.prior = prior
+        self.prior_weight = PRIOR_WEIGHT if prior_weight is None else prior_weight
         self.stats = _Stats()
 
     # -- the bot protocol ------------------------------------------------------------
@@ -194,6 +204,9 @@ class SearchBot:
 
         srng = random.Random(rng.getrandbits(64))
         rand = srng.random
+        favourite = None
+        if self.prior is not None and self.prior_weight > 0:
+            favourite = self.prior.choose(view, list(legal), random.Random(srng.getrandbits(64)))
         root_legal = list(legal)
         root_set = set(root_legal)
         root_edges: dict[Any, list] = {}
@@ -224,7 +237,8 @@ class SearchBot:
                 skipped += 1
                 continue
             path: list[tuple[list, int]] = []
-            edge, expanded = _select(root_edges, world_legal, rand, c, log, sqrt)
+            edge, expanded = _select(root_edges, world_legal, rand, c, log, sqrt, favourite, self.prior_weight,
+                                     sqrt(done))
             try:
                 state, events = apply(state, root, edge[0])
             except IllegalAction:
@@ -298,8 +312,10 @@ class SearchBot:
 
 
 def _select(edges: dict[Any, list], legal: Sequence[Any], rand: Callable[[], float], c: float,
-            log: Callable[[float], float], sqrt: Callable[[float], float]) -> tuple[tuple[Any, list], bool]:
-    """Pick an action among `legal` at a node: an untried one first, else the best by UCB.
+            log: Callable[[float], float], sqrt: Callable[[float], float], favourite: Any = None,
+            weight: float = 0.0, root_sqrt: float = 0.0) -> tuple[tuple[Any, list], bool]:
+    """Pick an action among `legal` at a node: an untried one first, else the best by UCB
+    (plus the prior's bonus for `favourite`, at the root).
 
     Returns ((action, its stats), whether it was just added). Every legal action's
     availability count goes up by one: it could have been chosen this time.
@@ -319,6 +335,8 @@ def _select(edges: dict[Any, list], legal: Sequence[Any], rand: Callable[[], flo
             visits = stats[_VISITS]
             # visits == 0: added, but its world was skipped before the rollout came back.
             score = stats[_REWARD] / visits + c * sqrt(log(stats[_AVAILABLE]) / visits) if visits else math.inf
+            if favourite is not None and action == favourite:
+                score += weight * root_sqrt / (1 + visits)
             if score > best_score:
                 best, best_score = (action, stats), score
     if untried is not None:

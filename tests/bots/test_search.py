@@ -315,3 +315,27 @@ def test_every_searchable_game_the_same_view_gives_the_same_move(name):
         assert moves[0] == moves[1] and moves[0] in legal
         checked += 1
     assert checked >= 4
+
+
+def test_a_prior_bot_pulls_the_root_and_stays_legal_and_deterministic():
+    class Lowest:
+        name = "lowest"
+        needs_view = True
+
+        def __init__(self) -> None:
+            self.views = []
+
+        def choose(self, view, legal, rng):
+            self.views.append(view)
+            return min(legal, key=lambda a: a.card)
+
+    state = HIGH_CARD.new_game(HighCardOptions(rounds=3), _seats(2), 2)
+    view, legal = HIGH_CARD.view(state, 0), HIGH_CARD.legal_actions(state, 0)
+    prior = Lowest()
+    strong = SearchBot(HIGH_CARD, seconds=None, iterations=60, prior=prior, prior_weight=50.0)
+    result = strong.search(view, legal, random.Random(1))
+    assert prior.views == [view]  # asked once, from the same view
+    assert result.best == min(legal, key=lambda a: a.card)
+    again = SearchBot(HIGH_CARD, seconds=None, iterations=60, prior=Lowest(), prior_weight=50.0)
+    assert again.search(view, legal, random.Random(1)).options == result.options
+    assert get_bot("high-card", "hard").prior is None  # High Card has no greedy bot
