@@ -67,8 +67,9 @@ def levels(game: str) -> list[str]:
 
 
 def bot_names(game: str) -> list[str]:
-    """Every computer player of a game: the difficulty levels, then the named bots."""
-    return [*levels(game), "random", *_game_bots(game)]
+    """Every computer player of a game: the named bots (random, then the game's own),
+    then the difficulty levels (easy, normal, and hard if the game can be searched)."""
+    return ["random", *_game_bots(game), *levels(game)]
 
 
 def get_bot(game: str, name: str, *, seconds: float | None = None, iterations: int | None = None) -> Bot:

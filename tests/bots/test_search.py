@@ -87,7 +87,7 @@ def test_high_card_worlds_reshuffle_the_hidden_cards():
 # -- levels and names ----------------------------------------------------------------------
 def test_levels_offer_hard_only_to_a_game_with_a_sampler():
     assert levels("high-card") == ["easy", "normal", "hard"]
-    assert bot_names("high-card")[:3] == ["easy", "normal", "hard"]
+    assert bot_names("high-card") == ["random", "easy", "normal", "hard"]
     for name in REAL_GAMES:
         game = get_entry(name).load()
         assert ("hard" in levels(name)) == can_search(game)
