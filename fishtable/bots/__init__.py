@@ -127,14 +127,24 @@ def bot_rng(seed: int, seat: int, step: int) -> random.Random:
     return random.Random(seed * 1_000_003 + step * 101 + seat)
 
 
-def choose_action(match: Any, seat: int) -> Any:
+def choose_action(
+    match: Any, seat: int, *, on_progress: Any = None, should_stop: Any = None
+) -> Any:
     """The move of a match seat's computer player (its `SeatInfo.bot`, "greedy" if unset).
 
     The bot sees only what the seat may see: `match.view(seat)` (when it reads a
     view) and `match.legal_actions(seat)`; its generator is `bot_rng(match.seed,
-    seat, match.step_count)`, so a replayed game makes the same moves.
+    seat, match.step_count)`, so a replayed game makes the same moves (the hard bot:
+    the same moves for the same number of search iterations).
+
+    `on_progress(progress)` and `should_stop()` reach a searching bot (see
+    `fishtable.bots.search.SearchBot`): the app's status line and its way out.
     """
     bot = get_bot(match.game.name, match.seats[seat].bot or "greedy")
+    if on_progress is not None and hasattr(bot, "on_progress"):
+        bot.on_progress = on_progress
+    if should_stop is not None and hasattr(bot, "should_stop"):
+        bot.should_stop = should_stop
     view = match.view(seat) if bot.needs_view else None
     rng = bot_rng(match.seed, seat, match.step_count)
     return bot.choose(view, match.legal_actions(seat), rng)

@@ -339,3 +339,22 @@ def test_a_prior_bot_pulls_the_root_and_stays_legal_and_deterministic():
     again = SearchBot(HIGH_CARD, seconds=None, iterations=60, prior=Lowest(), prior_weight=50.0)
     assert again.search(view, legal, random.Random(1)).options == result.options
     assert get_bot("high-card", "hard").prior is None  # High Card has no greedy bot
+
+
+def test_choose_action_lets_a_match_seat_play_hard_with_a_way_out(monkeypatch):
+    import fishtable.bots as bots
+    from fishtable.engine.match import Match
+
+    monkeypatch.setattr(bots, "HARD_SECONDS", 3.0)
+    seats = [SeatInfo(name="Ann"), SeatInfo(name="Cpu", bot="hard")]
+    match = Match.start(HIGH_CARD, HighCardOptions(), seats, 5)
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 20
+
+    start = time.perf_counter()
+    action = bots.choose_action(match, 1, should_stop=stop)
+    assert time.perf_counter() - start < 2.0 and len(asked) == 21
+    assert action in match.legal_actions(1)
