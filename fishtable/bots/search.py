@@ -15,9 +15,12 @@ card hidden from the seat dealt at random), then
    `rollout_action(state, seat, rng)` when it has one (a light heuristic, or a
    uniform move drawn without listing every legal action; it plays inside a
    sampled world, so reading that world's state is fair), else a uniform legal
-   action;
+   action. A game may also end a rollout early with `rollout_done(start, state)`
+   (true once the playout begun in the sampled world `start` reached a state that
+   `evaluate` scores well, such as the end of a poker hand);
 4. **backpropagation**: every action on the path is credited with the reward of
-   the seat that took it: 1 for a win, 1/k for a win shared by k seats, else 0.
+   the seat that took it: 1 for a win, 1/k for a win shared by k seats, else 0
+   (or `evaluate(state, seat)` when the rollout was cut short).
 
 **What a node may know.** A node of the tree is a decision as the deciding seat
 could tell it apart, never a state of one world:
@@ -161,6 +164,7 @@ class SearchBot:
         self.iterations = iterations
         self.exploration = exploration
         self.evaluate = getattr(game, "evaluate", None)
+        self.rollout_done = getattr(game, "rollout_done", None) if self.evaluate is not None else None
         if rollout_steps is None:
             rollout_steps = EVALUATED_ROLLOUT_STEPS if self.evaluate is not None else MAX_ROLLOUT_STEPS
         self.rollout_steps = rollout_steps
@@ -198,6 +202,7 @@ class SearchBot:
         evaluate = self.evaluate
         rollout = self.rollout
         rollout_steps = self.rollout_steps
+        rollout_done = self.rollout_done
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
@@ -229,7 +234,7 @@ class SearchBot:
                     next_report = now + PROGRESS_EVERY
                     self.on_progress(_progress(root_edges, root_legal, done, now - start))
             done += 1
-            state = sample_world(view, srng)
+            state = world = sample_world(view, srng)
 
             # The root: the searching seat moves first, among the actions it was given.
             world_legal = [a for a in legal_actions(state, root) if a in root_set]
@@ -278,7 +283,7 @@ class SearchBot:
             # The rollout.
             while steps < rollout_steps:
                 waiting = pending(state)
-                if not waiting:
+                if not waiting or (rollout_done is not None and rollout_done(world, state)):
                     break
                 seat = next(iter(waiting))
                 state, _ = apply(state, seat, rollout(state, seat, srng))

@@ -358,3 +358,30 @@ def test_choose_action_lets_a_match_seat_play_hard_with_a_way_out(monkeypatch):
     action = bots.choose_action(match, 1, should_stop=stop)
     assert time.perf_counter() - start < 2.0 and len(asked) == 21
     assert action in match.legal_actions(1)
+
+
+def test_a_rollout_cut_short_is_scored_by_evaluate():
+    class Scored:
+        """High Card whose playouts stop after the round under way, scored by the score lead."""
+
+        def __init__(self) -> None:
+            self.evaluated = 0
+            self.done_asked = 0
+
+        def evaluate(self, state, seat):
+            self.evaluated += 1
+            return 1.0 if state.scores[seat] == max(state.scores) else 0.0
+
+        def rollout_done(self, start, state):
+            self.done_asked += 1
+            return state.round != start.round
+
+        def __getattr__(self, name):
+            return getattr(HIGH_CARD, name)
+
+    game = Scored()
+    state = HIGH_CARD.new_game(HighCardOptions(rounds=5), _seats(2), 3)
+    result = SearchBot(game, seconds=None, iterations=30).search(
+        HIGH_CARD.view(state, 0), HIGH_CARD.legal_actions(state, 0), random.Random(0))
+    assert result.iterations == 30 and game.done_asked > 0 and game.evaluated > 0
+    assert all(0.0 <= o.win_rate <= 1.0 for o in result.options)
