@@ -207,6 +207,7 @@ class SearchBot:
         log = math.log
         sqrt = math.sqrt
 
+        start = time.perf_counter()
         srng = random.Random(rng.getrandbits(64))
         rand = srng.random
         favourite = None
@@ -217,7 +218,6 @@ class SearchBot:
         root_edges: dict[Any, list] = {}
         nodes: dict[Any, dict[Any, list]] = {}
         max_iterations = self.iterations if self.iterations is not None else math.inf
-        start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else math.inf
         next_report = start + PROGRESS_EVERY
         done = 0
