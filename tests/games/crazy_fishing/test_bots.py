@@ -45,7 +45,7 @@ def _play_whole_game(names: list[str], options: CrazyFishingOptions, seed: int) 
 
 def test_registry_knows_the_bots():
     assert list(BOTS) == ["greedy"] and BOTS["greedy"] is GreedyBot
-    assert bot_names("crazy-fishing") == ["random", "greedy"]
+    assert [n for n in bot_names("crazy-fishing") if n != "hard"] == ["random", "greedy", "easy", "normal"]
     assert isinstance(get_bot("crazy-fishing", "greedy"), GreedyBot)
     assert isinstance(get_bot("crazy-fishing", "random"), RandomBot)
     assert GreedyBot.needs_view is True and GreedyBot.name == "greedy"

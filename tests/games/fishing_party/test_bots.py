@@ -15,7 +15,7 @@ from tests.games.fishing_party.builder import Builder, cid, play, rig
 
 def test_the_greedy_bot_is_registered():
     assert set(BOTS) == {"greedy"} and BOTS["greedy"] is GreedyBot
-    assert bot_names("fishing-party") == ["random", "greedy"]
+    assert [n for n in bot_names("fishing-party") if n != "hard"] == ["random", "greedy", "easy", "normal"]
     bot = get_bot("fishing-party", "greedy")
     assert bot.needs_view and bot.name == "greedy"
 

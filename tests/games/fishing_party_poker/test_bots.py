@@ -19,7 +19,7 @@ from tests.games.fishing_party_poker.builder import act, build, seats, specs_of
 
 def test_registry_knows_the_bots():
     assert list(BOTS) == ["greedy"] and BOTS["greedy"] is GreedyBot
-    assert bot_names("fishing-party-poker") == ["random", "greedy"]
+    assert [n for n in bot_names("fishing-party-poker") if n != "hard"] == ["random", "greedy", "easy", "normal"]
     assert isinstance(get_bot("fishing-party-poker", "greedy"), GreedyBot)
     assert isinstance(get_bot("fishing-party-poker", "random"), RandomBot)
     assert GreedyBot.needs_view is True and GreedyBot.name == "greedy"

@@ -1,0 +1,242 @@
+"""Named computer players against each other: `fishtable tournament`.
+
+Each bot of the list takes one seat (`hard,normal` is heads-up, `hard,normal,normal,normal`
+one hard bot against three normal ones). The seats rotate from one game to the next,
+and each deal is played once in every rotation: game `i` of a run with seed `S` is dealt
+with seed `S + i // players` and puts bot `j` of the list in seat `(j + i) % players`, so
+no bot gains from sitting first or from luckier cards.
+
+A win counts 1, a win shared by k seats 1/k. A bot's win rate is its wins over the games
+it sat in (a bot named several times sits in several seats of every game), with a 95%
+Wilson interval; its fair share is 1/players. The decision time is the wall time of the
+bot's `choose`, every decision counted (a forced one takes no time).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fishtable.bots import bot_rng, get_bot
+from fishtable.engine.registry import get_entry
+from fishtable.simulate import MAX_STEPS, make_options
+
+Z95 = 1.959964
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (successes may be fractional: shared wins)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class BotLine:
+    """One bot name's figures over the whole run (all its seats together)."""
+
+    name: str
+    seats: int  # seats per game
+    seat_games: int = 0
+    wins: float = 0.0
+    decisions: int = 0
+    think_seconds: float = 0.0
+    searches: int = 0
+    iterations: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seat_games if self.seat_games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.seat_games)
+
+    @property
+    def mean_decision(self) -> float:
+        return self.think_seconds / self.decisions if self.decisions else 0.0
+
+    def to_json(self, players: int) -> dict[str, Any]:
+        low, high = self.interval()
+        fair = 1 / players
+        out: dict[str, Any] = {
+            "bot": self.name,
+            "seats": self.seats,
+            "seat_games": self.seat_games,
+            "wins": round(self.wins, 4),
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "fair_share": round(fair, 4),
+            "share_ratio": round(self.win_rate / fair, 3),
+            "decisions": self.decisions,
+            "mean_decision_seconds": round(self.mean_decision, 5),
+        }
+        if self.searches:
+            out["searches"] = self.searches
+            out["iterations_per_search"] = round(self.iterations / self.searches, 1)
+        return out
+
+
+@dataclass
+class TournamentReport:
+    game: str
+    players: int
+    games: int
+    seed: int
+    bots: list[str]
+    seconds: float | None
+    iterations: int | None
+    wall_seconds: float
+    lines: list[BotLine] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seed": self.seed,
+            "search_seconds": self.seconds,
+            "search_iterations": self.iterations,
+            "wall_seconds": round(self.wall_seconds, 3),
+            "results": [line.to_json(self.players) for line in self.lines],
+        }
+
+
+def run_tournament(
+    game_name: str,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 1,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> TournamentReport:
+    """Play `games` games between `bots` (one name per seat), seats rotated."""
+    from fishtable.engine.errors import IllegalAction
+    from fishtable.engine.protocol import SeatInfo
+
+    entry = get_entry(game_name)
+    game = entry.load()
+    names = [n.strip() for n in bots]
+    players = len(names)
+    if any(not n for n in names):
+        raise ValueError("Give one bot name per seat, separated by commas.")
+    if not entry.min_players <= players <= entry.max_players:
+        raise ValueError(f"{entry.title} is for {entry.players_text}, not {players}.")
+    if games < 1:
+        raise ValueError("Play at least one game.")
+    players_bots = [get_bot(game.name, n, seconds=seconds, iterations=iterations) for n in names]
+    options = make_options(game)
+    lines: dict[str, BotLine] = {}
+    for n in names:
+        if n not in lines:
+            lines[n] = BotLine(n, names.count(n))
+
+    pending = game.pending
+    legal_actions = game.legal_actions
+    apply = game.apply
+    view = game.view
+    clock = time.perf_counter
+    start = clock()
+    for i in range(games):
+        deal = seed + i // players
+        shift = i % players
+        seat_of = [(j + shift) % players for j in range(players)]  # bot j sits in seat_of[j]
+        bot_in = [0] * players
+        for j, s in enumerate(seat_of):
+            bot_in[s] = j
+        seats = [SeatInfo(name=f"{names[bot_in[s]][:18]} {s + 1}", bot=names[bot_in[s]]) for s in range(players)]
+        state = game.new_game(options, seats, deal)
+        rngs = [bot_rng(seed + i, s, 0) for s in range(players)]
+        steps = 0
+        while True:
+            waiting = pending(state)
+            if not waiting:
+                break
+            seat = next(iter(waiting))
+            bot = players_bots[bot_in[seat]]
+            line = lines[names[bot_in[seat]]]
+            legal = legal_actions(state, seat)
+            seen = view(state, seat) if bot.needs_view else None
+            before = getattr(getattr(bot, "stats", None), "iterations", None)
+            searched = getattr(getattr(bot, "stats", None), "searched", 0)
+            t0 = clock()
+            action = bot.choose(seen, legal, rngs[seat])
+            line.think_seconds += clock() - t0
+            line.decisions += 1
+            if before is not None:
+                line.iterations += bot.stats.iterations - before
+                line.searches += bot.stats.searched - searched
+            try:
+                state, _ = apply(state, seat, action)
+            except IllegalAction as exc:
+                raise RuntimeError(
+                    f"The {names[bot_in[seat]]} bot in seat {seat + 1} chose an illegal move at step {steps}: {exc}"
+                ) from exc
+            steps += 1
+            if steps > MAX_STEPS:
+                raise RuntimeError(f"Game with seed {deal} did not end within {MAX_STEPS} steps.")
+        result = game.result(state)
+        for s in range(players):
+            lines[names[bot_in[s]]].seat_games += 1
+        if result is not None and result.winners:
+            share = 1 / len(result.winners)
+            for w in result.winners:
+                lines[names[bot_in[w]]].wins += share
+        if progress is not None:
+            progress(i + 1, games)
+    return TournamentReport(
+        game=game.name,
+        players=players,
+        games=games,
+        seed=seed,
+        bots=names,
+        seconds=seconds,
+        iterations=iterations,
+        wall_seconds=clock() - start,
+        lines=list(lines.values()),
+    )
+
+
+def render(report: TournamentReport) -> Any:
+    """A Rich table: each bot's win rate, its 95% interval, and its decision time."""
+    from rich.console import Group
+    from rich.table import Table
+
+    budget = []
+    if report.seconds is not None:
+        budget.append(f"{report.seconds:g} s")
+    if report.iterations is not None:
+        budget.append(f"{report.iterations} iterations")
+    table = Table(
+        title=f"fishtable tournament: {report.game}, {report.players} players, {report.games} games",
+    )
+    for column in ("bot", "seats", "wins", "win rate", "95% CI", "× fair", "moves", "ms/move", "iter/search"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    fair = 1 / report.players
+    for line in report.lines:
+        low, high = line.interval()
+        table.add_row(
+            line.name,
+            str(line.seats),
+            f"{line.wins:g}",
+            f"{line.win_rate:.1%}",
+            f"{low * 100:.0f}–{high * 100:.0f}%",
+            f"{line.win_rate / fair:.2f}",
+            str(line.decisions),
+            f"{line.mean_decision * 1000:.1f}",
+            f"{line.iterations / line.searches:,.0f}" if line.searches else "",
+        )
+    notes = (
+        f"  seed {report.seed}; each deal played in all {report.players} seatings (games rotate); "
+        "a shared win counts 1/k; "
+        f"search budget per decision: {' or '.join(budget) or 'default'}; {report.wall_seconds:.1f} s in all"
+    )
+    return Group(table, notes)

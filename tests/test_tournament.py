@@ -1,0 +1,80 @@
+"""`fishtable tournament`: seats rotated, win rates with Wilson intervals, decision times."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fishtable.cli import main
+from fishtable.tournament import run_tournament, wilson
+from tests import tinygame
+
+
+@pytest.fixture(autouse=True)
+def _high_card_registered():
+    tinygame.install()
+    yield
+    tinygame.uninstall()
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_tournament_json_heads_up(capsys):
+    code = main(["tournament", "--game", "high-card", "--bots", "hard,normal", "--games", "6", "--seed", "3",
+                 "--iterations", "15", "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "high-card" and out["players"] == 2 and out["games"] == 6
+    assert out["search_iterations"] == 15 and out["search_seconds"] is None
+    lines = {r["bot"]: r for r in out["results"]}
+    assert set(lines) == {"hard", "normal"}
+    assert lines["hard"]["seat_games"] == lines["normal"]["seat_games"] == 6
+    assert lines["hard"]["wins"] + lines["normal"]["wins"] <= 6
+    for r in out["results"]:
+        low, high = r["ci95"]
+        assert 0 <= low <= r["win_rate"] <= high <= 1
+        assert r["fair_share"] == 0.5 and r["decisions"] > 0 and r["mean_decision_seconds"] >= 0
+    assert lines["hard"]["iterations_per_search"] == 15
+    assert "iterations_per_search" not in lines["normal"]
+
+
+def test_tournament_json_one_against_two_and_a_real_game(capsys):
+    assert main(["tournament", "--game", "high-card", "--bots", "hard,normal,normal", "--games", "3",
+                 "--iterations", "10", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    lines = {r["bot"]: r for r in out["results"]}
+    assert lines["normal"]["seats"] == 2 and lines["normal"]["seat_games"] == 6
+    assert lines["hard"]["seat_games"] == 3
+    assert sum(r["wins"] for r in out["results"]) == pytest.approx(3, abs=1e-3)  # High Card always has winners
+    # A real game, between its bots that need no sampler.
+    assert main(["tournament", "--game", "big-fish", "--bots", "normal,easy", "--games", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {r["bot"] for r in out["results"]} == {"normal", "easy"}
+
+
+def test_seats_rotate_and_each_deal_is_played_in_every_seating():
+    report = run_tournament("high-card", ["easy", "normal"], 4, seed=5)
+    assert [line.seat_games for line in report.lines] == [4, 4]
+    assert sum(line.wins for line in report.lines) <= 4
+    # Identical bots on identical deals: a rotated pair of games gives each the same wins.
+    same = run_tournament("high-card", ["easy", "easy"], 2, seed=5)
+    assert same.lines[0].seat_games == 4
+
+
+def test_tournament_table_and_errors(capsys):
+    assert main(["tournament", "--game", "high-card", "--bots", "hard,easy", "--games", "2", "--iterations", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "tournament" in out and "hard" in out and "95% CI" in out
+    assert main(["tournament", "--game", "high-card", "--bots", "hard", "--games", "2"]) == 2
+    assert main(["tournament", "--game", "high-card", "--bots", "hard,nobody", "--games", "2"]) == 2
+    assert main(["tournament", "--game", "high-card", "--bots", "a,b,c,d", "--games", "2"]) == 2
+    assert main(["tournament", "--game", "high-card", "--games", "0"]) == 2
+    assert main(["tournament", "--game", "no-such-game"]) == 2
+    err = capsys.readouterr().err
+    assert "nobody" in err and "no-such-game" in err
