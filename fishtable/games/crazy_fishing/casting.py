@@ -23,7 +23,7 @@ from fishtable.games.crazy_fishing.common import (
 from fishtable.games.crazy_fishing.state import CFState
 
 
-def start_round(state: CFState, events: list[Event]) -> None:
+def start_round(state: CFState, events: list[Event] | None) -> None:
     """Open the Cast phase. Casts made early, during the last Collect, stay face down."""
     casts = state.casts if len(state.casts) == state.n else [None] * state.n
     frozen = state.frozen_counts
@@ -39,7 +39,8 @@ def start_round(state: CFState, events: list[Event]) -> None:
     state.frozen_counts = [
         frozen[s] if casts[s] is not None else hand_counts(state, s) for s in range(state.n)
     ]
-    events.append(event("round", f"Round {state.round} begins: everyone casts in secret."))
+    if events is not None:
+        events.append(event("round", f"Round {state.round} begins: everyone casts in secret."))
     if not state.choosing:  # everyone cast early (cannot happen with the Collect order; kept safe)
         reveal(state, events)
         if state.phase == "catch":
@@ -135,37 +136,61 @@ def _groups(state: CFState, cards: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def _ids(state: CFState, groups: list[tuple[int, ...]]) -> list[tuple[str, ...]]:
-    get = state.cids.__getitem__
-    return [tuple(map(get, g)) for g in groups]
+def cast_moves(state: CFState, seat: int) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
+    """Every legal cast as compact rows: (rod group, the bait groups it may go with).
+
+    Card indices, in the order `legal_casts` lists them; a blank cast is a row
+    ((), [()]) or a row of one type with the other type empty.
+    """
+    hand = state.hands[seat]
+    effect = top_effect(state, seat) if state.piles[seat] else None
+    key = ("cast", effect, *hand)
+    memo = state.memo
+    rows = memo.get(key)
+    if rows is None:
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        rows = memo[key] = _cast_rows(state, seat)
+    return rows
+
+
+MEMO_LIMIT = 50_000  # cached hands per game lineage, before the cache starts again
+
+
+def _cast_rows(state: CFState, seat: int) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
+    ok_rods, ok_baits = usable(state, seat)
+    if not ok_rods or not ok_baits:
+        groups = _groups(state, ok_rods or ok_baits)
+        if not groups:
+            return [((), [()])]
+        if ok_rods:
+            return [(g, [()]) for g in groups]
+        return [((), groups)]
+    table = state.cards
+    bait_groups = _groups(state, ok_baits)
+    reel_pairs = None
+    rows = []
+    for rg in _groups(state, ok_rods):
+        choices = bait_groups
+        for c in rg:
+            if table[c].special == "super_fast_reel":
+                if reel_pairs is None:
+                    reel_pairs = [
+                        (a, b) for a, b in combinations(ok_baits, 2) if not table[a].plus and not table[b].plus
+                    ]
+                if reel_pairs:
+                    choices = bait_groups + reel_pairs
+                break
+        rows.append((rg, choices))
+    return rows
 
 
 def legal_casts(state: CFState, seat: int) -> list[Cast]:
-    ok_rods, ok_baits = usable(state, seat)
-    if not ok_rods or not ok_baits:
-        groups = _ids(state, _groups(state, ok_rods or ok_baits))
-        if not groups:
-            return [Cast()]
-        if ok_rods:
-            return [trusted_cast(g, ()) for g in groups]
-        return [trusted_cast((), g) for g in groups]
-    table = state.cards
-    rod_groups = _groups(state, ok_rods)
-    bait_ids = _ids(state, _groups(state, ok_baits))
-    reel_pairs = [
-        (table[a].cid, table[b].cid)
-        for a, b in combinations(ok_baits, 2)
-        if not table[a].plus and not table[b].plus
-    ]
-    out = []
     get = state.cids.__getitem__
-    for rg in rod_groups:
-        rod_ids = tuple(map(get, rg))
-        choices = bait_ids
-        if reel_pairs and any(table[c].special == "super_fast_reel" for c in rg):
-            choices = bait_ids + reel_pairs
-        out.extend(trusted_cast(rod_ids, bg) for bg in choices)
-    return out
+    return [
+        trusted_cast(tuple(map(get, rg)), tuple(map(get, bg)))
+        for rg, choices in cast_moves(state, seat) for bg in choices
+    ]
 
 
 def apply_cast(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
@@ -194,9 +219,26 @@ def tie_bait(state: CFState, seat: int) -> int:
     return base if base >= INFINITE else base + bait_modifier(state, seat)
 
 
-def reveal(state: CFState, events: list[Event]) -> None:
+def reveal(state: CFState, events: list[Event] | None) -> None:
     """Every cast turns face up at once (CF-CAST-11)."""
     state.revealed = True
+    if events is not None:
+        _reveal_events(state, events)
+    state.choosing = [
+        s for s in range(state.n)
+        if state.casts[s] and state.casts[s][1] and state.piles[s]
+        and any(state.cards[c].special == "oos_rod" for c in state.casts[s][0])
+    ]
+    if state.choosing:
+        state.phase = "fish_bait"
+        if events is not None:
+            names = ", ".join(state.names[s] for s in state.choosing)
+            events.append(event("fish_bait", f"Out-of-series rod: {names} may use a caught fish as bait."))
+    else:
+        set_order(state, events)
+
+
+def _reveal_events(state: CFState, events: list[Event]) -> None:
     for seat in range(state.n):
         rods, baits = state.casts[seat] or ([], [])
         name = state.names[seat]
@@ -211,20 +253,9 @@ def reveal(state: CFState, events: list[Event]) -> None:
                 f"{name} casts rods {cards_text(state, rods)} (speed {speed_of(state, seat)}) "
                 f"and bait {cards_text(state, baits)} (bait {value_text(raw_bait(state, baits))}).",
             ))
-    state.choosing = [
-        s for s in range(state.n)
-        if state.casts[s] and state.casts[s][1] and state.piles[s]
-        and any(state.cards[c].special == "oos_rod" for c in state.casts[s][0])
-    ]
-    if state.choosing:
-        state.phase = "fish_bait"
-        names = ", ".join(state.names[s] for s in state.choosing)
-        events.append(event("fish_bait", f"Out-of-series rod: {names} may use a caught fish as bait."))
-    else:
-        set_order(state, events)
 
 
-def apply_fish_bait(state: CFState, seat: int, fish: int | None, events: list[Event]) -> None:
+def apply_fish_bait(state: CFState, seat: int, fish: int | None, events: list[Event] | None) -> None:
     state.fish_bait[seat] = fish
     state.choosing.remove(seat)
     if state.choosing:
@@ -238,15 +269,16 @@ def apply_fish_bait(state: CFState, seat: int, fish: int | None, events: list[Ev
         rods, baits = state.casts[s]
         state.hands[s].extend(baits)
         state.casts[s] = (rods, [])
-        events.append(event(
-            "fish_bait",
-            f"{state.names[s]} takes back their bait and uses {fish_text(state.cards[chosen])} "
-            f"from their catch as bait worth {fish_bait_value(state, chosen)}.",
-        ))
+        if events is not None:
+            events.append(event(
+                "fish_bait",
+                f"{state.names[s]} takes back their bait and uses {fish_text(state.cards[chosen])} "
+                f"from their catch as bait worth {fish_bait_value(state, chosen)}.",
+            ))
     set_order(state, events)
 
 
-def _reveal_rod(state: CFState, events: list[Event]) -> int | None:
+def _reveal_rod(state: CFState, events: list[Event] | None) -> int | None:
     if not state.rod_deck:
         if not state.rod_discard:
             return None
@@ -256,19 +288,21 @@ def _reveal_rod(state: CFState, events: list[Event]) -> int | None:
     return card
 
 
-def reshuffle_rods(state: CFState, events: list[Event]) -> None:
+def reshuffle_rods(state: CFState, events: list[Event] | None) -> None:
     state.rng, state.rod_deck = rand.shuffled(state.rng, state.rod_discard)
     state.rod_discard = []
-    events.append(event("reshuffle", "The rod deck is empty: its discard pile is shuffled into a new deck."))
+    if events is not None:
+        events.append(event("reshuffle", "The rod deck is empty: its discard pile is shuffled into a new deck."))
 
 
-def reshuffle_baits(state: CFState, events: list[Event]) -> None:
+def reshuffle_baits(state: CFState, events: list[Event] | None) -> None:
     state.rng, state.bait_deck = rand.shuffled(state.rng, state.bait_discard)
     state.bait_discard = []
-    events.append(event("reshuffle", "The bait deck is empty: its discard pile is shuffled into a new deck."))
+    if events is not None:
+        events.append(event("reshuffle", "The bait deck is empty: its discard pile is shuffled into a new deck."))
 
 
-def _break_tie(state: CFState, tied: list[int], events: list[Event]) -> list[int]:
+def _break_tie(state: CFState, tied: list[int], events: list[Event] | None) -> list[int]:
     """Tied seats each reveal a rod from the deck; repeat among those still tied (CF-Q-10)."""
     reveals: dict[int, int] = {}
     for seat in tied:
@@ -278,10 +312,11 @@ def _break_tie(state: CFState, tied: list[int], events: list[Event]) -> list[int
             state.order_notes.append(f"{names} stay tied with no rod left to reveal: seat order.")
             return tied
         reveals[seat] = state.cards[card].value
-        events.append(event(
-            "tie_reveal",
-            f"{state.names[seat]} reveals a {state.cards[card].label} rod from the deck to break the tie.",
-        ))
+        if events is not None:
+            events.append(event(
+                "tie_reveal",
+                f"{state.names[seat]} reveals a {state.cards[card].label} rod from the deck to break the tie.",
+            ))
     out = _rank(state, tied, reveals.__getitem__, events)
     shown = ", ".join(f"{state.names[s]} {reveals[s]}" for s in sorted(tied, key=reveals.__getitem__, reverse=True))
     state.order_notes.append(
@@ -290,7 +325,7 @@ def _break_tie(state: CFState, tied: list[int], events: list[Event]) -> list[int
     return out
 
 
-def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: list[Event]) -> list[int]:
+def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: list[Event] | None) -> list[int]:
     """Highest key first; seats with equal keys are ordered by rod-deck reveals."""
     out: list[int] = []
     for _, same in groupby(sorted(seats, key=key, reverse=True), key=key):
@@ -299,7 +334,7 @@ def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: l
     return out
 
 
-def set_order(state: CFState, events: list[Event]) -> None:
+def set_order(state: CFState, events: list[Event] | None) -> None:
     """Catch order: speed, then bait, then rod-deck reveals (CF-CAST-12..14)."""
     players = [s for s in range(state.n) if not is_blank(state, s)]
     key = {s: (speed_of(state, s), tie_bait(state, s)) for s in players}
@@ -312,12 +347,13 @@ def set_order(state: CFState, events: list[Event]) -> None:
                 f"bait {value_text(ba)} beats {value_text(bb)}."
             )
     state.order = order
-    if order:
-        listing = ", ".join(
-            f"{state.names[s]} (speed {key[s][0]}, bait {value_text(key[s][1])})" for s in order
-        )
-        events.append(event("order", f"Catch order: {listing}."))
-    for note in state.order_notes:
-        events.append(event("order", note))
+    if events is not None:
+        if order:
+            listing = ", ".join(
+                f"{state.names[s]} (speed {key[s][0]}, bait {value_text(key[s][1])})" for s in order
+            )
+            events.append(event("order", f"Catch order: {listing}."))
+        for note in state.order_notes:
+            events.append(event("order", note))
     state.phase = "catch"
     state.turn_index = 0

@@ -17,7 +17,7 @@ from fishtable.games.crazy_fishing.common import (
 from fishtable.games.crazy_fishing.state import CFState, Turn
 
 
-def start_turn(state: CFState, events: list[Event]) -> None:
+def start_turn(state: CFState, events: list[Event] | None) -> None:
     """Begin the turn of the seat at `turn_index`, or end the phase."""
     if state.turn_index >= len(state.order):
         state.turn = None
@@ -36,23 +36,26 @@ def start_turn(state: CFState, events: list[Event]) -> None:
         # CF-ROD-2, CF-Q-8: a Reel needs another rod and two baits; a fish bait can't split.
         reel="super_fast_reel" in specials_r and len(rods) >= 2 and len(baits) >= 2 and not fish_bait,
     )
-    events.append(event("turn", f"{state.names[seat]}'s turn to fish."))
+    if events is not None:
+        events.append(event("turn", f"{state.names[seat]}'s turn to fish."))
     begin_choosing(state, events)
 
 
-def begin_choosing(state: CFState, events: list[Event]) -> None:
+def begin_choosing(state: CFState, events: list[Event] | None) -> None:
     turn = state.turn
     turn.stage = "choose"
     if sea.fish_count(state) == 0:
         # CF-Q-13: nothing left to catch; the played cards are still discarded.
-        events.append(event("empty", f"The sea is empty: {state.names[turn.seat]} cannot fish."))
+        if events is not None:
+            events.append(event("empty", f"The sea is empty: {state.names[turn.seat]} cannot fish."))
         end_turn(state, events)
         return
-    if not sea.uncovered(state):
+    if not sea.any_uncovered(state):
         # CF-CATCH-4: no eligible fish, so the sea is shuffled before choosing.
         sea.reshuffle(state)
         turn.peeks.clear()
-        events.append(event("reshuffle_sea", "No fish can be reached, so the sea is shuffled."))
+        if events is not None:
+            events.append(event("reshuffle_sea", "No fish can be reached, so the sea is shuffled."))
 
 
 def selectable(state: CFState) -> list[int]:
@@ -69,47 +72,50 @@ def attempts_allowed(state: CFState, choices: list[int] | None = None) -> int:
     return 2 if len(selectable(state) if choices is None else choices) >= 2 else 1
 
 
-def look(state: CFState, card: int, events: list[Event]) -> None:
+def look(state: CFState, card: int, events: list[Event] | None) -> None:
     turn = state.turn
     turn.looks_left -= 1
     turn.peeks.append(card)
-    name = state.names[turn.seat]
-    label = state.layout.label[card]
-    events.append(event("look", f"{name} looks at fish #{label} with the Infallible Fish Finder."))
-    events.append(event("look_private", f"You look at fish #{label}: {fish_text(state.cards[card])}.",
-                        (turn.seat,)))
+    if events is not None:
+        name = state.names[turn.seat]
+        label = state.layout.label[card]
+        events.append(event("look", f"{name} looks at fish #{label} with the Infallible Fish Finder."))
+        events.append(event("look_private", f"You look at fish #{label}: {fish_text(state.cards[card])}.",
+                            (turn.seat,)))
 
 
-def shuffle(state: CFState, events: list[Event]) -> None:
+def shuffle(state: CFState, events: list[Event] | None) -> None:
     turn = state.turn
     turn.shuffles_left -= 1
     sea.reshuffle(state)
     turn.peeks.clear()  # CF-BAIT-8: no fish can be followed through a shuffle
-    name = state.names[turn.seat]
-    events.append(event("shuffle", f"{name} stirs the sea with the Turbulent Bait: the sea is shuffled."))
+    if events is not None:
+        name = state.names[turn.seat]
+        events.append(event("shuffle", f"{name} stirs the sea with the Turbulent Bait: the sea is shuffled."))
     if turn.stage == "finish":
         end_turn(state, events)
     elif turn.stage == "between":
         go_on(state, events)
 
 
-def go_on(state: CFState, events: list[Event]) -> None:
+def go_on(state: CFState, events: list[Event] | None) -> None:
     """Resolve the second Reel fish after the between-attempts choice."""
     state.turn.stage = "choose"
     resolve(state, events)
 
 
-def attempt(state: CFState, cards: list[int], events: list[Event]) -> None:
+def attempt(state: CFState, cards: list[int], events: list[Event] | None) -> None:
     turn = state.turn
     seat = turn.seat
     turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
     turn.targets = list(cards)
     turn.overlapped = [c for c in cards if sea.is_covered(state, c)]
-    for c in cards:
-        events.append(event(
-            "flip",
-            f"{state.names[seat]} turns over fish #{state.layout.label[c]}: {fish_text(state.cards[c])}.",
-        ))
+    if events is not None:
+        for c in cards:
+            events.append(event(
+                "flip",
+                f"{state.names[seat]} turns over fish #{state.layout.label[c]}: {fish_text(state.cards[c])}.",
+            ))
     if len(cards) == 2:
         turn.second = cards[1]
         turn.stage = "split"
@@ -137,15 +143,16 @@ def needs_bait_pick(state: CFState, seat: int) -> bool:
     return len(baits) > 1 and not any(state.cards[c].plus for c in baits)
 
 
-def pick_bait(state: CFState, bait: int, events: list[Event]) -> None:
+def pick_bait(state: CFState, bait: int, events: list[Event] | None) -> None:
     turn = state.turn
     turn.groups = [[bait]]
     turn.stage = "choose"
-    events.append(event(
-        "bait",
-        f"{state.names[turn.seat]} uses the {state.cards[bait].label} bait on this fish "
-        "(plain baits never add up).",
-    ))
+    if events is not None:
+        events.append(event(
+            "bait",
+            f"{state.names[turn.seat]} uses the {state.cards[bait].label} bait on this fish "
+            "(plain baits never add up).",
+        ))
     resolve(state, events)
 
 
@@ -160,7 +167,7 @@ def split_error(state: CFState, first: list[int]) -> str | None:
     return None
 
 
-def split(state: CFState, first: list[int], events: list[Event]) -> None:
+def split(state: CFState, first: list[int], events: list[Event] | None) -> None:
     turn = state.turn
     baits = state.casts[turn.seat][1]
     second = [b for b in baits if b not in first]
@@ -169,7 +176,7 @@ def split(state: CFState, first: list[int], events: list[Event]) -> None:
     resolve(state, events)
 
 
-def resolve(state: CFState, events: list[Event]) -> None:
+def resolve(state: CFState, events: list[Event] | None) -> None:
     """Resolve queued targets in order; stop when a decision is needed."""
     turn = state.turn
     while turn.targets:
@@ -186,7 +193,7 @@ def resolve(state: CFState, events: list[Event]) -> None:
     after_attempts(state, events)
 
 
-def after_attempts(state: CFState, events: list[Event]) -> None:
+def after_attempts(state: CFState, events: list[Event] | None) -> None:
     turn = state.turn
     if turn.shuffles_left > 0 and sea.fish_count(state) > 0:
         turn.stage = "finish"
@@ -194,7 +201,7 @@ def after_attempts(state: CFState, events: list[Event]) -> None:
         end_turn(state, events)
 
 
-def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event]) -> None:
+def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event] | None) -> None:
     turn = state.turn
     seat = turn.seat
     fish = state.cards[card]
@@ -206,7 +213,8 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
         _take(state, card)
         state.piles[seat].append(card)
         state.caught_round.append((card, seat))
-        events.append(event("catch", f"{name}'s bait {value_text(value)} catches {fish_text(fish)}."))
+        if events is not None:
+            events.append(event("catch", f"{name}'s bait {value_text(value)} catches {fish_text(fish)}."))
         if fish.oos:
             _trigger(state, card, group, events)
         return
@@ -215,12 +223,13 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
     if card in turn.overlapped and turn.bucket:
         _take(state, card, keep_seen=True)
         state.beside.append(card)
-        events.append(event(
-            "escape",
-            f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
-            "and is put face down beside the sea.",
-        ))
-    else:
+        if events is not None:
+            events.append(event(
+                "escape",
+                f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
+                "and is put face down beside the sea.",
+            ))
+    elif events is not None:
         events.append(event(
             "escape",
             f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
@@ -239,7 +248,7 @@ def _take(state: CFState, card: int, keep_seen: bool = False) -> None:
 
 # -- out-of-series fish effects (CF-OOS-15..28) ------------------------------------------
 
-def _trigger(state: CFState, card: int, group: list[int], events: list[Event]) -> None:
+def _trigger(state: CFState, card: int, group: list[int], events: list[Event] | None) -> None:
     effect = state.cards[card].special
     turn = state.turn
     name = state.names[turn.seat]
@@ -247,12 +256,15 @@ def _trigger(state: CFState, card: int, group: list[int], events: list[Event]) -
         turn.pair_group = list(group)
         if selectable(state):
             turn.stage = "pair"
-            events.append(event("effect", f"A Pair of Fish: {name} may try for another fish with the same bait."))
+            if events is not None:
+                events.append(event("effect", f"A Pair of Fish: {name} may try for another fish with the same bait."))
     elif effect == "sustainable_fishing":
         _sustainable(state, card, events)
     elif effect == "smart_bream":
         shown = [c for c in sea.uncovered(state) if c not in turn.targets]
         state.seen.extend(c for c in shown if c not in state.seen)  # CF-Q-35: places unchanged
+        if events is None:
+            return
         listing = "; ".join(
             f"#{state.layout.label[c]} {fish_text(state.cards[c])}" for c in shown
         ) or "nothing"
@@ -269,12 +281,13 @@ def _trigger(state: CFState, card: int, group: list[int], events: list[Event]) -
             "crab": "forbids them '+' baits",
             "moray_eel": "forbids them '+' rods",
         }[effect]
-        events.append(event("effect", f"While it tops {name}'s catch, the {state.cards[card].name} {words}."))
-    elif effect == "prawn":
+        if events is not None:
+            events.append(event("effect", f"While it tops {name}'s catch, the {state.cards[card].name} {words}."))
+    elif effect == "prawn" and events is not None:
         events.append(event("effect", f"The Prawn will make {name}'s 1-point fish worth 2 at the end."))
 
 
-def _sustainable(state: CFState, card: int, events: list[Event]) -> None:
+def _sustainable(state: CFState, card: int, events: list[Event] | None) -> None:
     candidates = [
         (fish, owner) for fish, owner in state.caught_round
         if fish != card and fish in state.piles[owner]
@@ -285,16 +298,18 @@ def _sustainable(state: CFState, card: int, events: list[Event]) -> None:
         state.piles[owner].remove(fish)
         state.caught_round.remove((fish, owner))
         state.sea.append(fish)
-        events.append(event(
-            "effect",
-            f"Sustainable Fishing: {state.names[owner]} releases {fish_text(state.cards[fish])}, "
-            "the biggest catch of the round, back into the sea.",
-        ))
-    else:
+        if events is not None:
+            events.append(event(
+                "effect",
+                f"Sustainable Fishing: {state.names[owner]} releases {fish_text(state.cards[fish])}, "
+                "the biggest catch of the round, back into the sea.",
+            ))
+    elif events is not None:
         events.append(event("effect", "Sustainable Fishing: no other fish was caught this round to release."))
     sea.reshuffle(state)
     state.turn.peeks.clear()
-    events.append(event("shuffle", "The sea is shuffled with eyes closed."))
+    if events is not None:
+        events.append(event("shuffle", "The sea is shuffled with eyes closed."))
 
 
 def puffer_choices(state: CFState, seat: int) -> list[int]:
@@ -306,14 +321,15 @@ def puffer_choices(state: CFState, seat: int) -> list[int]:
     return [c for c in rods if state.cards[c].value == top]
 
 
-def _puffer(state: CFState, events: list[Event]) -> None:
-    events.append(event("effect", "Puffer Fish: every player discards their fastest rod in hand."))
+def _puffer(state: CFState, events: list[Event] | None) -> None:
+    if events is not None:
+        events.append(event("effect", "Puffer Fish: every player discards their fastest rod in hand."))
     for seat in range(state.n):
         if puffer_choices(state, seat):
             # Everyone holding a rod answers in private, even when the choice is forced, so
             # the table cannot tell who had a tie to settle (CF-Q-36).
             state.puffer_waiting.append(seat)
-        else:
+        elif events is not None:
             events.append(event("effect", f"{state.names[seat]} has no rod in hand to discard."))
     if state.puffer_waiting:
         turn = state.turn
@@ -321,17 +337,19 @@ def _puffer(state: CFState, events: list[Event]) -> None:
         turn.stage = "puffer"
 
 
-def discard_rod(state: CFState, seat: int, rod: int, events: list[Event]) -> None:
+def discard_rod(state: CFState, seat: int, rod: int, events: list[Event] | None) -> None:
     state.hands[seat].remove(rod)
     state.rod_discard.append(rod)
-    events.append(event("discard", f"{state.names[seat]} discards a {state.cards[rod].label} rod."))
+    if events is not None:
+        events.append(event("discard", f"{state.names[seat]} discards a {state.cards[rod].label} rod."))
 
 
-def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event]) -> None:
+def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event] | None) -> None:
     """Keep the choice secret until every seat has answered, then discard all together (CF-Q-36)."""
     state.puffer_picks.append((seat, rod))
     state.puffer_waiting.remove(seat)
-    events.append(event("discard_private", f"You will discard your {state.cards[rod].label} rod.", (seat,)))
+    if events is not None:
+        events.append(event("discard_private", f"You will discard your {state.cards[rod].label} rod.", (seat,)))
     if state.puffer_waiting:
         return
     for s, r in sorted(state.puffer_picks):
@@ -344,26 +362,28 @@ def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event]
         resolve(state, events)
 
 
-def pair_attempt(state: CFState, card: int | None, events: list[Event]) -> None:
+def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -> None:
     turn = state.turn
     turn.stage = "choose"
     if card is None:
-        events.append(event("effect", f"{state.names[turn.seat]} lets the extra fish go."))
+        if events is not None:
+            events.append(event("effect", f"{state.names[turn.seat]} lets the extra fish go."))
         resolve(state, events)
         return
     turn.targets.insert(0, card)
     turn.groups.insert(0, turn.pair_group)
     if sea.is_covered(state, card):
         turn.overlapped.append(card)
-    events.append(event(
-        "flip",
-        f"{state.names[turn.seat]} turns over fish #{state.layout.label[card]}: "
-        f"{fish_text(state.cards[card])}.",
-    ))
+    if events is not None:
+        events.append(event(
+            "flip",
+            f"{state.names[turn.seat]} turns over fish #{state.layout.label[card]}: "
+            f"{fish_text(state.cards[card])}.",
+        ))
     resolve(state, events)
 
 
-def end_turn(state: CFState, events: list[Event]) -> None:
+def end_turn(state: CFState, events: list[Event] | None) -> None:
     """Discard the played cards (CF-CATCH-13) and pass to the next player (CF-CATCH-14)."""
     turn = state.turn
     seat = turn.seat
@@ -371,20 +391,21 @@ def end_turn(state: CFState, events: list[Event]) -> None:
     state.rod_discard.extend(rods)
     state.bait_discard.extend(baits)
     state.casts[seat] = None
-    played = cards_text(state, rods + baits)
     fish = state.fish_bait[seat]
     if fish is not None:
         state.removed.append(fish)
         state.fish_bait[seat] = None
-        used = fish_text(state.cards[fish])
-        events.append(event("discard", f"{state.names[seat]}'s {used}, used as bait, leaves the game."))
-    events.append(event("discard", f"{state.names[seat]} discards {played}."))
+        if events is not None:
+            used = fish_text(state.cards[fish])
+            events.append(event("discard", f"{state.names[seat]}'s {used}, used as bait, leaves the game."))
+    if events is not None:
+        events.append(event("discard", f"{state.names[seat]} discards {cards_text(state, rods + baits)}."))
     state.turn = None
     state.turn_index += 1
     start_turn(state, events)
 
 
-def end_catch_phase(state: CFState, events: list[Event]) -> None:
+def end_catch_phase(state: CFState, events: list[Event] | None) -> None:
     from fishtable.games.crazy_fishing.collecting import start_collect
 
     for seat in range(state.n):
@@ -395,7 +416,7 @@ def end_catch_phase(state: CFState, events: list[Event]) -> None:
         state.rod_discard.extend(rods)
         state.bait_discard.extend(baits)
         state.casts[seat] = None
-        if rods or baits:
+        if (rods or baits) and events is not None:
             played = cards_text(state, rods + baits)
             events.append(event("discard", f"{state.names[seat]} discards the blank cast {played}."))
     start_collect(state, events)

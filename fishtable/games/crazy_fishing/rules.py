@@ -8,7 +8,7 @@ from itertools import combinations
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import Event, Prompt
-from fishtable.games.crazy_fishing import casting, catching, collecting, sea
+from fishtable.games.crazy_fishing import casting, catching, collecting, lazy, sea
 from fishtable.games.crazy_fishing.actions import (
     Action,
     Attempt,
@@ -23,8 +23,11 @@ from fishtable.games.crazy_fishing.actions import (
     PickBait,
     Shuffle,
     Split,
+    trusted_cast,
 )
 from fishtable.games.crazy_fishing.common import plural
+from fishtable.games.crazy_fishing.lazy import LazyActions, ReplayEvents
+from fishtable.games.crazy_fishing.setup import MAX_PLAYERS
 from fishtable.games.crazy_fishing.state import CFState
 
 _PROMPTS = {
@@ -70,70 +73,70 @@ def decision(state: CFState, seat: int) -> str | None:
     return None
 
 
+def _simple_prompts(kind: str, text_key: str, simultaneous: bool) -> tuple[Prompt, ...]:
+    return tuple(_prompt(s, kind, _PROMPTS[text_key], True, simultaneous) for s in range(MAX_PLAYERS))
+
+
+_CAST = _simple_prompts("cast", "cast", True)
+_FISH_BAIT = _simple_prompts("fish_bait", "fish_bait", True)
+_PUFFER = _simple_prompts("puffer", "puffer", True)
+_COLLECT = _simple_prompts("collect", "collect", False)
+_EARLY_CAST = _simple_prompts("cast", "early_cast", True)
+
+
 def pending(state: CFState) -> dict[int, Prompt]:
     phase = state.phase
-    if phase in ("cast", "fish_bait"):
-        return {
-            s: _prompt(s, phase, _PROMPTS[phase], True, True) for s in state.choosing
-        }
+    if phase == "cast":
+        return {s: _CAST[s] for s in state.choosing}
     if phase == "catch" and state.turn is not None:
         turn = state.turn
-        if turn.stage == "puffer":
-            return {
-                s: _prompt(s, "puffer", _PROMPTS["puffer"], True, True)
-                for s in state.puffer_waiting
-            }
-        kind = "catch" if turn.stage == "choose" else turn.stage
-        text = _PROMPTS[turn.stage]
-        if turn.stage == "choose":
+        stage = turn.stage
+        if stage == "puffer":
+            return {s: _PUFFER[s] for s in state.puffer_waiting}
+        if stage == "choose":
+            text = _PROMPTS["choose"]
             if turn.looks_left:
                 text = (f"You may look at {plural(turn.looks_left, 'fish')} with the Fish Finder, "
                         "then choose a fish to try to catch.")
-            if catching.attempts_allowed(state) == 2:
+            if turn.reel and catching.attempts_allowed(state) == 2:
                 text = text.replace("a fish", "two fish (Super-Fast Reel)")
-        private = turn.stage == "choose" and bool(turn.looks_left or turn.peeks)
-        return {turn.seat: _prompt(turn.seat, kind, text, private)}
+            return {turn.seat: _prompt(turn.seat, "catch", text, bool(turn.looks_left or turn.peeks))}
+        return {turn.seat: _prompt(turn.seat, stage, _PROMPTS[stage], False)}
     if phase == "collect":
         # The seat refilling now, then the seats that have refilled and may already cast
         # for the next round (a cast changes no deck, so collect order is unaffected).
         out = {}
         seat = collecting.current_collector(state)
         if seat is not None:
-            out[seat] = _prompt(seat, "collect", _PROMPTS["collect"], True)
-        for s in collecting.early_casters(state):
-            out[s] = _prompt(s, "cast", _PROMPTS["early_cast"], True, True)
+            out[seat] = _COLLECT[seat]
+        casts = state.casts
+        for s in state.collect_order[: state.collect_index]:
+            if casts[s] is None:
+                out[s] = _EARLY_CAST[s]
         return out
+    if phase == "fish_bait":
+        return {s: _FISH_BAIT[s] for s in state.choosing}
     return {}
 
 
 def legal_actions(state: CFState, seat: int) -> list[Action]:
+    """Every legal action, in a fixed order; a `LazyActions` list for the frequent decisions."""
     kind = decision(state, seat)
     if kind is None:
         return []
     cid = state.cards
     if kind == "cast":
-        return casting.legal_casts(state, seat)
+        return _lazy_casts(state, seat)
+    if kind == "catch":
+        return _lazy_catch(state, seat)
+    if kind == "collect":
+        return _lazy_draws(state, seat)
     if kind == "fish_bait":
         return [FishBait(fish=None)] + [FishBait(fish=cid[c].cid) for c in state.piles[seat]]
-    if kind == "collect":
-        return [trusted(Draw, kind="draw", rods=r, baits=b) for r, b in collecting.legal_draws(state, seat)]
     if kind == "puffer":
         return [DiscardRod(rod=cid[c].cid) for c in catching.puffer_choices(state, seat)]
     turn = state.turn
     label = state.layout.label
-    if kind == "catch":
-        out: list[Action] = []
-        if turn.looks_left:
-            out += [trusted(Look, kind="look", label=label[c]) for c in state.sea + state.beside if c not in turn.peeks]
-        if turn.shuffles_left:
-            out.append(Shuffle())
-        choices = catching.selectable(state)
-        labels = [label[c] for c in choices]
-        if catching.attempts_allowed(state, choices) == 2:
-            out += [trusted(Attempt, kind="attempt", labels=pair) for pair in combinations(labels, 2)]
-        else:
-            out += [trusted(Attempt, kind="attempt", labels=(x,)) for x in labels]
-        return out
     if kind == "pick_bait":
         return [PickBait(bait=cid[c].cid) for c in state.casts[turn.seat][1]]
     if kind == "split":
@@ -151,6 +154,93 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
     if kind == "between":
         return [Shuffle(), Continue()]
     return []
+
+
+# -- the frequent decisions, enumerated as compact moves (see lazy.py) -------------------------
+
+
+def _lazy_casts(state: CFState, seat: int) -> LazyActions:
+    rows = casting.cast_moves(state, seat)
+    count = 0
+    for _, choices in rows:
+        count += len(choices)
+    get = state.cids.__getitem__
+
+    def build(i: int) -> tuple[Cast, object, tuple[tuple[int, ...], tuple[int, ...]]]:
+        for rods, choices in rows:
+            if i < len(choices):
+                baits = choices[i]
+                return trusted_cast(tuple(map(get, rods)), tuple(map(get, baits))), _cast_move, (rods, baits)
+            i -= len(choices)
+        raise IndexError(i)
+
+    return LazyActions(state, seat, count, build)
+
+
+def _lazy_catch(state: CFState, seat: int) -> LazyActions:
+    """Looks (Fish Finder), then a shuffle (Turbulent Bait), then the attempts."""
+    turn = state.turn
+    label = state.layout.label
+    looks: list[int] = []
+    if turn.looks_left:
+        peeks = turn.peeks
+        looks = [c for c in state.sea + state.beside if c not in peeks]
+    shuffles = 1 if turn.shuffles_left else 0
+    choices = catching.selectable(state)
+    n = len(choices)
+    pairs = catching.attempts_allowed(state, choices) == 2
+    attempts = n * (n - 1) // 2 if pairs else n
+    head = len(looks) + shuffles
+
+    def build(i: int) -> tuple[object, object, object]:
+        if i < len(looks):
+            card = looks[i]
+            return trusted(Look, kind="look", label=label[card]), _look_move, card
+        if i < head:
+            return Shuffle(), _shuffle_move, None
+        i -= head
+        if not pairs:
+            card = choices[i]
+            return trusted(Attempt, kind="attempt", labels=(label[card],)), _attempt_move, (card,)
+        a = 0
+        while i >= n - 1 - a:  # combinations(choices, 2), in order
+            i -= n - 1 - a
+            a += 1
+        first, second = choices[a], choices[a + 1 + i]
+        return (trusted(Attempt, kind="attempt", labels=(label[first], label[second])), _attempt_move,
+                (first, second))
+
+    return LazyActions(state, seat, head + attempts, build)
+
+
+def _lazy_draws(state: CFState, seat: int) -> LazyActions:
+    draws = collecting.legal_draws(state, seat)
+
+    def build(i: int) -> tuple[Draw, object, tuple[int, int]]:
+        rods, baits = draws[i]
+        return trusted(Draw, kind="draw", rods=rods, baits=baits), _draw_move, draws[i]
+
+    return LazyActions(state, seat, len(draws), build)
+
+
+def _cast_move(state: CFState, seat: int, move: tuple[tuple[int, ...], tuple[int, ...]], events: list[Event]) -> None:
+    _do_cast(state, seat, list(move[0]), list(move[1]), events)
+
+
+def _look_move(state: CFState, seat: int, card: int, events: list[Event]) -> None:
+    catching.look(state, card, events)
+
+
+def _shuffle_move(state: CFState, seat: int, move: None, events: list[Event]) -> None:
+    catching.shuffle(state, events)
+
+
+def _attempt_move(state: CFState, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
+    catching.attempt(state, list(cards), events)
+
+
+def _draw_move(state: CFState, seat: int, move: tuple[int, int], events: list[Event]) -> None:
+    collecting.draw(state, seat, move[0], move[1], events)
 
 
 def _cards_from(state: CFState, ids: tuple[str, ...], allowed: list[int], where: str) -> list[int]:
@@ -173,7 +263,17 @@ def _sea_card(state: CFState, label: int) -> int:
 
 
 def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Event]]:
-    """Validate, then apply to a copy. The given state is never changed."""
+    """Validate, then apply to a copy. The given state is never changed.
+
+    An action the engine has just enumerated for this very state and seat (see
+    lazy.py) is legal by construction: its compact move is applied directly, and
+    its events are written only if someone reads them.
+    """
+    last = lazy.issued
+    if action is last[2] and state is last[0] and seat == last[1]:
+        new = state.clone()
+        last[3](new, seat, last[4], None)  # no log now: ReplayEvents writes it if it is read
+        return new, ReplayEvents(state, seat, last[3], last[4])
     if not 0 <= seat < state.n:
         raise IllegalAction(f"There is no seat {seat}.")
     kind = decision(state, seat)
@@ -185,7 +285,7 @@ def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Even
     if handler is None:
         raise IllegalAction(f"That move does not fit now: {pending(state)[seat].text}")
     new = state.clone()
-    events: list[Event] = []
+    events = []
     handler(new, seat, action, events)
     return new, events
 
@@ -197,6 +297,10 @@ def _cast(state: CFState, seat: int, action: Cast, events: list[Event]) -> None:
     error = casting.cast_error(state, seat, rods, baits)
     if error:
         raise IllegalAction(error)
+    _do_cast(state, seat, rods, baits, events)
+
+
+def _do_cast(state: CFState, seat: int, rods: list[int], baits: list[int], events: list[Event]) -> None:
     if state.phase == "collect":
         casting.cast_early(state, seat, rods, baits)  # face down until everyone has cast
         return

@@ -126,11 +126,30 @@ def build_cards(
     return tuple(cards), state
 
 
+# Card tables that need no random draw (no out-of-series fish), by card data, out-of-series
+# rods and player count: games dealt from them share the table and its caches (CFState.memo).
+_tables: dict[tuple[int, bool, int], tuple[CardFile, tuple[Card, ...], dict]] = {}
+
+
+def _table(data: CardFile, options: CrazyFishingOptions, players: int, seed: int) -> tuple[tuple[Card, ...], int, dict]:
+    if options.oos_fish or options.random_oos_fish:
+        cards, rng_state = build_cards(data, options, players, seed)
+        return cards, rng_state, {}
+    key = (id(data), options.oos_rods, players)
+    entry = _tables.get(key)
+    if entry is None or entry[0] is not data:
+        if len(_tables) > 32:
+            _tables.clear()
+        cards, _ = build_cards(data, options, players, seed)
+        entry = _tables[key] = (data, cards, {})
+    return entry[1], rand.seed_state(seed), entry[2]
+
+
 def new_game(options: CrazyFishingOptions, seats: Sequence[SeatInfo], seed: int) -> CFState:
     n = len(seats)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"Crazy Fishing is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
-    cards, rng_state = build_cards(card_file_for(options), options, n, seed)
+    cards, rng_state, memo = _table(card_file_for(options), options, n, seed)
     fish = [c.idx for c in cards if c.type == "fish"]
     rods = [c.idx for c in cards if c.type == "rod"]
     baits = [c.idx for c in cards if c.type == "bait"]
@@ -163,6 +182,7 @@ def new_game(options: CrazyFishingOptions, seats: Sequence[SeatInfo], seed: int)
         piles=[[] for _ in range(n)],
         casts=[None] * n,
         fish_bait=[None] * n,
+        memo=memo,
     )
     sea.lay_out(state, fish)
     start_round(state, [])

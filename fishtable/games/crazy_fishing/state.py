@@ -13,6 +13,8 @@ from fishtable.games.crazy_fishing.cards import Card
 
 PHASES = ("cast", "fish_bait", "catch", "collect", "over")
 
+_new = object.__new__
+
 
 @dataclass(slots=True)
 class Turn:
@@ -34,11 +36,22 @@ class Turn:
     between_offered: bool = False  # Reel + Turbulent Bait: the shuffle between attempts was offered
 
     def clone(self) -> Turn:
-        return Turn(
-            self.seat, self.stage, self.looks_left, self.shuffles_left, self.bucket, self.reel,
-            self.peeks[:], self.targets[:], self.overlapped[:], [g[:] for g in self.groups],
-            self.pair_group[:], self.resume, self.second, self.between_offered,
-        )
+        new = _new(Turn)
+        new.seat = self.seat
+        new.stage = self.stage
+        new.looks_left = self.looks_left
+        new.shuffles_left = self.shuffles_left
+        new.bucket = self.bucket
+        new.reel = self.reel
+        new.peeks = self.peeks[:]
+        new.targets = self.targets[:]
+        new.overlapped = self.overlapped[:]
+        new.groups = [g[:] for g in self.groups]
+        new.pair_group = self.pair_group[:]
+        new.resume = self.resume
+        new.second = self.second
+        new.between_offered = self.between_offered
+        return new
 
 
 @dataclass(slots=True)
@@ -86,6 +99,9 @@ class CFState:
     # Fish whose front everyone saw (an escape, the Smart Bream) and that still lie where
     # they went back face down: what an attentive player remembers, until the next shuffle.
     seen: list[int] = field(default_factory=list)
+    # Caches of pure functions of the card table (legal cast rows by hand...), shared by
+    # clones; never part of the position.
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.cids:
@@ -96,40 +112,46 @@ class CFState:
         return len(self.names)
 
     def clone(self) -> CFState:
-        return CFState(
-            cards=self.cards,
-            names=self.names,
-            bots=self.bots,
-            rng=self.rng,
-            round=self.round,
-            phase=self.phase,
-            sea=self.sea[:],
-            beside=self.beside[:],
-            layout=self.layout,
-            rod_deck=self.rod_deck[:],
-            bait_deck=self.bait_deck[:],
-            rod_discard=self.rod_discard[:],
-            bait_discard=self.bait_discard[:],
-            removed=self.removed[:],
-            hands=[h[:] for h in self.hands],
-            piles=[p[:] for p in self.piles],
-            casts=[None if c is None else (c[0][:], c[1][:]) for c in self.casts],
-            revealed=self.revealed,
-            frozen_counts=self.frozen_counts[:],
-            fish_bait=self.fish_bait[:],
-            choosing=self.choosing[:],
-            order=self.order[:],
-            order_notes=self.order_notes[:],
-            turn_index=self.turn_index,
-            turn=None if self.turn is None else self.turn.clone(),
-            puffer_waiting=self.puffer_waiting[:],
-            puffer_picks=self.puffer_picks[:],
-            caught_round=self.caught_round[:],
-            collect_order=self.collect_order[:],
-            collect_index=self.collect_index,
-            cids=self.cids,
-            seen=self.seen[:],
-        )
+        """A copy that shares only what never changes (cards, names, layout, ids).
+
+        Built slot by slot: this runs once per step of every playout.
+        """
+        new = _new(CFState)
+        new.cards = self.cards
+        new.names = self.names
+        new.bots = self.bots
+        new.rng = self.rng
+        new.round = self.round
+        new.phase = self.phase
+        new.sea = self.sea[:]
+        new.beside = self.beside[:]
+        new.layout = self.layout
+        new.rod_deck = self.rod_deck[:]
+        new.bait_deck = self.bait_deck[:]
+        new.rod_discard = self.rod_discard[:]
+        new.bait_discard = self.bait_discard[:]
+        new.removed = self.removed[:]
+        new.hands = [h[:] for h in self.hands]
+        new.piles = [p[:] for p in self.piles]
+        new.casts = [None if c is None else (c[0][:], c[1][:]) for c in self.casts]
+        new.revealed = self.revealed
+        new.frozen_counts = self.frozen_counts[:]
+        new.fish_bait = self.fish_bait[:]
+        new.choosing = self.choosing[:]
+        new.order = self.order[:]
+        new.order_notes = self.order_notes[:]
+        new.turn_index = self.turn_index
+        turn = self.turn
+        new.turn = None if turn is None else turn.clone()
+        new.puffer_waiting = self.puffer_waiting[:]
+        new.puffer_picks = self.puffer_picks[:]
+        new.caught_round = self.caught_round[:]
+        new.collect_order = self.collect_order[:]
+        new.collect_index = self.collect_index
+        new.cids = self.cids
+        new.seen = self.seen[:]
+        new.memo = self.memo
+        return new
 
     def canonical(self) -> tuple:
         """Everything that defines the position, for hashing and equality."""
