@@ -6,8 +6,8 @@ from collections.abc import Callable
 from itertools import combinations, groupby, pairwise
 from typing import Any
 
-from fishtable.engine import rng as rand
 from fishtable.engine.protocol import Event
+from fishtable.games.crazy_fishing import fastrng
 from fishtable.games.crazy_fishing.actions import Cast, trusted_cast
 from fishtable.games.crazy_fishing.common import (
     INFINITE,
@@ -52,9 +52,8 @@ def start_round(state: CFState, events: list[Event] | None) -> None:
 def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
     """A seat that has refilled casts for the next round during Collect: face down, secret."""
     state.frozen_counts[seat] = hand_counts(state, seat)
-    hand = state.hands[seat]
-    for c in rods + baits:
-        hand.remove(c)
+    cast = rods + baits
+    state.hands[seat] = [c for c in state.hands[seat] if c not in cast]
     state.casts[seat] = (rods, baits)
 
 
@@ -122,81 +121,118 @@ def cast_error(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
     return None
 
 
-def _groups(state: CFState, cards: list[int]) -> list[tuple[int, ...]]:
-    """Every non-empty selection of these cards that a '+' card makes legal."""
-    out: list[tuple[int, ...]] = [(c,) for c in cards]
-    table = state.cards
-    if any(table[c].plus for c in cards):
-        for size in range(2, len(cards) + 1):
-            for combo in combinations(cards, size):
-                for c in combo:
-                    if table[c].plus:
-                        out.append(combo)
-                        break
-    return out
+_PATTERNS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
 
-def cast_moves(state: CFState, seat: int) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
-    """Every legal cast as compact rows: (rod group, the bait groups it may go with).
+def group_patterns(n: int, plus_mask: int) -> tuple[tuple[int, ...], ...]:
+    """The legal groups of n cards of one type, as positions: each card alone, then (by
+    size, in combination order) every larger selection holding a '+' card (bit i of
+    `plus_mask` set: card i is a '+'). The same for every hand with this shape, so kept."""
+    key = (n, plus_mask)
+    patterns = _PATTERNS.get(key)
+    if patterns is None:
+        out: list[tuple[int, ...]] = [(i,) for i in range(n)]
+        if plus_mask:
+            for size in range(2, n + 1):
+                out += [combo for combo in combinations(range(n), size) if any(plus_mask >> i & 1 for i in combo)]
+        patterns = _PATTERNS[key] = tuple(out)
+    return patterns
 
-    Card indices, in the order `legal_casts` lists them; a blank cast is a row
-    ((), [()]) or a row of one type with the other type empty.
+
+def _reel_pairs(n: int, plus_mask: int) -> tuple[tuple[int, int], ...]:
+    """Positions of two plain baits, which a Super-Fast Reel lets a cast hold without a '+' bait."""
+    key = (-n, plus_mask)
+    pairs = _PATTERNS.get(key)
+    if pairs is None:
+        pairs = _PATTERNS[key] = tuple(
+            (a, b) for a, b in combinations(range(n), 2) if not (plus_mask >> a & 1 or plus_mask >> b & 1)
+        )
+    return pairs  # type: ignore[return-value]
+
+
+class CastPlan:
+    """Every legal cast of one seat, enumerated without being built (CF-CAST-3..9, CF-Q-8).
+
+    The casts are rows of (rod group, bait group), rod groups in `group_patterns`
+    order, each with every bait group, in the same order; a rod group holding a
+    Super-Fast Reel also takes every pair of plain baits. A blank cast puts
+    forward the one type the seat may play (or nothing).
     """
-    hand = state.hands[seat]
-    effect = top_effect(state, seat) if state.piles[seat] else None
-    key = ("cast", effect, *hand)
-    memo = state.memo
-    rows = memo.get(key)
-    if rows is None:
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        rows = memo[key] = _cast_rows(state, seat)
-    return rows
 
+    __slots__ = ("bait_patterns", "baits", "count", "rod_patterns", "rods", "rows")
 
-MEMO_LIMIT = 50_000  # cached hands per game lineage, before the cache starts again
+    def __init__(self, state: CFState, seat: int) -> None:
+        table = state.cards
+        effect = top_effect(state, seat)
+        rods: list[int] = []
+        baits: list[int] = []
+        rod_plus = bait_plus = 0
+        reel = False
+        for c in state.hands[seat]:
+            card = table[c]
+            if card.type == "rod":
+                if card.plus:
+                    if effect == "moray_eel":
+                        continue
+                    rod_plus |= 1 << len(rods)
+                if card.special == "super_fast_reel":
+                    reel = True
+                rods.append(c)
+            else:
+                if card.plus:
+                    if effect == "crab":
+                        continue
+                    bait_plus |= 1 << len(baits)
+                baits.append(c)
+        self.rods = rods
+        self.baits = baits
+        self.rod_patterns = rod_patterns = group_patterns(len(rods), rod_plus) if rods else ((),)
+        self.bait_patterns = bait_patterns = group_patterns(len(baits), bait_plus) if baits else ((),)
+        self.rows: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] | None = None
+        pairs = _reel_pairs(len(baits), bait_plus) if reel and rods and len(baits) >= 2 else ()
+        if pairs:
+            # Rows differ: only rod groups holding the Reel take the pairs of plain baits.
+            with_reel = bait_patterns + pairs
+            self.rows = [
+                (rg, with_reel if any(table[rods[i]].special == "super_fast_reel" for i in rg) else bait_patterns)
+                for rg in rod_patterns
+            ]
+            self.count = sum(len(choices) for _, choices in self.rows)
+        else:
+            self.count = len(rod_patterns) * len(bait_patterns)
 
-
-def _cast_rows(state: CFState, seat: int) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:
-    ok_rods, ok_baits = usable(state, seat)
-    if not ok_rods or not ok_baits:
-        groups = _groups(state, ok_rods or ok_baits)
-        if not groups:
-            return [((), [()])]
-        if ok_rods:
-            return [(g, [()]) for g in groups]
-        return [((), groups)]
-    table = state.cards
-    bait_groups = _groups(state, ok_baits)
-    reel_pairs = None
-    rows = []
-    for rg in _groups(state, ok_rods):
-        choices = bait_groups
-        for c in rg:
-            if table[c].special == "super_fast_reel":
-                if reel_pairs is None:
-                    reel_pairs = [
-                        (a, b) for a, b in combinations(ok_baits, 2) if not table[a].plus and not table[b].plus
-                    ]
-                if reel_pairs:
-                    choices = bait_groups + reel_pairs
-                break
-        rows.append((rg, choices))
-    return rows
+    def move(self, i: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The i-th legal cast as (rod cards, bait cards)."""
+        rows = self.rows
+        if rows is None:
+            r, b = divmod(i, len(self.bait_patterns))
+            rod_group, bait_group = self.rod_patterns[r], self.bait_patterns[b]
+        else:
+            for row, choices in rows:
+                if i < len(choices):
+                    rod_group, bait_group = row, choices[i]
+                    break
+                i -= len(choices)
+            else:
+                raise IndexError(i)
+        rods, baits = self.rods, self.baits
+        return tuple([rods[j] for j in rod_group]), tuple([baits[j] for j in bait_group])
 
 
 def legal_casts(state: CFState, seat: int) -> list[Cast]:
+    """Every legal cast, built (`rules.legal_actions` builds them one at a time)."""
+    plan = CastPlan(state, seat)
     get = state.cids.__getitem__
-    return [
-        trusted_cast(tuple(map(get, rg)), tuple(map(get, bg)))
-        for rg, choices in cast_moves(state, seat) for bg in choices
-    ]
+    out = []
+    for i in range(plan.count):
+        rods, baits = plan.move(i)
+        out.append(trusted_cast(tuple(map(get, rods)), tuple(map(get, baits))))
+    return out
 
 
 def apply_cast(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
-    hand = state.hands[seat]
-    for c in rods + baits:
-        hand.remove(c)
+    cast = rods + baits
+    state.hands[seat] = [c for c in state.hands[seat] if c not in cast]
     state.casts[seat] = (rods, baits)
     state.choosing.remove(seat)
 
@@ -265,9 +301,9 @@ def apply_fish_bait(state: CFState, seat: int, fish: int | None, events: list[Ev
         chosen = state.fish_bait[s]
         if chosen is None:
             continue
-        state.piles[s].remove(chosen)
+        state.piles[s] = [c for c in state.piles[s] if c != chosen]
         rods, baits = state.casts[s]
-        state.hands[s].extend(baits)
+        state.hands[s] = state.hands[s] + baits
         state.casts[s] = (rods, [])
         if events is not None:
             events.append(event(
@@ -289,14 +325,14 @@ def _reveal_rod(state: CFState, events: list[Event] | None) -> int | None:
 
 
 def reshuffle_rods(state: CFState, events: list[Event] | None) -> None:
-    state.rng, state.rod_deck = rand.shuffled(state.rng, state.rod_discard)
+    state.rng, state.rod_deck = fastrng.shuffled(state.rng, state.rod_discard)
     state.rod_discard = []
     if events is not None:
         events.append(event("reshuffle", "The rod deck is empty: its discard pile is shuffled into a new deck."))
 
 
 def reshuffle_baits(state: CFState, events: list[Event] | None) -> None:
-    state.rng, state.bait_deck = rand.shuffled(state.rng, state.bait_discard)
+    state.rng, state.bait_deck = fastrng.shuffled(state.rng, state.bait_discard)
     state.bait_discard = []
     if events is not None:
         events.append(event("reshuffle", "The bait deck is empty: its discard pile is shuffled into a new deck."))

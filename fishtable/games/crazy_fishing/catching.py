@@ -211,7 +211,7 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
     value = effective_bait(state, seat, base)  # modifiers at this moment (CF-Q-31)
     if value >= fish.value:
         _take(state, card)
-        state.piles[seat].append(card)
+        state.piles[seat] = [*state.piles[seat], card]
         state.caught_round.append((card, seat))
         if events is not None:
             events.append(event("catch", f"{name}'s bait {value_text(value)} catches {fish_text(fish)}."))
@@ -295,7 +295,7 @@ def _sustainable(state: CFState, card: int, events: list[Event] | None) -> None:
     if candidates:
         biggest = max(state.cards[f].value for f, _ in candidates)
         fish, owner = [c for c in candidates if state.cards[c[0]].value == biggest][-1]
-        state.piles[owner].remove(fish)
+        state.piles[owner] = [c for c in state.piles[owner] if c != fish]
         state.caught_round.remove((fish, owner))
         state.sea.append(fish)
         if events is not None:
@@ -338,7 +338,7 @@ def _puffer(state: CFState, events: list[Event] | None) -> None:
 
 
 def discard_rod(state: CFState, seat: int, rod: int, events: list[Event] | None) -> None:
-    state.hands[seat].remove(rod)
+    state.hands[seat] = [c for c in state.hands[seat] if c != rod]
     state.rod_discard.append(rod)
     if events is not None:
         events.append(event("discard", f"{state.names[seat]} discards a {state.cards[rod].label} rod."))

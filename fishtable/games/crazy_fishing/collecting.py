@@ -131,7 +131,7 @@ def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[E
         if not state.bait_deck:
             reshuffle_baits(state, events)
         drawn.append(state.bait_deck.pop())
-    state.hands[seat].extend(drawn)
+    state.hands[seat] = state.hands[seat] + drawn
     if events is not None:
         events.append(event("draw", f"{state.names[seat]} draws {plural(rods, 'rod')} and {plural(baits, 'bait')}."))
         events.append(event("draw_private", f"You draw {cards_text(state, drawn)}.", (seat,)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fishtable.engine.protocol import Event
+from fishtable.games.crazy_fishing.actions import built
 from fishtable.games.crazy_fishing.cards import INFINITE, Card
 from fishtable.games.crazy_fishing.state import CFState
 
@@ -23,20 +24,13 @@ NEWS_KINDS = frozenset({
 })
 
 
-_new = object.__new__
-_set = object.__setattr__
 _EVENT_FIELDS = frozenset(Event.model_fields)
 
 
 def event(kind: str, text: str, to: tuple[int, ...] | None = None) -> Event:
-    # An Event built inline, like `fishtable.engine.fast.trusted` but without its lookups:
-    # a playout makes a few at every step.
-    obj = _new(Event)
-    _set(obj, "__dict__", {"kind": kind, "text": text, "visible_to": to, "news": to is None and kind in NEWS_KINDS})
-    _set(obj, "__pydantic_fields_set__", _EVENT_FIELDS)
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
+    return built(Event, _EVENT_FIELDS, {
+        "kind": kind, "text": text, "visible_to": to, "news": to is None and kind in NEWS_KINDS,
+    })
 
 
 def top_effect(state: CFState, seat: int) -> str | None:

@@ -117,7 +117,7 @@ class ReplayEvents(_Lazy):
         if state is not None:
             self._state = None
             events: list[Any] = []
-            self._handler(state.clone(), self._seat, self._move, events)
+            self._handler(state.fork(), self._seat, self._move, events)
             _list_extend(self, events)
         return self
 

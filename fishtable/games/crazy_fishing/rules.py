@@ -6,10 +6,10 @@ from functools import lru_cache
 from itertools import combinations
 
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.crazy_fishing import casting, catching, collecting, lazy, sea
 from fishtable.games.crazy_fishing.actions import (
+    CAST_FIELDS,
     Action,
     Attempt,
     Cast,
@@ -23,7 +23,11 @@ from fishtable.games.crazy_fishing.actions import (
     PickBait,
     Shuffle,
     Split,
+    built,
+    trusted_attempt,
     trusted_cast,
+    trusted_draw,
+    trusted_look,
 )
 from fishtable.games.crazy_fishing.common import plural
 from fishtable.games.crazy_fishing.lazy import LazyActions, ReplayEvents
@@ -160,21 +164,34 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
 
 
 def _lazy_casts(state: CFState, seat: int) -> LazyActions:
-    rows = casting.cast_moves(state, seat)
-    count = 0
-    for _, choices in rows:
-        count += len(choices)
-    get = state.cids.__getitem__
+    plan = casting.CastPlan(state, seat)
+    cids = state.cids
+    if plan.rows is None:
+        rods, baits = plan.rods, plan.baits
+        rod_patterns, bait_patterns = plan.rod_patterns, plan.bait_patterns
+        width = len(bait_patterns)
 
-    def build(i: int) -> tuple[Cast, object, tuple[tuple[int, ...], tuple[int, ...]]]:
-        for rods, choices in rows:
-            if i < len(choices):
-                baits = choices[i]
-                return trusted_cast(tuple(map(get, rods)), tuple(map(get, baits))), _cast_move, (rods, baits)
-            i -= len(choices)
-        raise IndexError(i)
+        def build(i: int) -> tuple[Cast, object, tuple[tuple[int, ...], tuple[int, ...]]]:
+            # CastPlan.move and trusted_cast, inlined: once per cast of every playout.
+            chosen_rods = tuple([rods[j] for j in rod_patterns[i // width]])
+            chosen_baits = tuple([baits[j] for j in bait_patterns[i % width]])
+            action = built(Cast, CAST_FIELDS, {
+                "kind": "cast",
+                "rods": tuple([cids[c] for c in chosen_rods]),
+                "baits": tuple([cids[c] for c in chosen_baits]),
+            })
+            return action, _cast_move, (chosen_rods, chosen_baits)
 
-    return LazyActions(state, seat, count, build)
+        return LazyActions(state, seat, plan.count, build)
+
+    move = plan.move
+    get = cids.__getitem__
+
+    def build_any(i: int) -> tuple[Cast, object, tuple[tuple[int, ...], tuple[int, ...]]]:
+        chosen_rods, chosen_baits = chosen = move(i)
+        return trusted_cast(tuple(map(get, chosen_rods)), tuple(map(get, chosen_baits))), _cast_move, chosen
+
+    return LazyActions(state, seat, plan.count, build_any)
 
 
 def _lazy_catch(state: CFState, seat: int) -> LazyActions:
@@ -195,19 +212,19 @@ def _lazy_catch(state: CFState, seat: int) -> LazyActions:
     def build(i: int) -> tuple[object, object, object]:
         if i < len(looks):
             card = looks[i]
-            return trusted(Look, kind="look", label=label[card]), _look_move, card
+            return trusted_look(label[card]), _look_move, card
         if i < head:
             return Shuffle(), _shuffle_move, None
         i -= head
         if not pairs:
             card = choices[i]
-            return trusted(Attempt, kind="attempt", labels=(label[card],)), _attempt_move, (card,)
+            return trusted_attempt((label[card],)), _attempt_move, (card,)
         a = 0
         while i >= n - 1 - a:  # combinations(choices, 2), in order
             i -= n - 1 - a
             a += 1
         first, second = choices[a], choices[a + 1 + i]
-        return (trusted(Attempt, kind="attempt", labels=(label[first], label[second])), _attempt_move,
+        return (trusted_attempt((label[first], label[second])), _attempt_move,
                 (first, second))
 
     return LazyActions(state, seat, head + attempts, build)
@@ -218,7 +235,7 @@ def _lazy_draws(state: CFState, seat: int) -> LazyActions:
 
     def build(i: int) -> tuple[Draw, object, tuple[int, int]]:
         rods, baits = draws[i]
-        return trusted(Draw, kind="draw", rods=rods, baits=baits), _draw_move, draws[i]
+        return trusted_draw(rods, baits), _draw_move, draws[i]
 
     return LazyActions(state, seat, len(draws), build)
 
@@ -271,7 +288,7 @@ def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Even
     """
     last = lazy.issued
     if action is last[2] and state is last[0] and seat == last[1]:
-        new = state.clone()
+        new = state.fork()
         last[3](new, seat, last[4], None)  # no log now: ReplayEvents writes it if it is read
         return new, ReplayEvents(state, seat, last[3], last[4])
     if not 0 <= seat < state.n:
@@ -284,7 +301,7 @@ def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Even
     handler = _HANDLERS.get((kind, action.kind))
     if handler is None:
         raise IllegalAction(f"That move does not fit now: {pending(state)[seat].text}")
-    new = state.clone()
+    new = state.fork()
     events = []
     handler(new, seat, action, events)
     return new, events

@@ -6,7 +6,7 @@ covered while any card laid after it overlaps it and is still in the sea.
 
 from __future__ import annotations
 
-from fishtable.engine import rng as rand
+from fishtable.games.crazy_fishing import fastrng
 from fishtable.games.crazy_fishing.state import CFState, Layout
 
 SEA_WIDTH = 46
@@ -21,14 +21,8 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 def lay_out(state: CFState, fish: list[int]) -> None:
     """Shuffle `fish` and lay them as a fresh sea (all sea and beside fish go in)."""
-    seed, order = rand.shuffled(state.rng, fish)
-    placed: list[tuple[int, int, int]] = []
-    below = rand.below
-    for card in order:
-        seed, x = below(seed, SEA_WIDTH - CARD_WIDTH + 1)
-        seed, y = below(seed, SEA_HEIGHT - CARD_HEIGHT + 1)
-        placed.append((card, x, y))
-    state.rng = seed
+    seed, order = fastrng.shuffled(state.rng, fish)
+    state.rng, placed = fastrng.spots(seed, order, SEA_WIDTH - CARD_WIDTH + 1, SEA_HEIGHT - CARD_HEIGHT + 1)
     place(state, placed)
 
 

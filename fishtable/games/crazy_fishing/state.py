@@ -99,9 +99,6 @@ class CFState:
     # Fish whose front everyone saw (an escape, the Smart Bream) and that still lie where
     # they went back face down: what an attentive player remembers, until the next shuffle.
     seen: list[int] = field(default_factory=list)
-    # Caches of pure functions of the card table (legal cast rows by hand...), shared by
-    # clones; never part of the position.
-    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.cids:
@@ -112,9 +109,20 @@ class CFState:
         return len(self.names)
 
     def clone(self) -> CFState:
-        """A copy that shares only what never changes (cards, names, layout, ids).
+        """A copy to edit freely: it shares only what never changes (cards, names, layout, ids)."""
+        new = self._copy()
+        new.hands = [h[:] for h in self.hands]
+        new.piles = [p[:] for p in self.piles]
+        new.casts = [None if c is None else (c[0][:], c[1][:]) for c in self.casts]
+        new.order = self.order[:]
+        new.collect_order = self.collect_order[:]
+        return new
 
-        Built slot by slot: this runs once per step of every playout.
+    def _copy(self) -> CFState:
+        """What `clone` and `fork` share, slot by slot: this runs at every step of every playout.
+
+        The hands, catch piles and casts are left to the caller; the catch order and the
+        collect order are shared (the engine replaces them, never changes them in place).
         """
         new = _new(CFState)
         new.cards = self.cards
@@ -131,14 +139,11 @@ class CFState:
         new.rod_discard = self.rod_discard[:]
         new.bait_discard = self.bait_discard[:]
         new.removed = self.removed[:]
-        new.hands = [h[:] for h in self.hands]
-        new.piles = [p[:] for p in self.piles]
-        new.casts = [None if c is None else (c[0][:], c[1][:]) for c in self.casts]
         new.revealed = self.revealed
         new.frozen_counts = self.frozen_counts[:]
         new.fish_bait = self.fish_bait[:]
         new.choosing = self.choosing[:]
-        new.order = self.order[:]
+        new.order = self.order
         new.order_notes = self.order_notes[:]
         new.turn_index = self.turn_index
         turn = self.turn
@@ -146,11 +151,20 @@ class CFState:
         new.puffer_waiting = self.puffer_waiting[:]
         new.puffer_picks = self.puffer_picks[:]
         new.caught_round = self.caught_round[:]
-        new.collect_order = self.collect_order[:]
+        new.collect_order = self.collect_order
         new.collect_index = self.collect_index
         new.cids = self.cids
         new.seen = self.seen[:]
-        new.memo = self.memo
+        return new
+
+    def fork(self) -> CFState:
+        """The copy `apply` works on: like `clone`, but it shares each hand, catch pile and
+        cast, which the engine replaces and never changes in place (nor the catch and
+        collect orders). Only the engine may change a fork; anyone else edits a `clone()`."""
+        new = self._copy()
+        new.hands = self.hands[:]
+        new.piles = self.piles[:]
+        new.casts = self.casts[:]
         return new
 
     def canonical(self) -> tuple:
