@@ -20,7 +20,7 @@ from fishtable.games.crazy_fishing.common import (
     top_effect,
     value_text,
 )
-from fishtable.games.crazy_fishing.state import CFState
+from fishtable.games.crazy_fishing.state import CFState, put
 
 
 def start_round(state: CFState, events: list[Event] | None) -> None:
@@ -51,10 +51,10 @@ def start_round(state: CFState, events: list[Event] | None) -> None:
 
 def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
     """A seat that has refilled casts for the next round during Collect: face down, secret."""
-    state.frozen_counts[seat] = hand_counts(state, seat)
+    state.frozen_counts = put(state.frozen_counts, seat, hand_counts(state, seat))
     cast = rods + baits
-    state.hands[seat] = [c for c in state.hands[seat] if c not in cast]
-    state.casts[seat] = (rods, baits)
+    state.hands = put(state.hands, seat, [c for c in state.hands[seat] if c not in cast])
+    state.casts = put(state.casts, seat, (rods, baits))
 
 
 def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
@@ -232,9 +232,9 @@ def legal_casts(state: CFState, seat: int) -> list[Cast]:
 
 def apply_cast(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
     cast = rods + baits
-    state.hands[seat] = [c for c in state.hands[seat] if c not in cast]
-    state.casts[seat] = (rods, baits)
-    state.choosing.remove(seat)
+    state.hands = put(state.hands, seat, [c for c in state.hands[seat] if c not in cast])
+    state.casts = put(state.casts, seat, (rods, baits))
+    state.choosing = [s for s in state.choosing if s != seat]
 
 
 def is_blank(state: CFState, seat: int) -> bool:
@@ -292,19 +292,20 @@ def _reveal_events(state: CFState, events: list[Event]) -> None:
 
 
 def apply_fish_bait(state: CFState, seat: int, fish: int | None, events: list[Event] | None) -> None:
-    state.fish_bait[seat] = fish
-    state.choosing.remove(seat)
+    state.fish_bait = put(state.fish_bait, seat, fish)
+    state.choosing = [s for s in state.choosing if s != seat]
     if state.choosing:
         return
     # Everyone has chosen: the choices are shown together (CF-Q-29, CF-OOS-7).
+    piles, hands, casts = state.piles, state.hands, state.casts = state.piles[:], state.hands[:], state.casts[:]
     for s in range(state.n):
         chosen = state.fish_bait[s]
         if chosen is None:
             continue
-        state.piles[s] = [c for c in state.piles[s] if c != chosen]
-        rods, baits = state.casts[s]
-        state.hands[s] = state.hands[s] + baits
-        state.casts[s] = (rods, [])
+        piles[s] = [c for c in piles[s] if c != chosen]
+        rods, baits = casts[s]
+        hands[s] = hands[s] + baits
+        casts[s] = (rods, [])
         if events is not None:
             events.append(event(
                 "fish_bait",
@@ -319,8 +320,9 @@ def _reveal_rod(state: CFState, events: list[Event] | None) -> int | None:
         if not state.rod_discard:
             return None
         reshuffle_rods(state, events)
-    card = state.rod_deck.pop()
-    state.rod_discard.append(card)
+    card = state.rod_deck[-1]
+    state.rod_deck = state.rod_deck[:-1]
+    state.rod_discard = [*state.rod_discard, card]
     return card
 
 
@@ -345,7 +347,7 @@ def _break_tie(state: CFState, tied: list[int], events: list[Event] | None) -> l
         card = _reveal_rod(state, events)
         if card is None:
             names = " and ".join(state.names[s] for s in tied)
-            state.order_notes.append(f"{names} stay tied with no rod left to reveal: seat order.")
+            state.order_notes = [*state.order_notes, f"{names} stay tied with no rod left to reveal: seat order."]
             return tied
         reveals[seat] = state.cards[card].value
         if events is not None:
@@ -355,9 +357,10 @@ def _break_tie(state: CFState, tied: list[int], events: list[Event] | None) -> l
             ))
     out = _rank(state, tied, reveals.__getitem__, events)
     shown = ", ".join(f"{state.names[s]} {reveals[s]}" for s in sorted(tied, key=reveals.__getitem__, reverse=True))
-    state.order_notes.append(
-        f"{' and '.join(state.names[s] for s in tied)} tie on speed and bait; rod-deck reveal: {shown}."
-    )
+    state.order_notes = [
+        *state.order_notes,
+        f"{' and '.join(state.names[s] for s in tied)} tie on speed and bait; rod-deck reveal: {shown}.",
+    ]
     return out
 
 
@@ -378,10 +381,11 @@ def set_order(state: CFState, events: list[Event] | None) -> None:
     for a, b in pairwise(order):
         (sa, ba), (sb, bb) = key[a], key[b]
         if sa == sb and ba != bb:
-            state.order_notes.append(
+            state.order_notes = [
+                *state.order_notes,
                 f"{state.names[a]} before {state.names[b]}: speed {sa} each, "
-                f"bait {value_text(ba)} beats {value_text(bb)}."
-            )
+                f"bait {value_text(ba)} beats {value_text(bb)}.",
+            ]
     state.order = order
     if events is not None:
         if order:

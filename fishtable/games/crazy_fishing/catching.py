@@ -14,7 +14,7 @@ from fishtable.games.crazy_fishing.common import (
     raw_bait,
     value_text,
 )
-from fishtable.games.crazy_fishing.state import CFState, Turn
+from fishtable.games.crazy_fishing.state import CFState, Turn, put
 
 
 def start_turn(state: CFState, events: list[Event] | None) -> None:
@@ -53,7 +53,7 @@ def begin_choosing(state: CFState, events: list[Event] | None) -> None:
     if not sea.any_uncovered(state):
         # CF-CATCH-4: no eligible fish, so the sea is shuffled before choosing.
         sea.reshuffle(state)
-        turn.peeks.clear()
+        turn.peeks = []
         if events is not None:
             events.append(event("reshuffle_sea", "No fish can be reached, so the sea is shuffled."))
 
@@ -75,7 +75,7 @@ def attempts_allowed(state: CFState, choices: list[int] | None = None) -> int:
 def look(state: CFState, card: int, events: list[Event] | None) -> None:
     turn = state.turn
     turn.looks_left -= 1
-    turn.peeks.append(card)
+    turn.peeks = [*turn.peeks, card]
     if events is not None:
         name = state.names[turn.seat]
         label = state.layout.label[card]
@@ -88,7 +88,7 @@ def shuffle(state: CFState, events: list[Event] | None) -> None:
     turn = state.turn
     turn.shuffles_left -= 1
     sea.reshuffle(state)
-    turn.peeks.clear()  # CF-BAIT-8: no fish can be followed through a shuffle
+    turn.peeks = []  # CF-BAIT-8: no fish can be followed through a shuffle
     if events is not None:
         name = state.names[turn.seat]
         events.append(event("shuffle", f"{name} stirs the sea with the Turbulent Bait: the sea is shuffled."))
@@ -185,8 +185,8 @@ def resolve(state: CFState, events: list[Event] | None) -> None:
             turn.between_offered = True
             turn.stage = "between"
             return
-        card = turn.targets.pop(0)
-        group = turn.groups.pop(0)
+        card, group = turn.targets[0], turn.groups[0]
+        turn.targets, turn.groups = turn.targets[1:], turn.groups[1:]
         _resolve_one(state, card, group, events)
         if turn.stage in ("pair", "puffer"):
             return
@@ -211,18 +211,18 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
     value = effective_bait(state, seat, base)  # modifiers at this moment (CF-Q-31)
     if value >= fish.value:
         _take(state, card)
-        state.piles[seat] = [*state.piles[seat], card]
-        state.caught_round.append((card, seat))
+        state.piles = put(state.piles, seat, [*state.piles[seat], card])
+        state.caught_round = [*state.caught_round, (card, seat)]
         if events is not None:
             events.append(event("catch", f"{name}'s bait {value_text(value)} catches {fish_text(fish)}."))
         if fish.oos:
             _trigger(state, card, group, events)
         return
     if card not in state.seen:  # everyone saw its front; it goes back face down where all can see
-        state.seen.append(card)
+        state.seen = [*state.seen, card]
     if card in turn.overlapped and turn.bucket:
         _take(state, card, keep_seen=True)
-        state.beside.append(card)
+        state.beside = [*state.beside, card]
         if events is not None:
             events.append(event(
                 "escape",
@@ -239,11 +239,11 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
 
 def _take(state: CFState, card: int, keep_seen: bool = False) -> None:
     if card in state.beside:
-        state.beside.remove(card)
+        state.beside = [c for c in state.beside if c != card]
     else:
-        state.sea.remove(card)
+        state.sea = [c for c in state.sea if c != card]
     if not keep_seen and card in state.seen:
-        state.seen.remove(card)
+        state.seen = [c for c in state.seen if c != card]
 
 
 # -- out-of-series fish effects (CF-OOS-15..28) ------------------------------------------
@@ -262,7 +262,7 @@ def _trigger(state: CFState, card: int, group: list[int], events: list[Event] | 
         _sustainable(state, card, events)
     elif effect == "smart_bream":
         shown = [c for c in sea.uncovered(state) if c not in turn.targets]
-        state.seen.extend(c for c in shown if c not in state.seen)  # CF-Q-35: places unchanged
+        state.seen = state.seen + [c for c in shown if c not in state.seen]  # CF-Q-35: places unchanged
         if events is None:
             return
         listing = "; ".join(
@@ -295,9 +295,9 @@ def _sustainable(state: CFState, card: int, events: list[Event] | None) -> None:
     if candidates:
         biggest = max(state.cards[f].value for f, _ in candidates)
         fish, owner = [c for c in candidates if state.cards[c[0]].value == biggest][-1]
-        state.piles[owner] = [c for c in state.piles[owner] if c != fish]
-        state.caught_round.remove((fish, owner))
-        state.sea.append(fish)
+        state.piles = put(state.piles, owner, [c for c in state.piles[owner] if c != fish])
+        state.caught_round = [x for x in state.caught_round if x != (fish, owner)]
+        state.sea = [*state.sea, fish]
         if events is not None:
             events.append(event(
                 "effect",
@@ -307,7 +307,7 @@ def _sustainable(state: CFState, card: int, events: list[Event] | None) -> None:
     elif events is not None:
         events.append(event("effect", "Sustainable Fishing: no other fish was caught this round to release."))
     sea.reshuffle(state)
-    state.turn.peeks.clear()
+    state.turn.peeks = []
     if events is not None:
         events.append(event("shuffle", "The sea is shuffled with eyes closed."))
 
@@ -324,11 +324,12 @@ def puffer_choices(state: CFState, seat: int) -> list[int]:
 def _puffer(state: CFState, events: list[Event] | None) -> None:
     if events is not None:
         events.append(event("effect", "Puffer Fish: every player discards their fastest rod in hand."))
+    state.puffer_waiting = waiting = state.puffer_waiting[:]
     for seat in range(state.n):
         if puffer_choices(state, seat):
             # Everyone holding a rod answers in private, even when the choice is forced, so
             # the table cannot tell who had a tie to settle (CF-Q-36).
-            state.puffer_waiting.append(seat)
+            waiting.append(seat)
         elif events is not None:
             events.append(event("effect", f"{state.names[seat]} has no rod in hand to discard."))
     if state.puffer_waiting:
@@ -338,16 +339,16 @@ def _puffer(state: CFState, events: list[Event] | None) -> None:
 
 
 def discard_rod(state: CFState, seat: int, rod: int, events: list[Event] | None) -> None:
-    state.hands[seat] = [c for c in state.hands[seat] if c != rod]
-    state.rod_discard.append(rod)
+    state.hands = put(state.hands, seat, [c for c in state.hands[seat] if c != rod])
+    state.rod_discard = [*state.rod_discard, rod]
     if events is not None:
         events.append(event("discard", f"{state.names[seat]} discards a {state.cards[rod].label} rod."))
 
 
 def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event] | None) -> None:
     """Keep the choice secret until every seat has answered, then discard all together (CF-Q-36)."""
-    state.puffer_picks.append((seat, rod))
-    state.puffer_waiting.remove(seat)
+    state.puffer_picks = [*state.puffer_picks, (seat, rod)]
+    state.puffer_waiting = [s for s in state.puffer_waiting if s != seat]
     if events is not None:
         events.append(event("discard_private", f"You will discard your {state.cards[rod].label} rod.", (seat,)))
     if state.puffer_waiting:
@@ -370,10 +371,10 @@ def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -
             events.append(event("effect", f"{state.names[turn.seat]} lets the extra fish go."))
         resolve(state, events)
         return
-    turn.targets.insert(0, card)
-    turn.groups.insert(0, turn.pair_group)
+    turn.targets = [card, *turn.targets]
+    turn.groups = [turn.pair_group, *turn.groups]
     if sea.is_covered(state, card):
-        turn.overlapped.append(card)
+        turn.overlapped = [*turn.overlapped, card]
     if events is not None:
         events.append(event(
             "flip",
@@ -388,13 +389,13 @@ def end_turn(state: CFState, events: list[Event] | None) -> None:
     turn = state.turn
     seat = turn.seat
     rods, baits = state.casts[seat]
-    state.rod_discard.extend(rods)
-    state.bait_discard.extend(baits)
-    state.casts[seat] = None
+    state.rod_discard = state.rod_discard + rods
+    state.bait_discard = state.bait_discard + baits
+    state.casts = put(state.casts, seat, None)
     fish = state.fish_bait[seat]
     if fish is not None:
-        state.removed.append(fish)
-        state.fish_bait[seat] = None
+        state.removed = [*state.removed, fish]
+        state.fish_bait = put(state.fish_bait, seat, None)
         if events is not None:
             used = fish_text(state.cards[fish])
             events.append(event("discard", f"{state.names[seat]}'s {used}, used as bait, leaves the game."))
@@ -408,14 +409,15 @@ def end_turn(state: CFState, events: list[Event] | None) -> None:
 def end_catch_phase(state: CFState, events: list[Event] | None) -> None:
     from fishtable.games.crazy_fishing.collecting import start_collect
 
+    casts = state.casts = state.casts[:]
     for seat in range(state.n):
-        cast = state.casts[seat]
+        cast = casts[seat]
         if cast is None:
             continue
         rods, baits = cast
-        state.rod_discard.extend(rods)
-        state.bait_discard.extend(baits)
-        state.casts[seat] = None
+        state.rod_discard = state.rod_discard + rods
+        state.bait_discard = state.bait_discard + baits
+        casts[seat] = None
         if (rods or baits) and events is not None:
             played = cards_text(state, rods + baits)
             events.append(event("discard", f"{state.names[seat]} discards the blank cast {played}."))

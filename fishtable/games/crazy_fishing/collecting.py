@@ -7,7 +7,7 @@ from fishtable.games.crazy_fishing import sea
 from fishtable.games.crazy_fishing.casting import hand_counts, reshuffle_baits, reshuffle_rods, start_round
 from fishtable.games.crazy_fishing.common import cards_text, event, plural
 from fishtable.games.crazy_fishing.setup import HAND_SIZE
-from fishtable.games.crazy_fishing.state import CFState
+from fishtable.games.crazy_fishing.state import CFState, put
 
 END_AT = 5  # the game ends when the sea holds this many fish or fewer after a round
 
@@ -123,15 +123,21 @@ def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event] |
 
 def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[Event] | None) -> None:
     drawn: list[int] = []
-    for _ in range(rods):
-        if not state.rod_deck:
-            reshuffle_rods(state, events)
-        drawn.append(state.rod_deck.pop())
-    for _ in range(baits):
-        if not state.bait_deck:
-            reshuffle_baits(state, events)
-        drawn.append(state.bait_deck.pop())
-    state.hands[seat] = state.hands[seat] + drawn
+    if rods:
+        deck = state.rod_deck = state.rod_deck[:]
+        for _ in range(rods):
+            if not deck:
+                reshuffle_rods(state, events)
+                deck = state.rod_deck  # a new list
+            drawn.append(deck.pop())
+    if baits:
+        deck = state.bait_deck = state.bait_deck[:]
+        for _ in range(baits):
+            if not deck:
+                reshuffle_baits(state, events)
+                deck = state.bait_deck
+            drawn.append(deck.pop())
+    state.hands = put(state.hands, seat, state.hands[seat] + drawn)
     if events is not None:
         events.append(event("draw", f"{state.names[seat]} draws {plural(rods, 'rod')} and {plural(baits, 'bait')}."))
         events.append(event("draw_private", f"You draw {cards_text(state, drawn)}.", (seat,)))

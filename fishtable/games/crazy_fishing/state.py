@@ -16,6 +16,13 @@ PHASES = ("cast", "fish_bait", "catch", "collect", "over")
 _new = object.__new__
 
 
+def put(items: list, index: int, value: object) -> list:
+    """A copy of `items` with one item replaced: how the engine changes a list of a state."""
+    new = items[:]
+    new[index] = value
+    return new
+
+
 @dataclass(slots=True)
 class Turn:
     """One player's Catch turn in progress."""
@@ -36,6 +43,16 @@ class Turn:
     between_offered: bool = False  # Reel + Turbulent Bait: the shuffle between attempts was offered
 
     def clone(self) -> Turn:
+        new = self.fork()
+        new.peeks = self.peeks[:]
+        new.targets = self.targets[:]
+        new.overlapped = self.overlapped[:]
+        new.groups = [g[:] for g in self.groups]
+        new.pair_group = self.pair_group[:]
+        return new
+
+    def fork(self) -> Turn:
+        """A copy sharing the lists, which the engine replaces, never changes (see CFState.fork)."""
         new = _new(Turn)
         new.seat = self.seat
         new.stage = self.stage
@@ -43,11 +60,11 @@ class Turn:
         new.shuffles_left = self.shuffles_left
         new.bucket = self.bucket
         new.reel = self.reel
-        new.peeks = self.peeks[:]
-        new.targets = self.targets[:]
-        new.overlapped = self.overlapped[:]
-        new.groups = [g[:] for g in self.groups]
-        new.pair_group = self.pair_group[:]
+        new.peeks = self.peeks
+        new.targets = self.targets
+        new.overlapped = self.overlapped
+        new.groups = self.groups
+        new.pair_group = self.pair_group
         new.resume = self.resume
         new.second = self.second
         new.between_offered = self.between_offered
@@ -110,19 +127,22 @@ class CFState:
 
     def clone(self) -> CFState:
         """A copy to edit freely: it shares only what never changes (cards, names, layout, ids)."""
-        new = self._copy()
+        new = self.fork()
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name)[:])
         new.hands = [h[:] for h in self.hands]
         new.piles = [p[:] for p in self.piles]
         new.casts = [None if c is None else (c[0][:], c[1][:]) for c in self.casts]
-        new.order = self.order[:]
-        new.collect_order = self.collect_order[:]
+        new.turn = None if self.turn is None else self.turn.clone()
         return new
 
-    def _copy(self) -> CFState:
-        """What `clone` and `fork` share, slot by slot: this runs at every step of every playout.
+    def fork(self) -> CFState:
+        """The copy `apply` works on, made at every step of every playout: a new state
+        object that shares every list with this one (a Turn is copied, its lists shared).
 
-        The hands, catch piles and casts are left to the caller; the catch order and the
-        collect order are shared (the engine replaces them, never changes them in place).
+        The engine never changes a list of a state in place: it replaces it (`put`,
+        `[*x, card]`...). So a fork costs a few dozen pointer copies, and changing it
+        leaves this state alone. Anyone else who edits a state edits a `clone()`.
         """
         new = _new(CFState)
         new.cards = self.cards
@@ -131,40 +151,33 @@ class CFState:
         new.rng = self.rng
         new.round = self.round
         new.phase = self.phase
-        new.sea = self.sea[:]
-        new.beside = self.beside[:]
+        new.sea = self.sea
+        new.beside = self.beside
         new.layout = self.layout
-        new.rod_deck = self.rod_deck[:]
-        new.bait_deck = self.bait_deck[:]
-        new.rod_discard = self.rod_discard[:]
-        new.bait_discard = self.bait_discard[:]
-        new.removed = self.removed[:]
+        new.rod_deck = self.rod_deck
+        new.bait_deck = self.bait_deck
+        new.rod_discard = self.rod_discard
+        new.bait_discard = self.bait_discard
+        new.removed = self.removed
+        new.hands = self.hands
+        new.piles = self.piles
+        new.casts = self.casts
         new.revealed = self.revealed
-        new.frozen_counts = self.frozen_counts[:]
-        new.fish_bait = self.fish_bait[:]
-        new.choosing = self.choosing[:]
+        new.frozen_counts = self.frozen_counts
+        new.fish_bait = self.fish_bait
+        new.choosing = self.choosing
         new.order = self.order
-        new.order_notes = self.order_notes[:]
+        new.order_notes = self.order_notes
         new.turn_index = self.turn_index
         turn = self.turn
-        new.turn = None if turn is None else turn.clone()
-        new.puffer_waiting = self.puffer_waiting[:]
-        new.puffer_picks = self.puffer_picks[:]
-        new.caught_round = self.caught_round[:]
+        new.turn = None if turn is None else turn.fork()
+        new.puffer_waiting = self.puffer_waiting
+        new.puffer_picks = self.puffer_picks
+        new.caught_round = self.caught_round
         new.collect_order = self.collect_order
         new.collect_index = self.collect_index
         new.cids = self.cids
-        new.seen = self.seen[:]
-        return new
-
-    def fork(self) -> CFState:
-        """The copy `apply` works on: like `clone`, but it shares each hand, catch pile and
-        cast, which the engine replaces and never changes in place (nor the catch and
-        collect orders). Only the engine may change a fork; anyone else edits a `clone()`."""
-        new = self._copy()
-        new.hands = self.hands[:]
-        new.piles = self.piles[:]
-        new.casts = self.casts[:]
+        new.seen = self.seen
         return new
 
     def canonical(self) -> tuple:
@@ -198,3 +211,11 @@ class CFState:
             turn_key, tuple(self.puffer_waiting), tuple(self.caught_round),
             tuple(self.collect_order), self.collect_index,
         )
+
+
+# The flat lists of a CFState, copied by `clone` (hands, piles and casts are nested).
+_LISTS = (
+    "sea", "beside", "rod_deck", "bait_deck", "rod_discard", "bait_discard", "removed", "frozen_counts",
+    "fish_bait", "choosing", "order", "order_notes", "puffer_waiting", "puffer_picks", "caught_round",
+    "collect_order", "seen",
+)
