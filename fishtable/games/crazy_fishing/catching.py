@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
+from fishtable.games.crazy_fishing.collecting import start_collect
 from fishtable.games.crazy_fishing.common import (
     cap,
     cards_text,
@@ -25,16 +26,17 @@ def start_turn(state: CFState, events: list[Event] | None) -> None:
         return
     seat = state.order[state.turn_index]
     rods, baits = state.casts[seat]
-    specials_r = [state.cards[c].special for c in rods]
-    specials_b = [state.cards[c].special for c in baits]
+    table = state.cards
+    specials_r = [table[c].special for c in rods]
+    specials_b = [table[c].special for c in baits]
     fish_bait = state.fish_bait[seat] is not None
-    state.turn = Turn(
-        seat=seat,
-        looks_left=specials_r.count("fish_finder"),
-        shuffles_left=specials_b.count("turbulent"),
-        bucket="bait_bucket" in specials_b,
+    state.turn = Turn.start(
+        seat,
+        specials_r.count("fish_finder"),
+        specials_b.count("turbulent"),
+        "bait_bucket" in specials_b,
         # CF-ROD-2, CF-Q-8: a Reel needs another rod and two baits; a fish bait can't split.
-        reel="super_fast_reel" in specials_r and len(rods) >= 2 and len(baits) >= 2 and not fish_bait,
+        "super_fast_reel" in specials_r and len(rods) >= 2 and len(baits) >= 2 and not fish_bait,
     )
     if events is not None:
         events.append(event("turn", f"{state.names[seat]}'s turn to fish."))
@@ -407,8 +409,6 @@ def end_turn(state: CFState, events: list[Event] | None) -> None:
 
 
 def end_catch_phase(state: CFState, events: list[Event] | None) -> None:
-    from fishtable.games.crazy_fishing.collecting import start_collect
-
     casts = state.casts = state.casts[:]
     for seat in range(state.n):
         cast = casts[seat]

@@ -86,6 +86,7 @@ _FISH_BAIT = _simple_prompts("fish_bait", "fish_bait", True)
 _PUFFER = _simple_prompts("puffer", "puffer", True)
 _COLLECT = _simple_prompts("collect", "collect", False)
 _EARLY_CAST = _simple_prompts("cast", "early_cast", True)
+_CATCH = tuple(_prompt(s, "catch", _PROMPTS["choose"], False) for s in range(MAX_PLAYERS))
 
 
 def pending(state: CFState) -> dict[int, Prompt]:
@@ -98,6 +99,8 @@ def pending(state: CFState) -> dict[int, Prompt]:
         if stage == "puffer":
             return {s: _PUFFER[s] for s in state.puffer_waiting}
         if stage == "choose":
+            if not (turn.looks_left or turn.reel or turn.peeks):
+                return {turn.seat: _CATCH[turn.seat]}
             text = _PROMPTS["choose"]
             if turn.looks_left:
                 text = (f"You may look at {plural(turn.looks_left, 'fish')} with the Fish Finder, "
@@ -154,9 +157,9 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
     if kind == "pair":
         return [PairAttempt(label=label[c]) for c in catching.selectable(state)] + [PairAttempt()]
     if kind == "finish":
-        return [Shuffle(), EndTurn()]
+        return LazyActions(state, seat, 2, _FINISH.__getitem__)
     if kind == "between":
-        return [Shuffle(), Continue()]
+        return LazyActions(state, seat, 2, _BETWEEN.__getitem__)
     return []
 
 
@@ -214,7 +217,7 @@ def _lazy_catch(state: CFState, seat: int) -> LazyActions:
             card = looks[i]
             return trusted_look(label[card]), _look_move, card
         if i < head:
-            return Shuffle(), _shuffle_move, None
+            return SHUFFLE, _shuffle_move, None
         i -= head
         if not pairs:
             card = choices[i]
@@ -240,23 +243,39 @@ def _lazy_draws(state: CFState, seat: int) -> LazyActions:
     return LazyActions(state, seat, len(draws), build)
 
 
-def _cast_move(state: CFState, seat: int, move: tuple[tuple[int, ...], tuple[int, ...]], events: list[Event]) -> None:
+def _cast_move(
+    state: CFState, seat: int, move: tuple[tuple[int, ...], tuple[int, ...]], events: list[Event] | None
+) -> None:
     _do_cast(state, seat, list(move[0]), list(move[1]), events)
 
 
-def _look_move(state: CFState, seat: int, card: int, events: list[Event]) -> None:
+def _look_move(state: CFState, seat: int, card: int, events: list[Event] | None) -> None:
     catching.look(state, card, events)
 
 
-def _shuffle_move(state: CFState, seat: int, move: None, events: list[Event]) -> None:
+def _shuffle_move(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
     catching.shuffle(state, events)
 
 
-def _attempt_move(state: CFState, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
+def _attempt_move(state: CFState, seat: int, cards: tuple[int, ...], events: list[Event] | None) -> None:
     catching.attempt(state, list(cards), events)
 
 
-def _draw_move(state: CFState, seat: int, move: tuple[int, int], events: list[Event]) -> None:
+def _end_turn_move(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
+    catching.end_turn(state, events)
+
+
+def _continue_move(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
+    catching.go_on(state, events)
+
+
+# Frozen actions without fields: one instance each serves every list.
+SHUFFLE = Shuffle()
+_FINISH = ((SHUFFLE, _shuffle_move, None), (EndTurn(), _end_turn_move, None))
+_BETWEEN = ((SHUFFLE, _shuffle_move, None), (Continue(), _continue_move, None))
+
+
+def _draw_move(state: CFState, seat: int, move: tuple[int, int], events: list[Event] | None) -> None:
     collecting.draw(state, seat, move[0], move[1], events)
 
 
@@ -307,7 +326,7 @@ def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Even
     return new, events
 
 
-def _cast(state: CFState, seat: int, action: Cast, events: list[Event]) -> None:
+def _cast(state: CFState, seat: int, action: Cast, events: list[Event] | None) -> None:
     hand = state.hands[seat]
     rods = _cards_from(state, action.rods, hand, "in your hand")
     baits = _cards_from(state, action.baits, hand, "in your hand")
@@ -317,7 +336,7 @@ def _cast(state: CFState, seat: int, action: Cast, events: list[Event]) -> None:
     _do_cast(state, seat, rods, baits, events)
 
 
-def _do_cast(state: CFState, seat: int, rods: list[int], baits: list[int], events: list[Event]) -> None:
+def _do_cast(state: CFState, seat: int, rods: list[int], baits: list[int], events: list[Event] | None) -> None:
     if state.phase == "collect":
         casting.cast_early(state, seat, rods, baits)  # face down until everyone has cast
         return
@@ -328,7 +347,7 @@ def _do_cast(state: CFState, seat: int, rods: list[int], baits: list[int], event
             catching.start_turn(state, events)
 
 
-def _fish_bait(state: CFState, seat: int, action: FishBait, events: list[Event]) -> None:
+def _fish_bait(state: CFState, seat: int, action: FishBait, events: list[Event] | None) -> None:
     fish = None
     if action.fish is not None:
         fish = _cards_from(state, (action.fish,), state.piles[seat], "in your catch pile")[0]
@@ -337,7 +356,7 @@ def _fish_bait(state: CFState, seat: int, action: FishBait, events: list[Event])
         catching.start_turn(state, events)
 
 
-def _look(state: CFState, seat: int, action: Look, events: list[Event]) -> None:
+def _look(state: CFState, seat: int, action: Look, events: list[Event] | None) -> None:
     turn = state.turn
     if not turn.looks_left:
         raise IllegalAction("You have no Fish Finder look left.")
@@ -347,13 +366,13 @@ def _look(state: CFState, seat: int, action: Look, events: list[Event]) -> None:
     catching.look(state, card, events)
 
 
-def _shuffle(state: CFState, seat: int, action: Shuffle, events: list[Event]) -> None:
+def _shuffle(state: CFState, seat: int, action: Shuffle, events: list[Event] | None) -> None:
     if not state.turn.shuffles_left:
         raise IllegalAction("You have no Turbulent Bait shuffle left.")
     catching.shuffle(state, events)
 
 
-def _attempt(state: CFState, seat: int, action: Attempt, events: list[Event]) -> None:
+def _attempt(state: CFState, seat: int, action: Attempt, events: list[Event] | None) -> None:
     allowed = catching.selectable(state)
     want = catching.attempts_allowed(state, allowed)
     if len(action.labels) != want:
@@ -371,12 +390,12 @@ def _attempt(state: CFState, seat: int, action: Attempt, events: list[Event]) ->
     catching.attempt(state, cards, events)
 
 
-def _pick_bait(state: CFState, seat: int, action: PickBait, events: list[Event]) -> None:
+def _pick_bait(state: CFState, seat: int, action: PickBait, events: list[Event] | None) -> None:
     bait = _cards_from(state, (action.bait,), state.casts[seat][1], "among the baits you cast")[0]
     catching.pick_bait(state, bait, events)
 
 
-def _split(state: CFState, seat: int, action: Split, events: list[Event]) -> None:
+def _split(state: CFState, seat: int, action: Split, events: list[Event] | None) -> None:
     first = _cards_from(state, action.first, state.casts[seat][1], "among the baits you cast")
     error = catching.split_error(state, first)
     if error:
@@ -384,7 +403,7 @@ def _split(state: CFState, seat: int, action: Split, events: list[Event]) -> Non
     catching.split(state, first, events)
 
 
-def _pair(state: CFState, seat: int, action: PairAttempt, events: list[Event]) -> None:
+def _pair(state: CFState, seat: int, action: PairAttempt, events: list[Event] | None) -> None:
     card = None
     if action.label is not None:
         card = _sea_card(state, action.label)
@@ -393,7 +412,7 @@ def _pair(state: CFState, seat: int, action: PairAttempt, events: list[Event]) -
     catching.pair_attempt(state, card, events)
 
 
-def _discard_rod(state: CFState, seat: int, action: DiscardRod, events: list[Event]) -> None:
+def _discard_rod(state: CFState, seat: int, action: DiscardRod, events: list[Event] | None) -> None:
     choices = catching.puffer_choices(state, seat)
     rod = _cards_from(state, (action.rod,), state.hands[seat], "in your hand")[0]
     if rod not in choices:
@@ -401,15 +420,15 @@ def _discard_rod(state: CFState, seat: int, action: DiscardRod, events: list[Eve
     catching.apply_puffer_choice(state, seat, rod, events)
 
 
-def _end_turn(state: CFState, seat: int, action: EndTurn, events: list[Event]) -> None:
+def _end_turn(state: CFState, seat: int, action: EndTurn, events: list[Event] | None) -> None:
     catching.end_turn(state, events)
 
 
-def _continue(state: CFState, seat: int, action: Continue, events: list[Event]) -> None:
+def _continue(state: CFState, seat: int, action: Continue, events: list[Event] | None) -> None:
     catching.go_on(state, events)
 
 
-def _draw(state: CFState, seat: int, action: Draw, events: list[Event]) -> None:
+def _draw(state: CFState, seat: int, action: Draw, events: list[Event] | None) -> None:
     error = collecting.draw_error(state, seat, action.rods, action.baits)
     if error:
         raise IllegalAction(error)

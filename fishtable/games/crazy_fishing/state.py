@@ -42,6 +42,26 @@ class Turn:
     second: int = -1  # the second Super-Fast Reel fish, while it waits
     between_offered: bool = False  # Reel + Turbulent Bait: the shuffle between attempts was offered
 
+    @staticmethod
+    def start(seat: int, looks: int, shuffles: int, bucket: bool, reel: bool) -> Turn:
+        """`Turn(seat, "choose", looks, shuffles, bucket, reel)`, slot by slot (once per catch turn)."""
+        new = _new(Turn)
+        new.seat = seat
+        new.stage = "choose"
+        new.looks_left = looks
+        new.shuffles_left = shuffles
+        new.bucket = bucket
+        new.reel = reel
+        new.peeks = []
+        new.targets = []
+        new.overlapped = []
+        new.groups = []
+        new.pair_group = []
+        new.resume = ""
+        new.second = -1
+        new.between_offered = False
+        return new
+
     def clone(self) -> Turn:
         new = self.fork()
         new.peeks = self.peeks[:]
