@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.crazy_fishing import rules, scoring, setup, viewing
+from fishtable.games.crazy_fishing import rules, sampler, scoring, setup, viewing
 from fishtable.games.crazy_fishing.actions import ACTION_TYPES, Action, parse_action
 from fishtable.games.crazy_fishing.common import event
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
@@ -62,6 +63,11 @@ class CrazyFishing:
 
     def view(self, state: CFState, seat: int | None) -> CrazyFishingView:
         return viewing.build_view(state, seat)
+
+    def sample_world(self, view: CrazyFishingView, rng: random.Random) -> CFState:
+        """A full state as `view.seat` may imagine it: every card hidden from it dealt at
+        random among the places it could be (see sampler.py). Its view equals `view`."""
+        return sampler.sample_world(view, rng)
 
     def result(self, state: CFState) -> Result | None:
         return scoring.result(state)
