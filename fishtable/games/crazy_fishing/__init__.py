@@ -64,6 +64,15 @@ class CrazyFishing:
     def view(self, state: CFState, seat: int | None) -> CrazyFishingView:
         return viewing.build_view(state, seat)
 
+    def random_action(self, state: CFState, seat: int, rng: random.Random) -> Action:
+        """`legal_actions(state, seat)[int(rng.random() * n)]`, the only action built (see rules)."""
+        return rules.random_action(state, seat, rng)
+
+    def rollout(self, state: CFState, rng: random.Random, max_steps: int | None = None) -> tuple[CFState, int]:
+        """Random legal moves to the end (or `max_steps`), as `simulate` with random bots
+        sharing `rng` would play them, without actions, prompts or logs: (state, steps)."""
+        return rules.rollout(state, rng, max_steps)
+
     def sample_world(self, view: CrazyFishingView, rng: random.Random) -> CFState:
         """A full state as `view.seat` may imagine it: every card hidden from it dealt at
         random among the places it could be (see sampler.py). Its view equals `view`."""

@@ -55,19 +55,20 @@ class _Lazy(list):
 
 
 class LazyActions(_Lazy):
-    """`count` legal actions; `build(i)` returns (action, handler, move) for position i.
+    """`count` legal actions; `at(i)` gives the i-th as ((apply, make), move).
 
-    `handler(new_state, seat, move, events)` applies the move to a fresh copy of
-    the state the list was made for; `move` is its compact form (card indices).
+    `move` is its compact form (card indices); `apply(new_state, seat, move,
+    events)` plays it on a fresh copy of the state the list was made for, and
+    `make(state, move)` builds the action object the protocol shows.
     """
 
-    __slots__ = ("_build", "_count", "_seat", "_state")
+    __slots__ = ("_at", "_count", "_seat", "_state")
 
-    def __init__(self, state: Any, seat: int, count: int, build: Callable[[int], tuple[Any, Any, Any]]) -> None:
+    def __init__(self, state: Any, seat: int, count: int, at: Callable[[int], tuple[Any, Any]]) -> None:
         self._state = state
         self._seat = seat
         self._count = count
-        self._build = build
+        self._at = at
 
     def __len__(self) -> int:
         if self._count < 0:
@@ -82,17 +83,22 @@ class LazyActions(_Lazy):
             index += count
         if not 0 <= index < count:
             raise IndexError("list index out of range")
-        action, handler, move = self._build(index)
+        (apply, make), move = self._at(index)
+        action = make(self._state, move)
         global issued
-        issued = (self._state, self._seat, action, handler, move)
+        issued = (self._state, self._seat, action, apply, move)
         return action
 
     def _fill(self) -> LazyActions:
         if self._count >= 0:
-            build = self._build
-            _list_extend(self, [build(i)[0] for i in range(self._count)])
+            at, state = self._at, self._state
+            actions = []
+            for i in range(self._count):
+                (_, make), move = at(i)
+                actions.append(make(state, move))
+            _list_extend(self, actions)
             self._count = -1
-            self._build = self._state = None  # type: ignore[assignment]
+            self._at = self._state = None  # type: ignore[assignment]
         return self
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import Event, Prompt
@@ -25,7 +26,6 @@ from fishtable.games.crazy_fishing.actions import (
     Split,
     built,
     trusted_attempt,
-    trusted_cast,
     trusted_draw,
     trusted_look,
 )
@@ -132,12 +132,10 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
     if kind is None:
         return []
     cid = state.cards
-    if kind == "cast":
-        return _lazy_casts(state, seat)
-    if kind == "catch":
-        return _lazy_catch(state, seat)
-    if kind == "collect":
-        return _lazy_draws(state, seat)
+    moves = MOVES.get(kind)
+    if moves is not None:
+        count, at = moves(state, seat)
+        return LazyActions(state, seat, count, at)
     if kind == "fish_bait":
         return [FishBait(fish=None)] + [FishBait(fish=cid[c].cid) for c in state.piles[seat]]
     if kind == "puffer":
@@ -156,51 +154,101 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
         return out
     if kind == "pair":
         return [PairAttempt(label=label[c]) for c in catching.selectable(state)] + [PairAttempt()]
-    if kind == "finish":
-        return LazyActions(state, seat, 2, _FINISH.__getitem__)
-    if kind == "between":
-        return LazyActions(state, seat, 2, _BETWEEN.__getitem__)
     return []
 
 
 # -- the frequent decisions, enumerated as compact moves (see lazy.py) -------------------------
+#
+# MOVES[kind](state, seat) -> (count, at): at(i) is the i-th legal move as ((apply, make), move),
+# in legal_actions order. `apply` plays the compact move on a state the caller owns; `make`
+# builds the action object only when someone reads it.
 
 
-def _lazy_casts(state: CFState, seat: int) -> LazyActions:
-    plan = casting.CastPlan(state, seat)
+def _apply_cast(
+    state: CFState, seat: int, move: tuple[tuple[int, ...], tuple[int, ...]], events: list[Event] | None
+) -> None:
+    _do_cast(state, seat, list(move[0]), list(move[1]), events)
+
+
+def _make_cast(state: CFState, move: tuple[tuple[int, ...], tuple[int, ...]]) -> Cast:
     cids = state.cids
-    if plan.rows is None:
-        rods, baits = plan.rods, plan.baits
-        rod_patterns, bait_patterns = plan.rod_patterns, plan.bait_patterns
-        width = len(bait_patterns)
-
-        def build(i: int) -> tuple[Cast, object, tuple[tuple[int, ...], tuple[int, ...]]]:
-            # CastPlan.move and trusted_cast, inlined: once per cast of every playout.
-            chosen_rods = tuple([rods[j] for j in rod_patterns[i // width]])
-            chosen_baits = tuple([baits[j] for j in bait_patterns[i % width]])
-            action = built(Cast, CAST_FIELDS, {
-                "kind": "cast",
-                "rods": tuple([cids[c] for c in chosen_rods]),
-                "baits": tuple([cids[c] for c in chosen_baits]),
-            })
-            return action, _cast_move, (chosen_rods, chosen_baits)
-
-        return LazyActions(state, seat, plan.count, build)
-
-    move = plan.move
-    get = cids.__getitem__
-
-    def build_any(i: int) -> tuple[Cast, object, tuple[tuple[int, ...], tuple[int, ...]]]:
-        chosen_rods, chosen_baits = chosen = move(i)
-        return trusted_cast(tuple(map(get, chosen_rods)), tuple(map(get, chosen_baits))), _cast_move, chosen
-
-    return LazyActions(state, seat, plan.count, build_any)
+    return built(Cast, CAST_FIELDS, {
+        "kind": "cast", "rods": tuple([cids[c] for c in move[0]]), "baits": tuple([cids[c] for c in move[1]]),
+    })
 
 
-def _lazy_catch(state: CFState, seat: int) -> LazyActions:
+def _apply_look(state: CFState, seat: int, card: int, events: list[Event] | None) -> None:
+    catching.look(state, card, events)
+
+
+def _make_look(state: CFState, card: int) -> Look:
+    return trusted_look(state.layout.label[card])
+
+
+def _apply_shuffle(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
+    catching.shuffle(state, events)
+
+
+def _apply_attempt(state: CFState, seat: int, cards: tuple[int, ...], events: list[Event] | None) -> None:
+    catching.attempt(state, list(cards), events)
+
+
+def _make_attempt(state: CFState, cards: tuple[int, ...]) -> Attempt:
+    label = state.layout.label
+    return trusted_attempt(tuple([label[c] for c in cards]))
+
+
+def _apply_end_turn(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
+    catching.end_turn(state, events)
+
+
+def _apply_continue(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
+    catching.go_on(state, events)
+
+
+def _apply_draw(state: CFState, seat: int, move: tuple[int, int], events: list[Event] | None) -> None:
+    collecting.draw(state, seat, move[0], move[1], events)
+
+
+def _make_draw(state: CFState, move: tuple[int, int]) -> Draw:
+    return trusted_draw(move[0], move[1])
+
+
+# Frozen actions without fields: one instance each serves every list.
+SHUFFLE = Shuffle()
+END_TURN = EndTurn()
+CONTINUE = Continue()
+
+CAST_MOVE = (_apply_cast, _make_cast)
+LOOK_MOVE = (_apply_look, _make_look)
+SHUFFLE_MOVE = (_apply_shuffle, lambda state, move: SHUFFLE)
+ATTEMPT_MOVE = (_apply_attempt, _make_attempt)
+END_TURN_MOVE = (_apply_end_turn, lambda state, move: END_TURN)
+CONTINUE_MOVE = (_apply_continue, lambda state, move: CONTINUE)
+DRAW_MOVE = (_apply_draw, _make_draw)
+
+
+def _cast_moves(state: CFState, seat: int) -> tuple[int, Any]:
+    plan = casting.CastPlan(state, seat)
+    if plan.rows is not None:
+        return plan.count, lambda i: (CAST_MOVE, plan.move(i))
+    rods, baits = plan.rods, plan.baits
+    rod_patterns, bait_patterns = plan.rod_patterns, plan.bait_patterns
+    width = len(bait_patterns)
+
+    def at(i: int) -> tuple[Any, tuple[tuple[int, ...], tuple[int, ...]]]:
+        # CastPlan.move, inlined: once per cast of every playout.
+        return CAST_MOVE, (
+            tuple([rods[j] for j in rod_patterns[i // width]]),
+            tuple([baits[j] for j in bait_patterns[i % width]]),
+        )
+
+    return plan.count, at
+
+
+def _catch_moves(state: CFState, seat: int) -> tuple[int, Any]:
     """Looks (Fish Finder), then a shuffle (Turbulent Bait), then the attempts."""
     turn = state.turn
-    label = state.layout.label
     looks: list[int] = []
     if turn.looks_left:
         peeks = turn.peeks
@@ -212,71 +260,99 @@ def _lazy_catch(state: CFState, seat: int) -> LazyActions:
     attempts = n * (n - 1) // 2 if pairs else n
     head = len(looks) + shuffles
 
-    def build(i: int) -> tuple[object, object, object]:
-        if i < len(looks):
-            card = looks[i]
-            return trusted_look(label[card]), _look_move, card
+    def at(i: int) -> tuple[Any, Any]:
         if i < head:
-            return SHUFFLE, _shuffle_move, None
+            return (LOOK_MOVE, looks[i]) if i < len(looks) else (SHUFFLE_MOVE, None)
         i -= head
         if not pairs:
-            card = choices[i]
-            return trusted_attempt((label[card],)), _attempt_move, (card,)
+            return ATTEMPT_MOVE, (choices[i],)
         a = 0
         while i >= n - 1 - a:  # combinations(choices, 2), in order
             i -= n - 1 - a
             a += 1
-        first, second = choices[a], choices[a + 1 + i]
-        return (trusted_attempt((label[first], label[second])), _attempt_move,
-                (first, second))
+        return ATTEMPT_MOVE, (choices[a], choices[a + 1 + i])
 
-    return LazyActions(state, seat, head + attempts, build)
+    return head + attempts, at
 
 
-def _lazy_draws(state: CFState, seat: int) -> LazyActions:
+def _draw_moves(state: CFState, seat: int) -> tuple[int, Any]:
     draws = collecting.legal_draws(state, seat)
-
-    def build(i: int) -> tuple[Draw, object, tuple[int, int]]:
-        rods, baits = draws[i]
-        return trusted_draw(rods, baits), _draw_move, draws[i]
-
-    return LazyActions(state, seat, len(draws), build)
+    return len(draws), lambda i: (DRAW_MOVE, draws[i])
 
 
-def _cast_move(
-    state: CFState, seat: int, move: tuple[tuple[int, ...], tuple[int, ...]], events: list[Event] | None
-) -> None:
-    _do_cast(state, seat, list(move[0]), list(move[1]), events)
+_FINISH = ((SHUFFLE_MOVE, None), (END_TURN_MOVE, None))
+_BETWEEN = ((SHUFFLE_MOVE, None), (CONTINUE_MOVE, None))
+
+MOVES = {
+    "cast": _cast_moves,
+    "catch": _catch_moves,
+    "collect": _draw_moves,
+    "finish": lambda state, seat: (2, _FINISH.__getitem__),
+    "between": lambda state, seat: (2, _BETWEEN.__getitem__),
+}
 
 
-def _look_move(state: CFState, seat: int, card: int, events: list[Event] | None) -> None:
-    catching.look(state, card, events)
+# -- playouts for the search bots --------------------------------------------------------------
 
 
-def _shuffle_move(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
-    catching.shuffle(state, events)
+def first_to_act(state: CFState) -> int | None:
+    """The first seat `pending(state)` lists, without building the prompts."""
+    phase = state.phase
+    if phase == "cast" or phase == "fish_bait":
+        return state.choosing[0] if state.choosing else None
+    if phase == "catch":
+        turn = state.turn
+        if turn is None:
+            return None
+        if turn.stage == "puffer":
+            return state.puffer_waiting[0] if state.puffer_waiting else None
+        return turn.seat
+    if phase == "collect":
+        seat = collecting.current_collector(state)
+        if seat is not None:
+            return seat
+        casts = state.casts
+        return next((s for s in state.collect_order[: state.collect_index] if casts[s] is None), None)
+    return None
 
 
-def _attempt_move(state: CFState, seat: int, cards: tuple[int, ...], events: list[Event] | None) -> None:
-    catching.attempt(state, list(cards), events)
+def random_action(state: CFState, seat: int, rng: Any) -> Action:
+    """A uniformly random legal action of `seat` (`rng.random()` once), built alone.
+
+    The same action as `legal_actions(state, seat)[int(rng.random() * n)]`; `apply`
+    takes it without validating it again, for this state and seat.
+    """
+    legal = legal_actions(state, seat)
+    return legal[int(rng.random() * len(legal))]
 
 
-def _end_turn_move(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
-    catching.end_turn(state, events)
+def rollout(state: CFState, rng: Any, max_steps: int | None = None) -> tuple[CFState, int]:
+    """Random legal moves until the game ends (or `max_steps`): (the state reached, steps).
 
-
-def _continue_move(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
-    catching.go_on(state, events)
-
-
-# Frozen actions without fields: one instance each serves every list.
-SHUFFLE = Shuffle()
-_FINISH = ((SHUFFLE, _shuffle_move, None), (EndTurn(), _end_turn_move, None))
-_BETWEEN = ((SHUFFLE, _shuffle_move, None), (Continue(), _continue_move, None))
-
-
-def _draw_move(state: CFState, seat: int, move: tuple[int, int], events: list[Event] | None) -> None:
-    collecting.draw(state, seat, move[0], move[1], events)
+    Exactly the game `simulate` plays with random bots sharing `rng`: the first pending
+    seat moves, uniformly among its legal actions (one `rng.random()` per step). But no
+    action object, prompt or log line is built, and the moves are played on one private
+    copy of `state` (which is left as it was): the search bots' playouts.
+    """
+    work = state.fork()
+    rand = rng.random
+    steps = 0
+    while max_steps is None or steps < max_steps:
+        seat = first_to_act(work)
+        if seat is None:
+            break
+        kind = decision(work, seat)
+        moves = MOVES.get(kind)
+        if moves is not None:
+            count, at = moves(work, seat)
+            (apply_move, _), move = at(int(rand() * count))
+            apply_move(work, seat, move, None)
+        else:  # the rare decisions: enumerated as actions, applied through validation
+            legal = legal_actions(work, seat)
+            action = legal[int(rand() * len(legal))]
+            _HANDLERS[(kind, action.kind)](work, seat, action, None)
+        steps += 1
+    return work, steps
 
 
 def _cards_from(state: CFState, ids: tuple[str, ...], allowed: list[int], where: str) -> list[int]:

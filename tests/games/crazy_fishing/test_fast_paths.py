@@ -196,3 +196,40 @@ def test_cast_enumeration_matches_the_validator():
         assert all(isinstance(a, Cast) for a in legal)
         checked += 1
     assert checked > 100
+
+
+# -- playouts for the search bots -----------------------------------------------------------------
+
+
+def protocol_playout(state: CFState, rng: random.Random) -> tuple[CFState, int]:
+    """What `fishtable simulate` does with random bots sharing one generator."""
+    steps = 0
+    while GAME.pending(state):
+        seat = next(iter(GAME.pending(state)))
+        legal = GAME.legal_actions(state, seat)
+        state, _ = GAME.apply(state, seat, legal[int(rng.random() * len(legal))])
+        steps += 1
+    return state, steps
+
+
+@pytest.mark.parametrize(("options", "n", "seed"), GAMES)
+def test_rollout_plays_the_protocol_game_without_building_it(options, n, seed):
+    state = GAME.new_game(GAME.prepare_options(options), seats(n), seed)
+    before = state.canonical()
+    expected, steps = protocol_playout(state, random.Random(seed))
+    reached, count = GAME.rollout(state, random.Random(seed))
+    assert count == steps and reached.canonical() == expected.canonical()
+    assert GAME.result(reached) == GAME.result(expected) and GAME.pending(reached) == {}
+    assert state.canonical() == before, "a rollout changed the state it started from"
+    part, done = GAME.rollout(state, random.Random(seed), max_steps=10)
+    assert done == 10 and GAME.pending(part)
+
+
+def test_random_action_is_the_action_a_random_bot_reads():
+    state = GAME.new_game(GAME.prepare_options(ADVANCED), seats(4), 9)
+    for seat in GAME.pending(state):
+        action = GAME.random_action(state, seat, random.Random(seat))
+        legal = GAME.legal_actions(state, seat)
+        assert action == legal[int(random.Random(seat).random() * len(legal))]
+        assert GAME.apply(state, seat, action)[0].canonical() == GAME.apply(state, seat, GAME.parse_action(
+            action.model_dump(mode="json")))[0].canonical()
