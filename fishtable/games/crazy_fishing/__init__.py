@@ -73,6 +73,10 @@ class CrazyFishing:
         sharing `rng` would play them, without actions, prompts or logs: (state, steps)."""
         return rules.rollout(state, rng, max_steps)
 
+    def evaluate(self, state: CFState, seat: int) -> float:
+        """A heuristic value in [0, 1] of a position for `seat` (see scoring.evaluate)."""
+        return scoring.evaluate(state, seat)
+
     def sample_world(self, view: CrazyFishingView, rng: random.Random) -> CFState:
         """A full state as `view.seat` may imagine it: every card hidden from it dealt at
         random among the places it could be (see sampler.py). Its view equals `view`."""

@@ -233,3 +233,15 @@ def test_random_action_is_the_action_a_random_bot_reads():
         assert action == legal[int(random.Random(seat).random() * len(legal))]
         assert GAME.apply(state, seat, action)[0].canonical() == GAME.apply(state, seat, GAME.parse_action(
             action.model_dump(mode="json")))[0].canonical()
+
+
+@pytest.mark.parametrize(("options", "n", "seed"), GAMES)
+def test_evaluate_is_a_value_in_zero_one_that_ends_as_the_result(options, n, seed):
+    for state, _, _ in random_game(options, n, seed):
+        values = [GAME.evaluate(state, s) for s in range(n)]
+        assert all(0.0 <= v <= 1.0 for v in values)
+    final, _ = GAME.rollout(state, random.Random(seed))
+    winners = GAME.result(final).winners
+    assert [GAME.evaluate(final, s) for s in range(n)] == [
+        1 / len(winners) if s in winners else 0.0 for s in range(n)
+    ]
