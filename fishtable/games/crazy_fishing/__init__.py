@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.crazy_fishing import rules, scoring, setup, viewing
+from fishtable.games.crazy_fishing import rules, sampler, scoring, setup, viewing
 from fishtable.games.crazy_fishing.actions import ACTION_TYPES, Action, parse_action
 from fishtable.games.crazy_fishing.common import event
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
@@ -20,6 +21,13 @@ class CrazyFishing:
     title = "Crazy Fishing"
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
+
+    def __init__(self) -> None:
+        # The hot protocol calls go straight to the engine functions: a playout makes
+        # them at every step, and a method would add a call around each.
+        self.pending = rules.pending  # type: ignore[method-assign]
+        self.legal_actions = rules.legal_actions  # type: ignore[method-assign]
+        self.apply = rules.apply  # type: ignore[method-assign]
 
     def options_model(self) -> type[CrazyFishingOptions]:
         return CrazyFishingOptions
@@ -55,6 +63,24 @@ class CrazyFishing:
 
     def view(self, state: CFState, seat: int | None) -> CrazyFishingView:
         return viewing.build_view(state, seat)
+
+    def random_action(self, state: CFState, seat: int, rng: random.Random) -> Action:
+        """`legal_actions(state, seat)[int(rng.random() * n)]`, the only action built (see rules)."""
+        return rules.random_action(state, seat, rng)
+
+    def rollout(self, state: CFState, rng: random.Random, max_steps: int | None = None) -> tuple[CFState, int]:
+        """Random legal moves to the end (or `max_steps`), as `simulate` with random bots
+        sharing `rng` would play them, without actions, prompts or logs: (state, steps)."""
+        return rules.rollout(state, rng, max_steps)
+
+    def evaluate(self, state: CFState, seat: int) -> float:
+        """A heuristic value in [0, 1] of a position for `seat` (see scoring.evaluate)."""
+        return scoring.evaluate(state, seat)
+
+    def sample_world(self, view: CrazyFishingView, rng: random.Random) -> CFState:
+        """A full state as `view.seat` may imagine it: every card hidden from it dealt at
+        random among the places it could be (see sampler.py). Its view equals `view`."""
+        return sampler.sample_world(view, rng)
 
     def result(self, state: CFState) -> Result | None:
         return scoring.result(state)

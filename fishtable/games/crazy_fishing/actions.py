@@ -6,9 +6,11 @@ fish in the sea only by their sea label, because their identity is hidden.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class _Action(BaseModel):
@@ -99,18 +101,46 @@ class Draw(_Action):
 
 
 _new = object.__new__
-_set = object.__setattr__
-_CAST_FIELDS = frozenset(Cast.model_fields)
+# A pydantic model's four slots, set straight through their descriptors: an instance
+# without validation, for values the engine made itself (see engine/fast.py).
+_SLOTS = BaseModel.__dict__
+_set_dict = _SLOTS["__dict__"].__set__
+_set_fields = _SLOTS["__pydantic_fields_set__"].__set__
+_set_extra = _SLOTS["__pydantic_extra__"].__set__
+_set_private = _SLOTS["__pydantic_private__"].__set__
+
+
+def built(cls: type[M], fields: frozenset[str], values: dict) -> M:
+    """An instance of the frozen model `cls` holding `values` (every field), not validated."""
+    obj = _new(cls)
+    _set_dict(obj, values)
+    _set_fields(obj, fields)
+    _set_extra(obj, None)
+    _set_private(obj, None)
+    return obj
+
+
+CAST_FIELDS = frozenset(Cast.model_fields)
+_ATTEMPT_FIELDS = frozenset(Attempt.model_fields)
+_LOOK_FIELDS = frozenset(Look.model_fields)
+_DRAW_FIELDS = frozenset(Draw.model_fields)
 
 
 def trusted_cast(rods: tuple[str, ...], baits: tuple[str, ...]) -> Cast:
-    """A Cast the engine itself enumerated (see engine/fast.py), built inline: the hottest path."""
-    cast = _new(Cast)
-    _set(cast, "__dict__", {"kind": "cast", "rods": rods, "baits": baits})
-    _set(cast, "__pydantic_fields_set__", _CAST_FIELDS)
-    _set(cast, "__pydantic_extra__", None)
-    _set(cast, "__pydantic_private__", None)
-    return cast
+    """A Cast the engine itself enumerated, built inline: the hottest path."""
+    return built(Cast, CAST_FIELDS, {"kind": "cast", "rods": rods, "baits": baits})
+
+
+def trusted_attempt(labels: tuple[int, ...]) -> Attempt:
+    return built(Attempt, _ATTEMPT_FIELDS, {"kind": "attempt", "labels": labels})
+
+
+def trusted_look(label: int) -> Look:
+    return built(Look, _LOOK_FIELDS, {"kind": "look", "label": label})
+
+
+def trusted_draw(rods: int, baits: int) -> Draw:
+    return built(Draw, _DRAW_FIELDS, {"kind": "draw", "rods": rods, "baits": baits})
 
 
 ACTION_TYPES = (

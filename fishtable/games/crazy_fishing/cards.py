@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -224,13 +224,32 @@ class Card:
     back: str = ""
     three_plus: bool = False
     oos: bool = False
+    # The face text, worked out once: the log names cards at every step of a playout.
+    text: str = field(init=False, repr=False, compare=False)
+    words: str = field(init=False, repr=False, compare=False)  # a fish in a sentence: "the Hake (5)"
+
+    def __post_init__(self) -> None:
+        words = ""
+        if self.type == "fish":
+            text = f"{self.name} ({self.value})"
+            kind = self.fish_kind
+            if kind == "boot":
+                words = "an Old Boot (0)"
+            elif kind == "pearl":
+                words = f"a Pearl ({self.value})"
+            else:
+                # A name with its own article ("A Pair of Fish", "The Golden Fish") takes no other.
+                article = "" if self.name.split(" ", 1)[0] in {"A", "An", "The"} else "the "
+                words = f"{article}{text}"
+        else:
+            value = "∞" if self.value >= INFINITE else str(self.value)
+            text = f"{value}{'+' if self.plus else ''}"
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "words", words)
 
     @property
     def label(self) -> str:
-        if self.type == "fish":
-            return f"{self.name} ({self.value})"
-        value = "∞" if self.value >= INFINITE else str(self.value)
-        return f"{value}{'+' if self.plus else ''}"
+        return self.text
 
     @property
     def fish_kind(self) -> str:

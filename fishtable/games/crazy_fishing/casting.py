@@ -6,8 +6,8 @@ from collections.abc import Callable
 from itertools import combinations, groupby, pairwise
 from typing import Any
 
-from fishtable.engine import rng as rand
 from fishtable.engine.protocol import Event
+from fishtable.games.crazy_fishing import fastrng
 from fishtable.games.crazy_fishing.actions import Cast, trusted_cast
 from fishtable.games.crazy_fishing.common import (
     INFINITE,
@@ -20,10 +20,10 @@ from fishtable.games.crazy_fishing.common import (
     top_effect,
     value_text,
 )
-from fishtable.games.crazy_fishing.state import CFState
+from fishtable.games.crazy_fishing.state import CFState, put
 
 
-def start_round(state: CFState, events: list[Event]) -> None:
+def start_round(state: CFState, events: list[Event] | None) -> None:
     """Open the Cast phase. Casts made early, during the last Collect, stay face down."""
     casts = state.casts if len(state.casts) == state.n else [None] * state.n
     frozen = state.frozen_counts
@@ -39,7 +39,8 @@ def start_round(state: CFState, events: list[Event]) -> None:
     state.frozen_counts = [
         frozen[s] if casts[s] is not None else hand_counts(state, s) for s in range(state.n)
     ]
-    events.append(event("round", f"Round {state.round} begins: everyone casts in secret."))
+    if events is not None:
+        events.append(event("round", f"Round {state.round} begins: everyone casts in secret."))
     if not state.choosing:  # everyone cast early (cannot happen with the Collect order; kept safe)
         reveal(state, events)
         if state.phase == "catch":
@@ -50,11 +51,10 @@ def start_round(state: CFState, events: list[Event]) -> None:
 
 def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
     """A seat that has refilled casts for the next round during Collect: face down, secret."""
-    state.frozen_counts[seat] = hand_counts(state, seat)
-    hand = state.hands[seat]
-    for c in rods + baits:
-        hand.remove(c)
-    state.casts[seat] = (rods, baits)
+    state.frozen_counts = put(state.frozen_counts, seat, hand_counts(state, seat))
+    cast = rods + baits
+    state.hands = put(state.hands, seat, [c for c in state.hands[seat] if c not in cast])
+    state.casts = put(state.casts, seat, (rods, baits))
 
 
 def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
@@ -121,59 +121,120 @@ def cast_error(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
     return None
 
 
-def _groups(state: CFState, cards: list[int]) -> list[tuple[int, ...]]:
-    """Every non-empty selection of these cards that a '+' card makes legal."""
-    out: list[tuple[int, ...]] = [(c,) for c in cards]
-    table = state.cards
-    if any(table[c].plus for c in cards):
-        for size in range(2, len(cards) + 1):
-            for combo in combinations(cards, size):
-                for c in combo:
-                    if table[c].plus:
-                        out.append(combo)
-                        break
-    return out
+_PATTERNS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
 
-def _ids(state: CFState, groups: list[tuple[int, ...]]) -> list[tuple[str, ...]]:
-    get = state.cids.__getitem__
-    return [tuple(map(get, g)) for g in groups]
+def group_patterns(n: int, plus_mask: int) -> tuple[tuple[int, ...], ...]:
+    """The legal groups of n cards of one type, as positions: each card alone, then (by
+    size, in combination order) every larger selection holding a '+' card (bit i of
+    `plus_mask` set: card i is a '+'). The same for every hand with this shape, so kept."""
+    key = (n, plus_mask)
+    patterns = _PATTERNS.get(key)
+    if patterns is None:
+        out: list[tuple[int, ...]] = [(i,) for i in range(n)]
+        if plus_mask:
+            for size in range(2, n + 1):
+                out += [combo for combo in combinations(range(n), size) if any(plus_mask >> i & 1 for i in combo)]
+        patterns = _PATTERNS[key] = tuple(out)
+    return patterns
+
+
+def _reel_pairs(n: int, plus_mask: int) -> tuple[tuple[int, int], ...]:
+    """Positions of two plain baits, which a Super-Fast Reel lets a cast hold without a '+' bait."""
+    key = (-n, plus_mask)
+    pairs = _PATTERNS.get(key)
+    if pairs is None:
+        pairs = _PATTERNS[key] = tuple(
+            (a, b) for a, b in combinations(range(n), 2) if not (plus_mask >> a & 1 or plus_mask >> b & 1)
+        )
+    return pairs  # type: ignore[return-value]
+
+
+class CastPlan:
+    """Every legal cast of one seat, enumerated without being built (CF-CAST-3..9, CF-Q-8).
+
+    The casts are rows of (rod group, bait group), rod groups in `group_patterns`
+    order, each with every bait group, in the same order; a rod group holding a
+    Super-Fast Reel also takes every pair of plain baits. A blank cast puts
+    forward the one type the seat may play (or nothing).
+    """
+
+    __slots__ = ("bait_patterns", "baits", "count", "rod_patterns", "rods", "rows")
+
+    def __init__(self, state: CFState, seat: int) -> None:
+        table = state.cards
+        effect = top_effect(state, seat)
+        rods: list[int] = []
+        baits: list[int] = []
+        rod_plus = bait_plus = 0
+        reel = False
+        for c in state.hands[seat]:
+            card = table[c]
+            if card.type == "rod":
+                if card.plus:
+                    if effect == "moray_eel":
+                        continue
+                    rod_plus |= 1 << len(rods)
+                if card.special == "super_fast_reel":
+                    reel = True
+                rods.append(c)
+            else:
+                if card.plus:
+                    if effect == "crab":
+                        continue
+                    bait_plus |= 1 << len(baits)
+                baits.append(c)
+        self.rods = rods
+        self.baits = baits
+        self.rod_patterns = rod_patterns = group_patterns(len(rods), rod_plus) if rods else ((),)
+        self.bait_patterns = bait_patterns = group_patterns(len(baits), bait_plus) if baits else ((),)
+        self.rows: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] | None = None
+        pairs = _reel_pairs(len(baits), bait_plus) if reel and rods and len(baits) >= 2 else ()
+        if pairs:
+            # Rows differ: only rod groups holding the Reel take the pairs of plain baits.
+            with_reel = bait_patterns + pairs
+            self.rows = [
+                (rg, with_reel if any(table[rods[i]].special == "super_fast_reel" for i in rg) else bait_patterns)
+                for rg in rod_patterns
+            ]
+            self.count = sum(len(choices) for _, choices in self.rows)
+        else:
+            self.count = len(rod_patterns) * len(bait_patterns)
+
+    def move(self, i: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The i-th legal cast as (rod cards, bait cards)."""
+        rows = self.rows
+        if rows is None:
+            r, b = divmod(i, len(self.bait_patterns))
+            rod_group, bait_group = self.rod_patterns[r], self.bait_patterns[b]
+        else:
+            for row, choices in rows:
+                if i < len(choices):
+                    rod_group, bait_group = row, choices[i]
+                    break
+                i -= len(choices)
+            else:
+                raise IndexError(i)
+        rods, baits = self.rods, self.baits
+        return tuple([rods[j] for j in rod_group]), tuple([baits[j] for j in bait_group])
 
 
 def legal_casts(state: CFState, seat: int) -> list[Cast]:
-    ok_rods, ok_baits = usable(state, seat)
-    if not ok_rods or not ok_baits:
-        groups = _ids(state, _groups(state, ok_rods or ok_baits))
-        if not groups:
-            return [Cast()]
-        if ok_rods:
-            return [trusted_cast(g, ()) for g in groups]
-        return [trusted_cast((), g) for g in groups]
-    table = state.cards
-    rod_groups = _groups(state, ok_rods)
-    bait_ids = _ids(state, _groups(state, ok_baits))
-    reel_pairs = [
-        (table[a].cid, table[b].cid)
-        for a, b in combinations(ok_baits, 2)
-        if not table[a].plus and not table[b].plus
-    ]
-    out = []
+    """Every legal cast, built (`rules.legal_actions` builds them one at a time)."""
+    plan = CastPlan(state, seat)
     get = state.cids.__getitem__
-    for rg in rod_groups:
-        rod_ids = tuple(map(get, rg))
-        choices = bait_ids
-        if reel_pairs and any(table[c].special == "super_fast_reel" for c in rg):
-            choices = bait_ids + reel_pairs
-        out.extend(trusted_cast(rod_ids, bg) for bg in choices)
+    out = []
+    for i in range(plan.count):
+        rods, baits = plan.move(i)
+        out.append(trusted_cast(tuple(map(get, rods)), tuple(map(get, baits))))
     return out
 
 
 def apply_cast(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
-    hand = state.hands[seat]
-    for c in rods + baits:
-        hand.remove(c)
-    state.casts[seat] = (rods, baits)
-    state.choosing.remove(seat)
+    cast = rods + baits
+    state.hands = put(state.hands, seat, [c for c in state.hands[seat] if c not in cast])
+    state.casts = put(state.casts, seat, (rods, baits))
+    state.choosing = [s for s in state.choosing if s != seat]
 
 
 def is_blank(state: CFState, seat: int) -> bool:
@@ -194,9 +255,26 @@ def tie_bait(state: CFState, seat: int) -> int:
     return base if base >= INFINITE else base + bait_modifier(state, seat)
 
 
-def reveal(state: CFState, events: list[Event]) -> None:
+def reveal(state: CFState, events: list[Event] | None) -> None:
     """Every cast turns face up at once (CF-CAST-11)."""
     state.revealed = True
+    if events is not None:
+        _reveal_events(state, events)
+    state.choosing = [
+        s for s in range(state.n)
+        if state.casts[s] and state.casts[s][1] and state.piles[s]
+        and any(state.cards[c].special == "oos_rod" for c in state.casts[s][0])
+    ]
+    if state.choosing:
+        state.phase = "fish_bait"
+        if events is not None:
+            names = ", ".join(state.names[s] for s in state.choosing)
+            events.append(event("fish_bait", f"Out-of-series rod: {names} may use a caught fish as bait."))
+    else:
+        set_order(state, events)
+
+
+def _reveal_events(state: CFState, events: list[Event]) -> None:
     for seat in range(state.n):
         rods, baits = state.casts[seat] or ([], [])
         name = state.names[seat]
@@ -211,86 +289,82 @@ def reveal(state: CFState, events: list[Event]) -> None:
                 f"{name} casts rods {cards_text(state, rods)} (speed {speed_of(state, seat)}) "
                 f"and bait {cards_text(state, baits)} (bait {value_text(raw_bait(state, baits))}).",
             ))
-    state.choosing = [
-        s for s in range(state.n)
-        if state.casts[s] and state.casts[s][1] and state.piles[s]
-        and any(state.cards[c].special == "oos_rod" for c in state.casts[s][0])
-    ]
-    if state.choosing:
-        state.phase = "fish_bait"
-        names = ", ".join(state.names[s] for s in state.choosing)
-        events.append(event("fish_bait", f"Out-of-series rod: {names} may use a caught fish as bait."))
-    else:
-        set_order(state, events)
 
 
-def apply_fish_bait(state: CFState, seat: int, fish: int | None, events: list[Event]) -> None:
-    state.fish_bait[seat] = fish
-    state.choosing.remove(seat)
+def apply_fish_bait(state: CFState, seat: int, fish: int | None, events: list[Event] | None) -> None:
+    state.fish_bait = put(state.fish_bait, seat, fish)
+    state.choosing = [s for s in state.choosing if s != seat]
     if state.choosing:
         return
     # Everyone has chosen: the choices are shown together (CF-Q-29, CF-OOS-7).
+    piles, hands, casts = state.piles, state.hands, state.casts = state.piles[:], state.hands[:], state.casts[:]
     for s in range(state.n):
         chosen = state.fish_bait[s]
         if chosen is None:
             continue
-        state.piles[s].remove(chosen)
-        rods, baits = state.casts[s]
-        state.hands[s].extend(baits)
-        state.casts[s] = (rods, [])
-        events.append(event(
-            "fish_bait",
-            f"{state.names[s]} takes back their bait and uses {fish_text(state.cards[chosen])} "
-            f"from their catch as bait worth {fish_bait_value(state, chosen)}.",
-        ))
+        piles[s] = [c for c in piles[s] if c != chosen]
+        rods, baits = casts[s]
+        hands[s] = hands[s] + baits
+        casts[s] = (rods, [])
+        if events is not None:
+            events.append(event(
+                "fish_bait",
+                f"{state.names[s]} takes back their bait and uses {fish_text(state.cards[chosen])} "
+                f"from their catch as bait worth {fish_bait_value(state, chosen)}.",
+            ))
     set_order(state, events)
 
 
-def _reveal_rod(state: CFState, events: list[Event]) -> int | None:
+def _reveal_rod(state: CFState, events: list[Event] | None) -> int | None:
     if not state.rod_deck:
         if not state.rod_discard:
             return None
         reshuffle_rods(state, events)
-    card = state.rod_deck.pop()
-    state.rod_discard.append(card)
+    card = state.rod_deck[-1]
+    state.rod_deck = state.rod_deck[:-1]
+    state.rod_discard = [*state.rod_discard, card]
     return card
 
 
-def reshuffle_rods(state: CFState, events: list[Event]) -> None:
-    state.rng, state.rod_deck = rand.shuffled(state.rng, state.rod_discard)
+def reshuffle_rods(state: CFState, events: list[Event] | None) -> None:
+    state.rng, state.rod_deck = fastrng.shuffled(state.rng, state.rod_discard)
     state.rod_discard = []
-    events.append(event("reshuffle", "The rod deck is empty: its discard pile is shuffled into a new deck."))
+    if events is not None:
+        events.append(event("reshuffle", "The rod deck is empty: its discard pile is shuffled into a new deck."))
 
 
-def reshuffle_baits(state: CFState, events: list[Event]) -> None:
-    state.rng, state.bait_deck = rand.shuffled(state.rng, state.bait_discard)
+def reshuffle_baits(state: CFState, events: list[Event] | None) -> None:
+    state.rng, state.bait_deck = fastrng.shuffled(state.rng, state.bait_discard)
     state.bait_discard = []
-    events.append(event("reshuffle", "The bait deck is empty: its discard pile is shuffled into a new deck."))
+    if events is not None:
+        events.append(event("reshuffle", "The bait deck is empty: its discard pile is shuffled into a new deck."))
 
 
-def _break_tie(state: CFState, tied: list[int], events: list[Event]) -> list[int]:
+def _break_tie(state: CFState, tied: list[int], events: list[Event] | None) -> list[int]:
     """Tied seats each reveal a rod from the deck; repeat among those still tied (CF-Q-10)."""
     reveals: dict[int, int] = {}
     for seat in tied:
         card = _reveal_rod(state, events)
         if card is None:
             names = " and ".join(state.names[s] for s in tied)
-            state.order_notes.append(f"{names} stay tied with no rod left to reveal: seat order.")
+            state.order_notes = [*state.order_notes, f"{names} stay tied with no rod left to reveal: seat order."]
             return tied
         reveals[seat] = state.cards[card].value
-        events.append(event(
-            "tie_reveal",
-            f"{state.names[seat]} reveals a {state.cards[card].label} rod from the deck to break the tie.",
-        ))
+        if events is not None:
+            events.append(event(
+                "tie_reveal",
+                f"{state.names[seat]} reveals a {state.cards[card].label} rod from the deck to break the tie.",
+            ))
     out = _rank(state, tied, reveals.__getitem__, events)
     shown = ", ".join(f"{state.names[s]} {reveals[s]}" for s in sorted(tied, key=reveals.__getitem__, reverse=True))
-    state.order_notes.append(
-        f"{' and '.join(state.names[s] for s in tied)} tie on speed and bait; rod-deck reveal: {shown}."
-    )
+    state.order_notes = [
+        *state.order_notes,
+        f"{' and '.join(state.names[s] for s in tied)} tie on speed and bait; rod-deck reveal: {shown}.",
+    ]
     return out
 
 
-def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: list[Event]) -> list[int]:
+def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: list[Event] | None) -> list[int]:
     """Highest key first; seats with equal keys are ordered by rod-deck reveals."""
     out: list[int] = []
     for _, same in groupby(sorted(seats, key=key, reverse=True), key=key):
@@ -299,7 +373,7 @@ def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: l
     return out
 
 
-def set_order(state: CFState, events: list[Event]) -> None:
+def set_order(state: CFState, events: list[Event] | None) -> None:
     """Catch order: speed, then bait, then rod-deck reveals (CF-CAST-12..14)."""
     players = [s for s in range(state.n) if not is_blank(state, s)]
     key = {s: (speed_of(state, s), tie_bait(state, s)) for s in players}
@@ -307,17 +381,19 @@ def set_order(state: CFState, events: list[Event]) -> None:
     for a, b in pairwise(order):
         (sa, ba), (sb, bb) = key[a], key[b]
         if sa == sb and ba != bb:
-            state.order_notes.append(
+            state.order_notes = [
+                *state.order_notes,
                 f"{state.names[a]} before {state.names[b]}: speed {sa} each, "
-                f"bait {value_text(ba)} beats {value_text(bb)}."
-            )
+                f"bait {value_text(ba)} beats {value_text(bb)}.",
+            ]
     state.order = order
-    if order:
-        listing = ", ".join(
-            f"{state.names[s]} (speed {key[s][0]}, bait {value_text(key[s][1])})" for s in order
-        )
-        events.append(event("order", f"Catch order: {listing}."))
-    for note in state.order_notes:
-        events.append(event("order", note))
+    if events is not None:
+        if order:
+            listing = ", ".join(
+                f"{state.names[s]} (speed {key[s][0]}, bait {value_text(key[s][1])})" for s in order
+            )
+            events.append(event("order", f"Catch order: {listing}."))
+        for note in state.order_notes:
+            events.append(event("order", note))
     state.phase = "catch"
     state.turn_index = 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
+from fishtable.games.crazy_fishing.collecting import start_collect
 from fishtable.games.crazy_fishing.common import (
     cap,
     cards_text,
@@ -14,10 +15,10 @@ from fishtable.games.crazy_fishing.common import (
     raw_bait,
     value_text,
 )
-from fishtable.games.crazy_fishing.state import CFState, Turn
+from fishtable.games.crazy_fishing.state import CFState, Turn, put
 
 
-def start_turn(state: CFState, events: list[Event]) -> None:
+def start_turn(state: CFState, events: list[Event] | None) -> None:
     """Begin the turn of the seat at `turn_index`, or end the phase."""
     if state.turn_index >= len(state.order):
         state.turn = None
@@ -25,34 +26,38 @@ def start_turn(state: CFState, events: list[Event]) -> None:
         return
     seat = state.order[state.turn_index]
     rods, baits = state.casts[seat]
-    specials_r = [state.cards[c].special for c in rods]
-    specials_b = [state.cards[c].special for c in baits]
+    table = state.cards
+    specials_r = [table[c].special for c in rods]
+    specials_b = [table[c].special for c in baits]
     fish_bait = state.fish_bait[seat] is not None
-    state.turn = Turn(
-        seat=seat,
-        looks_left=specials_r.count("fish_finder"),
-        shuffles_left=specials_b.count("turbulent"),
-        bucket="bait_bucket" in specials_b,
+    state.turn = Turn.start(
+        seat,
+        specials_r.count("fish_finder"),
+        specials_b.count("turbulent"),
+        "bait_bucket" in specials_b,
         # CF-ROD-2, CF-Q-8: a Reel needs another rod and two baits; a fish bait can't split.
-        reel="super_fast_reel" in specials_r and len(rods) >= 2 and len(baits) >= 2 and not fish_bait,
+        "super_fast_reel" in specials_r and len(rods) >= 2 and len(baits) >= 2 and not fish_bait,
     )
-    events.append(event("turn", f"{state.names[seat]}'s turn to fish."))
+    if events is not None:
+        events.append(event("turn", f"{state.names[seat]}'s turn to fish."))
     begin_choosing(state, events)
 
 
-def begin_choosing(state: CFState, events: list[Event]) -> None:
+def begin_choosing(state: CFState, events: list[Event] | None) -> None:
     turn = state.turn
     turn.stage = "choose"
     if sea.fish_count(state) == 0:
         # CF-Q-13: nothing left to catch; the played cards are still discarded.
-        events.append(event("empty", f"The sea is empty: {state.names[turn.seat]} cannot fish."))
+        if events is not None:
+            events.append(event("empty", f"The sea is empty: {state.names[turn.seat]} cannot fish."))
         end_turn(state, events)
         return
-    if not sea.uncovered(state):
+    if not sea.any_uncovered(state):
         # CF-CATCH-4: no eligible fish, so the sea is shuffled before choosing.
         sea.reshuffle(state)
-        turn.peeks.clear()
-        events.append(event("reshuffle_sea", "No fish can be reached, so the sea is shuffled."))
+        turn.peeks = []
+        if events is not None:
+            events.append(event("reshuffle_sea", "No fish can be reached, so the sea is shuffled."))
 
 
 def selectable(state: CFState) -> list[int]:
@@ -69,47 +74,50 @@ def attempts_allowed(state: CFState, choices: list[int] | None = None) -> int:
     return 2 if len(selectable(state) if choices is None else choices) >= 2 else 1
 
 
-def look(state: CFState, card: int, events: list[Event]) -> None:
+def look(state: CFState, card: int, events: list[Event] | None) -> None:
     turn = state.turn
     turn.looks_left -= 1
-    turn.peeks.append(card)
-    name = state.names[turn.seat]
-    label = state.layout.label[card]
-    events.append(event("look", f"{name} looks at fish #{label} with the Infallible Fish Finder."))
-    events.append(event("look_private", f"You look at fish #{label}: {fish_text(state.cards[card])}.",
-                        (turn.seat,)))
+    turn.peeks = [*turn.peeks, card]
+    if events is not None:
+        name = state.names[turn.seat]
+        label = state.layout.label[card]
+        events.append(event("look", f"{name} looks at fish #{label} with the Infallible Fish Finder."))
+        events.append(event("look_private", f"You look at fish #{label}: {fish_text(state.cards[card])}.",
+                            (turn.seat,)))
 
 
-def shuffle(state: CFState, events: list[Event]) -> None:
+def shuffle(state: CFState, events: list[Event] | None) -> None:
     turn = state.turn
     turn.shuffles_left -= 1
     sea.reshuffle(state)
-    turn.peeks.clear()  # CF-BAIT-8: no fish can be followed through a shuffle
-    name = state.names[turn.seat]
-    events.append(event("shuffle", f"{name} stirs the sea with the Turbulent Bait: the sea is shuffled."))
+    turn.peeks = []  # CF-BAIT-8: no fish can be followed through a shuffle
+    if events is not None:
+        name = state.names[turn.seat]
+        events.append(event("shuffle", f"{name} stirs the sea with the Turbulent Bait: the sea is shuffled."))
     if turn.stage == "finish":
         end_turn(state, events)
     elif turn.stage == "between":
         go_on(state, events)
 
 
-def go_on(state: CFState, events: list[Event]) -> None:
+def go_on(state: CFState, events: list[Event] | None) -> None:
     """Resolve the second Reel fish after the between-attempts choice."""
     state.turn.stage = "choose"
     resolve(state, events)
 
 
-def attempt(state: CFState, cards: list[int], events: list[Event]) -> None:
+def attempt(state: CFState, cards: list[int], events: list[Event] | None) -> None:
     turn = state.turn
     seat = turn.seat
     turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
     turn.targets = list(cards)
     turn.overlapped = [c for c in cards if sea.is_covered(state, c)]
-    for c in cards:
-        events.append(event(
-            "flip",
-            f"{state.names[seat]} turns over fish #{state.layout.label[c]}: {fish_text(state.cards[c])}.",
-        ))
+    if events is not None:
+        for c in cards:
+            events.append(event(
+                "flip",
+                f"{state.names[seat]} turns over fish #{state.layout.label[c]}: {fish_text(state.cards[c])}.",
+            ))
     if len(cards) == 2:
         turn.second = cards[1]
         turn.stage = "split"
@@ -137,15 +145,16 @@ def needs_bait_pick(state: CFState, seat: int) -> bool:
     return len(baits) > 1 and not any(state.cards[c].plus for c in baits)
 
 
-def pick_bait(state: CFState, bait: int, events: list[Event]) -> None:
+def pick_bait(state: CFState, bait: int, events: list[Event] | None) -> None:
     turn = state.turn
     turn.groups = [[bait]]
     turn.stage = "choose"
-    events.append(event(
-        "bait",
-        f"{state.names[turn.seat]} uses the {state.cards[bait].label} bait on this fish "
-        "(plain baits never add up).",
-    ))
+    if events is not None:
+        events.append(event(
+            "bait",
+            f"{state.names[turn.seat]} uses the {state.cards[bait].label} bait on this fish "
+            "(plain baits never add up).",
+        ))
     resolve(state, events)
 
 
@@ -160,7 +169,7 @@ def split_error(state: CFState, first: list[int]) -> str | None:
     return None
 
 
-def split(state: CFState, first: list[int], events: list[Event]) -> None:
+def split(state: CFState, first: list[int], events: list[Event] | None) -> None:
     turn = state.turn
     baits = state.casts[turn.seat][1]
     second = [b for b in baits if b not in first]
@@ -169,7 +178,7 @@ def split(state: CFState, first: list[int], events: list[Event]) -> None:
     resolve(state, events)
 
 
-def resolve(state: CFState, events: list[Event]) -> None:
+def resolve(state: CFState, events: list[Event] | None) -> None:
     """Resolve queued targets in order; stop when a decision is needed."""
     turn = state.turn
     while turn.targets:
@@ -178,15 +187,15 @@ def resolve(state: CFState, events: list[Event]) -> None:
             turn.between_offered = True
             turn.stage = "between"
             return
-        card = turn.targets.pop(0)
-        group = turn.groups.pop(0)
+        card, group = turn.targets[0], turn.groups[0]
+        turn.targets, turn.groups = turn.targets[1:], turn.groups[1:]
         _resolve_one(state, card, group, events)
         if turn.stage in ("pair", "puffer"):
             return
     after_attempts(state, events)
 
 
-def after_attempts(state: CFState, events: list[Event]) -> None:
+def after_attempts(state: CFState, events: list[Event] | None) -> None:
     turn = state.turn
     if turn.shuffles_left > 0 and sea.fish_count(state) > 0:
         turn.stage = "finish"
@@ -194,7 +203,7 @@ def after_attempts(state: CFState, events: list[Event]) -> None:
         end_turn(state, events)
 
 
-def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event]) -> None:
+def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event] | None) -> None:
     turn = state.turn
     seat = turn.seat
     fish = state.cards[card]
@@ -204,23 +213,25 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
     value = effective_bait(state, seat, base)  # modifiers at this moment (CF-Q-31)
     if value >= fish.value:
         _take(state, card)
-        state.piles[seat].append(card)
-        state.caught_round.append((card, seat))
-        events.append(event("catch", f"{name}'s bait {value_text(value)} catches {fish_text(fish)}."))
+        state.piles = put(state.piles, seat, [*state.piles[seat], card])
+        state.caught_round = [*state.caught_round, (card, seat)]
+        if events is not None:
+            events.append(event("catch", f"{name}'s bait {value_text(value)} catches {fish_text(fish)}."))
         if fish.oos:
             _trigger(state, card, group, events)
         return
     if card not in state.seen:  # everyone saw its front; it goes back face down where all can see
-        state.seen.append(card)
+        state.seen = [*state.seen, card]
     if card in turn.overlapped and turn.bucket:
         _take(state, card, keep_seen=True)
-        state.beside.append(card)
-        events.append(event(
-            "escape",
-            f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
-            "and is put face down beside the sea.",
-        ))
-    else:
+        state.beside = [*state.beside, card]
+        if events is not None:
+            events.append(event(
+                "escape",
+                f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
+                "and is put face down beside the sea.",
+            ))
+    elif events is not None:
         events.append(event(
             "escape",
             f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
@@ -230,16 +241,16 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
 
 def _take(state: CFState, card: int, keep_seen: bool = False) -> None:
     if card in state.beside:
-        state.beside.remove(card)
+        state.beside = [c for c in state.beside if c != card]
     else:
-        state.sea.remove(card)
+        state.sea = [c for c in state.sea if c != card]
     if not keep_seen and card in state.seen:
-        state.seen.remove(card)
+        state.seen = [c for c in state.seen if c != card]
 
 
 # -- out-of-series fish effects (CF-OOS-15..28) ------------------------------------------
 
-def _trigger(state: CFState, card: int, group: list[int], events: list[Event]) -> None:
+def _trigger(state: CFState, card: int, group: list[int], events: list[Event] | None) -> None:
     effect = state.cards[card].special
     turn = state.turn
     name = state.names[turn.seat]
@@ -247,12 +258,15 @@ def _trigger(state: CFState, card: int, group: list[int], events: list[Event]) -
         turn.pair_group = list(group)
         if selectable(state):
             turn.stage = "pair"
-            events.append(event("effect", f"A Pair of Fish: {name} may try for another fish with the same bait."))
+            if events is not None:
+                events.append(event("effect", f"A Pair of Fish: {name} may try for another fish with the same bait."))
     elif effect == "sustainable_fishing":
         _sustainable(state, card, events)
     elif effect == "smart_bream":
         shown = [c for c in sea.uncovered(state) if c not in turn.targets]
-        state.seen.extend(c for c in shown if c not in state.seen)  # CF-Q-35: places unchanged
+        state.seen = state.seen + [c for c in shown if c not in state.seen]  # CF-Q-35: places unchanged
+        if events is None:
+            return
         listing = "; ".join(
             f"#{state.layout.label[c]} {fish_text(state.cards[c])}" for c in shown
         ) or "nothing"
@@ -269,12 +283,13 @@ def _trigger(state: CFState, card: int, group: list[int], events: list[Event]) -
             "crab": "forbids them '+' baits",
             "moray_eel": "forbids them '+' rods",
         }[effect]
-        events.append(event("effect", f"While it tops {name}'s catch, the {state.cards[card].name} {words}."))
-    elif effect == "prawn":
+        if events is not None:
+            events.append(event("effect", f"While it tops {name}'s catch, the {state.cards[card].name} {words}."))
+    elif effect == "prawn" and events is not None:
         events.append(event("effect", f"The Prawn will make {name}'s 1-point fish worth 2 at the end."))
 
 
-def _sustainable(state: CFState, card: int, events: list[Event]) -> None:
+def _sustainable(state: CFState, card: int, events: list[Event] | None) -> None:
     candidates = [
         (fish, owner) for fish, owner in state.caught_round
         if fish != card and fish in state.piles[owner]
@@ -282,19 +297,21 @@ def _sustainable(state: CFState, card: int, events: list[Event]) -> None:
     if candidates:
         biggest = max(state.cards[f].value for f, _ in candidates)
         fish, owner = [c for c in candidates if state.cards[c[0]].value == biggest][-1]
-        state.piles[owner].remove(fish)
-        state.caught_round.remove((fish, owner))
-        state.sea.append(fish)
-        events.append(event(
-            "effect",
-            f"Sustainable Fishing: {state.names[owner]} releases {fish_text(state.cards[fish])}, "
-            "the biggest catch of the round, back into the sea.",
-        ))
-    else:
+        state.piles = put(state.piles, owner, [c for c in state.piles[owner] if c != fish])
+        state.caught_round = [x for x in state.caught_round if x != (fish, owner)]
+        state.sea = [*state.sea, fish]
+        if events is not None:
+            events.append(event(
+                "effect",
+                f"Sustainable Fishing: {state.names[owner]} releases {fish_text(state.cards[fish])}, "
+                "the biggest catch of the round, back into the sea.",
+            ))
+    elif events is not None:
         events.append(event("effect", "Sustainable Fishing: no other fish was caught this round to release."))
     sea.reshuffle(state)
-    state.turn.peeks.clear()
-    events.append(event("shuffle", "The sea is shuffled with eyes closed."))
+    state.turn.peeks = []
+    if events is not None:
+        events.append(event("shuffle", "The sea is shuffled with eyes closed."))
 
 
 def puffer_choices(state: CFState, seat: int) -> list[int]:
@@ -306,14 +323,16 @@ def puffer_choices(state: CFState, seat: int) -> list[int]:
     return [c for c in rods if state.cards[c].value == top]
 
 
-def _puffer(state: CFState, events: list[Event]) -> None:
-    events.append(event("effect", "Puffer Fish: every player discards their fastest rod in hand."))
+def _puffer(state: CFState, events: list[Event] | None) -> None:
+    if events is not None:
+        events.append(event("effect", "Puffer Fish: every player discards their fastest rod in hand."))
+    state.puffer_waiting = waiting = state.puffer_waiting[:]
     for seat in range(state.n):
         if puffer_choices(state, seat):
             # Everyone holding a rod answers in private, even when the choice is forced, so
             # the table cannot tell who had a tie to settle (CF-Q-36).
-            state.puffer_waiting.append(seat)
-        else:
+            waiting.append(seat)
+        elif events is not None:
             events.append(event("effect", f"{state.names[seat]} has no rod in hand to discard."))
     if state.puffer_waiting:
         turn = state.turn
@@ -321,17 +340,19 @@ def _puffer(state: CFState, events: list[Event]) -> None:
         turn.stage = "puffer"
 
 
-def discard_rod(state: CFState, seat: int, rod: int, events: list[Event]) -> None:
-    state.hands[seat].remove(rod)
-    state.rod_discard.append(rod)
-    events.append(event("discard", f"{state.names[seat]} discards a {state.cards[rod].label} rod."))
+def discard_rod(state: CFState, seat: int, rod: int, events: list[Event] | None) -> None:
+    state.hands = put(state.hands, seat, [c for c in state.hands[seat] if c != rod])
+    state.rod_discard = [*state.rod_discard, rod]
+    if events is not None:
+        events.append(event("discard", f"{state.names[seat]} discards a {state.cards[rod].label} rod."))
 
 
-def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event]) -> None:
+def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event] | None) -> None:
     """Keep the choice secret until every seat has answered, then discard all together (CF-Q-36)."""
-    state.puffer_picks.append((seat, rod))
-    state.puffer_waiting.remove(seat)
-    events.append(event("discard_private", f"You will discard your {state.cards[rod].label} rod.", (seat,)))
+    state.puffer_picks = [*state.puffer_picks, (seat, rod)]
+    state.puffer_waiting = [s for s in state.puffer_waiting if s != seat]
+    if events is not None:
+        events.append(event("discard_private", f"You will discard your {state.cards[rod].label} rod.", (seat,)))
     if state.puffer_waiting:
         return
     for s, r in sorted(state.puffer_picks):
@@ -344,58 +365,60 @@ def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event]
         resolve(state, events)
 
 
-def pair_attempt(state: CFState, card: int | None, events: list[Event]) -> None:
+def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -> None:
     turn = state.turn
     turn.stage = "choose"
     if card is None:
-        events.append(event("effect", f"{state.names[turn.seat]} lets the extra fish go."))
+        if events is not None:
+            events.append(event("effect", f"{state.names[turn.seat]} lets the extra fish go."))
         resolve(state, events)
         return
-    turn.targets.insert(0, card)
-    turn.groups.insert(0, turn.pair_group)
+    turn.targets = [card, *turn.targets]
+    turn.groups = [turn.pair_group, *turn.groups]
     if sea.is_covered(state, card):
-        turn.overlapped.append(card)
-    events.append(event(
-        "flip",
-        f"{state.names[turn.seat]} turns over fish #{state.layout.label[card]}: "
-        f"{fish_text(state.cards[card])}.",
-    ))
+        turn.overlapped = [*turn.overlapped, card]
+    if events is not None:
+        events.append(event(
+            "flip",
+            f"{state.names[turn.seat]} turns over fish #{state.layout.label[card]}: "
+            f"{fish_text(state.cards[card])}.",
+        ))
     resolve(state, events)
 
 
-def end_turn(state: CFState, events: list[Event]) -> None:
+def end_turn(state: CFState, events: list[Event] | None) -> None:
     """Discard the played cards (CF-CATCH-13) and pass to the next player (CF-CATCH-14)."""
     turn = state.turn
     seat = turn.seat
     rods, baits = state.casts[seat]
-    state.rod_discard.extend(rods)
-    state.bait_discard.extend(baits)
-    state.casts[seat] = None
-    played = cards_text(state, rods + baits)
+    state.rod_discard = state.rod_discard + rods
+    state.bait_discard = state.bait_discard + baits
+    state.casts = put(state.casts, seat, None)
     fish = state.fish_bait[seat]
     if fish is not None:
-        state.removed.append(fish)
-        state.fish_bait[seat] = None
-        used = fish_text(state.cards[fish])
-        events.append(event("discard", f"{state.names[seat]}'s {used}, used as bait, leaves the game."))
-    events.append(event("discard", f"{state.names[seat]} discards {played}."))
+        state.removed = [*state.removed, fish]
+        state.fish_bait = put(state.fish_bait, seat, None)
+        if events is not None:
+            used = fish_text(state.cards[fish])
+            events.append(event("discard", f"{state.names[seat]}'s {used}, used as bait, leaves the game."))
+    if events is not None:
+        events.append(event("discard", f"{state.names[seat]} discards {cards_text(state, rods + baits)}."))
     state.turn = None
     state.turn_index += 1
     start_turn(state, events)
 
 
-def end_catch_phase(state: CFState, events: list[Event]) -> None:
-    from fishtable.games.crazy_fishing.collecting import start_collect
-
+def end_catch_phase(state: CFState, events: list[Event] | None) -> None:
+    casts = state.casts = state.casts[:]
     for seat in range(state.n):
-        cast = state.casts[seat]
+        cast = casts[seat]
         if cast is None:
             continue
         rods, baits = cast
-        state.rod_discard.extend(rods)
-        state.bait_discard.extend(baits)
-        state.casts[seat] = None
-        if rods or baits:
+        state.rod_discard = state.rod_discard + rods
+        state.bait_discard = state.bait_discard + baits
+        casts[seat] = None
+        if (rods or baits) and events is not None:
             played = cards_text(state, rods + baits)
             events.append(event("discard", f"{state.names[seat]} discards the blank cast {played}."))
     start_collect(state, events)

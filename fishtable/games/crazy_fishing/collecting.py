@@ -7,12 +7,12 @@ from fishtable.games.crazy_fishing import sea
 from fishtable.games.crazy_fishing.casting import hand_counts, reshuffle_baits, reshuffle_rods, start_round
 from fishtable.games.crazy_fishing.common import cards_text, event, plural
 from fishtable.games.crazy_fishing.setup import HAND_SIZE
-from fishtable.games.crazy_fishing.state import CFState
+from fishtable.games.crazy_fishing.state import CFState, put
 
 END_AT = 5  # the game ends when the sea holds this many fish or fewer after a round
 
 
-def start_collect(state: CFState, events: list[Event]) -> None:
+def start_collect(state: CFState, events: list[Event] | None) -> None:
     """Refill one after another in catch order, then the blank casters (CF-Q-17).
 
     When the sea already holds END_AT fish or fewer, the game ends after this
@@ -48,12 +48,13 @@ def auto_split(state: CFState, seat: int) -> tuple[int, int]:
     )
 
 
-def auto_collect(state: CFState, events: list[Event]) -> None:
-    events.append(event(
+def auto_collect(state: CFState, events: list[Event] | None) -> None:
+    if events is not None:
+        events.append(event(
         "collect",
-        f"Only {plural(sea.fish_count(state), 'fish')} left in the sea, so the game ends after this round: "
-        "everyone refills their hand without being asked (nothing drawn can change a score).",
-    ))
+            f"Only {plural(sea.fish_count(state), 'fish')} left in the sea, so the game ends after this round: "
+            "everyone refills their hand without being asked (nothing drawn can change a score).",
+        ))
     for seat in state.collect_order:
         if draw_total(state, seat) > 0:
             rods, baits = auto_split(state, seat)
@@ -104,7 +105,7 @@ def current_collector(state: CFState) -> int | None:
     return state.collect_order[state.collect_index]
 
 
-def skip_done(state: CFState, events: list[Event]) -> None:
+def skip_done(state: CFState, events: list[Event] | None) -> None:
     """Move past seats with nothing to draw; end the round when everyone is full."""
     while state.collect_index < len(state.collect_order):
         seat = state.collect_order[state.collect_index]
@@ -114,33 +115,41 @@ def skip_done(state: CFState, events: list[Event]) -> None:
     end_round(state, events)
 
 
-def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event]) -> None:
+def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event] | None) -> None:
     _draw_cards(state, seat, rods, baits, events)
     state.collect_index += 1
     skip_done(state, events)
 
 
-def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[Event]) -> None:
+def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[Event] | None) -> None:
     drawn: list[int] = []
-    for _ in range(rods):
-        if not state.rod_deck:
-            reshuffle_rods(state, events)
-        drawn.append(state.rod_deck.pop())
-    for _ in range(baits):
-        if not state.bait_deck:
-            reshuffle_baits(state, events)
-        drawn.append(state.bait_deck.pop())
-    state.hands[seat].extend(drawn)
-    events.append(event("draw", f"{state.names[seat]} draws {plural(rods, 'rod')} and {plural(baits, 'bait')}."))
-    events.append(event("draw_private", f"You draw {cards_text(state, drawn)}.", (seat,)))
+    if rods:
+        deck = state.rod_deck = state.rod_deck[:]
+        for _ in range(rods):
+            if not deck:
+                reshuffle_rods(state, events)
+                deck = state.rod_deck  # a new list
+            drawn.append(deck.pop())
+    if baits:
+        deck = state.bait_deck = state.bait_deck[:]
+        for _ in range(baits):
+            if not deck:
+                reshuffle_baits(state, events)
+                deck = state.bait_deck
+            drawn.append(deck.pop())
+    state.hands = put(state.hands, seat, state.hands[seat] + drawn)
+    if events is not None:
+        events.append(event("draw", f"{state.names[seat]} draws {plural(rods, 'rod')} and {plural(baits, 'bait')}."))
+        events.append(event("draw_private", f"You draw {cards_text(state, drawn)}.", (seat,)))
 
 
-def end_round(state: CFState, events: list[Event]) -> None:
+def end_round(state: CFState, events: list[Event] | None) -> None:
     """CF-END-1: checked only here, after Collect."""
     left = sea.fish_count(state)
     if left <= END_AT:
         state.phase = "over"
-        events.append(event("end", f"Only {plural(left, 'fish')} left in the sea: the game is over."))
+        if events is not None:
+            events.append(event("end", f"Only {plural(left, 'fish')} left in the sea: the game is over."))
         return
     state.round += 1
     start_round(state, events)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import Event
+from fishtable.games.crazy_fishing.actions import built
 from fishtable.games.crazy_fishing.cards import INFINITE, Card
 from fishtable.games.crazy_fishing.state import CFState
 
@@ -24,8 +24,13 @@ NEWS_KINDS = frozenset({
 })
 
 
+_EVENT_FIELDS = frozenset(Event.model_fields)
+
+
 def event(kind: str, text: str, to: tuple[int, ...] | None = None) -> Event:
-    return trusted(Event, kind=kind, text=text, visible_to=to, news=to is None and kind in NEWS_KINDS)
+    return built(Event, _EVENT_FIELDS, {
+        "kind": kind, "text": text, "visible_to": to, "news": to is None and kind in NEWS_KINDS,
+    })
 
 
 def top_effect(state: CFState, seat: int) -> str | None:
@@ -68,18 +73,13 @@ def value_text(value: int) -> str:
 
 
 def cards_text(state: CFState, cards: list[int]) -> str:
-    return ", ".join(state.cards[c].label for c in cards)
+    table = state.cards
+    return ", ".join([table[c].text for c in cards])
 
 
 def fish_text(card: Card) -> str:
-    kind = card.fish_kind
-    if kind == "boot":
-        return "an Old Boot (0)"
-    if kind == "pearl":
-        return f"a Pearl ({card.value})"
-    # A name with its own article ("A Pair of Fish", "The Golden Fish") takes no other.
-    article = "" if card.name.split(" ", 1)[0] in {"A", "An", "The"} else "the "
-    return f"{article}{card.name} ({card.value})"
+    """A fish in a sentence: "an Old Boot (0)", "a Pearl (3)", "the Hake (5)"."""
+    return card.words
 
 
 def plural(n: int, word: str) -> str:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import Event, Prompt
-from fishtable.games.crazy_fishing import casting, catching, collecting, sea
+from fishtable.games.crazy_fishing import casting, catching, collecting, lazy, sea
 from fishtable.games.crazy_fishing.actions import (
+    CAST_FIELDS,
     Action,
     Attempt,
     Cast,
@@ -23,8 +24,14 @@ from fishtable.games.crazy_fishing.actions import (
     PickBait,
     Shuffle,
     Split,
+    built,
+    trusted_attempt,
+    trusted_draw,
+    trusted_look,
 )
 from fishtable.games.crazy_fishing.common import plural
+from fishtable.games.crazy_fishing.lazy import LazyActions, ReplayEvents
+from fishtable.games.crazy_fishing.setup import MAX_PLAYERS
 from fishtable.games.crazy_fishing.state import CFState
 
 _PROMPTS = {
@@ -70,70 +77,71 @@ def decision(state: CFState, seat: int) -> str | None:
     return None
 
 
+def _simple_prompts(kind: str, text_key: str, simultaneous: bool) -> tuple[Prompt, ...]:
+    return tuple(_prompt(s, kind, _PROMPTS[text_key], True, simultaneous) for s in range(MAX_PLAYERS))
+
+
+_CAST = _simple_prompts("cast", "cast", True)
+_FISH_BAIT = _simple_prompts("fish_bait", "fish_bait", True)
+_PUFFER = _simple_prompts("puffer", "puffer", True)
+_COLLECT = _simple_prompts("collect", "collect", False)
+_EARLY_CAST = _simple_prompts("cast", "early_cast", True)
+_CATCH = tuple(_prompt(s, "catch", _PROMPTS["choose"], False) for s in range(MAX_PLAYERS))
+
+
 def pending(state: CFState) -> dict[int, Prompt]:
     phase = state.phase
-    if phase in ("cast", "fish_bait"):
-        return {
-            s: _prompt(s, phase, _PROMPTS[phase], True, True) for s in state.choosing
-        }
+    if phase == "cast":
+        return {s: _CAST[s] for s in state.choosing}
     if phase == "catch" and state.turn is not None:
         turn = state.turn
-        if turn.stage == "puffer":
-            return {
-                s: _prompt(s, "puffer", _PROMPTS["puffer"], True, True)
-                for s in state.puffer_waiting
-            }
-        kind = "catch" if turn.stage == "choose" else turn.stage
-        text = _PROMPTS[turn.stage]
-        if turn.stage == "choose":
+        stage = turn.stage
+        if stage == "puffer":
+            return {s: _PUFFER[s] for s in state.puffer_waiting}
+        if stage == "choose":
+            if not (turn.looks_left or turn.reel or turn.peeks):
+                return {turn.seat: _CATCH[turn.seat]}
+            text = _PROMPTS["choose"]
             if turn.looks_left:
                 text = (f"You may look at {plural(turn.looks_left, 'fish')} with the Fish Finder, "
                         "then choose a fish to try to catch.")
-            if catching.attempts_allowed(state) == 2:
+            if turn.reel and catching.attempts_allowed(state) == 2:
                 text = text.replace("a fish", "two fish (Super-Fast Reel)")
-        private = turn.stage == "choose" and bool(turn.looks_left or turn.peeks)
-        return {turn.seat: _prompt(turn.seat, kind, text, private)}
+            return {turn.seat: _prompt(turn.seat, "catch", text, bool(turn.looks_left or turn.peeks))}
+        return {turn.seat: _prompt(turn.seat, stage, _PROMPTS[stage], False)}
     if phase == "collect":
         # The seat refilling now, then the seats that have refilled and may already cast
         # for the next round (a cast changes no deck, so collect order is unaffected).
         out = {}
         seat = collecting.current_collector(state)
         if seat is not None:
-            out[seat] = _prompt(seat, "collect", _PROMPTS["collect"], True)
-        for s in collecting.early_casters(state):
-            out[s] = _prompt(s, "cast", _PROMPTS["early_cast"], True, True)
+            out[seat] = _COLLECT[seat]
+        casts = state.casts
+        for s in state.collect_order[: state.collect_index]:
+            if casts[s] is None:
+                out[s] = _EARLY_CAST[s]
         return out
+    if phase == "fish_bait":
+        return {s: _FISH_BAIT[s] for s in state.choosing}
     return {}
 
 
 def legal_actions(state: CFState, seat: int) -> list[Action]:
+    """Every legal action, in a fixed order; a `LazyActions` list for the frequent decisions."""
     kind = decision(state, seat)
     if kind is None:
         return []
     cid = state.cards
-    if kind == "cast":
-        return casting.legal_casts(state, seat)
+    moves = MOVES.get(kind)
+    if moves is not None:
+        count, at = moves(state, seat)
+        return LazyActions(state, seat, count, at)
     if kind == "fish_bait":
         return [FishBait(fish=None)] + [FishBait(fish=cid[c].cid) for c in state.piles[seat]]
-    if kind == "collect":
-        return [trusted(Draw, kind="draw", rods=r, baits=b) for r, b in collecting.legal_draws(state, seat)]
     if kind == "puffer":
         return [DiscardRod(rod=cid[c].cid) for c in catching.puffer_choices(state, seat)]
     turn = state.turn
     label = state.layout.label
-    if kind == "catch":
-        out: list[Action] = []
-        if turn.looks_left:
-            out += [trusted(Look, kind="look", label=label[c]) for c in state.sea + state.beside if c not in turn.peeks]
-        if turn.shuffles_left:
-            out.append(Shuffle())
-        choices = catching.selectable(state)
-        labels = [label[c] for c in choices]
-        if catching.attempts_allowed(state, choices) == 2:
-            out += [trusted(Attempt, kind="attempt", labels=pair) for pair in combinations(labels, 2)]
-        else:
-            out += [trusted(Attempt, kind="attempt", labels=(x,)) for x in labels]
-        return out
     if kind == "pick_bait":
         return [PickBait(bait=cid[c].cid) for c in state.casts[turn.seat][1]]
     if kind == "split":
@@ -146,11 +154,205 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
         return out
     if kind == "pair":
         return [PairAttempt(label=label[c]) for c in catching.selectable(state)] + [PairAttempt()]
-    if kind == "finish":
-        return [Shuffle(), EndTurn()]
-    if kind == "between":
-        return [Shuffle(), Continue()]
     return []
+
+
+# -- the frequent decisions, enumerated as compact moves (see lazy.py) -------------------------
+#
+# MOVES[kind](state, seat) -> (count, at): at(i) is the i-th legal move as ((apply, make), move),
+# in legal_actions order. `apply` plays the compact move on a state the caller owns; `make`
+# builds the action object only when someone reads it.
+
+
+def _apply_cast(
+    state: CFState, seat: int, move: tuple[tuple[int, ...], tuple[int, ...]], events: list[Event] | None
+) -> None:
+    _do_cast(state, seat, list(move[0]), list(move[1]), events)
+
+
+def _make_cast(state: CFState, move: tuple[tuple[int, ...], tuple[int, ...]]) -> Cast:
+    cids = state.cids
+    return built(Cast, CAST_FIELDS, {
+        "kind": "cast", "rods": tuple([cids[c] for c in move[0]]), "baits": tuple([cids[c] for c in move[1]]),
+    })
+
+
+def _apply_look(state: CFState, seat: int, card: int, events: list[Event] | None) -> None:
+    catching.look(state, card, events)
+
+
+def _make_look(state: CFState, card: int) -> Look:
+    return trusted_look(state.layout.label[card])
+
+
+def _apply_shuffle(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
+    catching.shuffle(state, events)
+
+
+def _apply_attempt(state: CFState, seat: int, cards: tuple[int, ...], events: list[Event] | None) -> None:
+    catching.attempt(state, list(cards), events)
+
+
+def _make_attempt(state: CFState, cards: tuple[int, ...]) -> Attempt:
+    label = state.layout.label
+    return trusted_attempt(tuple([label[c] for c in cards]))
+
+
+def _apply_end_turn(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
+    catching.end_turn(state, events)
+
+
+def _apply_continue(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
+    catching.go_on(state, events)
+
+
+def _apply_draw(state: CFState, seat: int, move: tuple[int, int], events: list[Event] | None) -> None:
+    collecting.draw(state, seat, move[0], move[1], events)
+
+
+def _make_draw(state: CFState, move: tuple[int, int]) -> Draw:
+    return trusted_draw(move[0], move[1])
+
+
+# Frozen actions without fields: one instance each serves every list.
+SHUFFLE = Shuffle()
+END_TURN = EndTurn()
+CONTINUE = Continue()
+
+CAST_MOVE = (_apply_cast, _make_cast)
+LOOK_MOVE = (_apply_look, _make_look)
+SHUFFLE_MOVE = (_apply_shuffle, lambda state, move: SHUFFLE)
+ATTEMPT_MOVE = (_apply_attempt, _make_attempt)
+END_TURN_MOVE = (_apply_end_turn, lambda state, move: END_TURN)
+CONTINUE_MOVE = (_apply_continue, lambda state, move: CONTINUE)
+DRAW_MOVE = (_apply_draw, _make_draw)
+
+
+def _cast_moves(state: CFState, seat: int) -> tuple[int, Any]:
+    plan = casting.CastPlan(state, seat)
+    if plan.rows is not None:
+        return plan.count, lambda i: (CAST_MOVE, plan.move(i))
+    rods, baits = plan.rods, plan.baits
+    rod_patterns, bait_patterns = plan.rod_patterns, plan.bait_patterns
+    width = len(bait_patterns)
+
+    def at(i: int) -> tuple[Any, tuple[tuple[int, ...], tuple[int, ...]]]:
+        # CastPlan.move, inlined: once per cast of every playout.
+        return CAST_MOVE, (
+            tuple([rods[j] for j in rod_patterns[i // width]]),
+            tuple([baits[j] for j in bait_patterns[i % width]]),
+        )
+
+    return plan.count, at
+
+
+def _catch_moves(state: CFState, seat: int) -> tuple[int, Any]:
+    """Looks (Fish Finder), then a shuffle (Turbulent Bait), then the attempts."""
+    turn = state.turn
+    looks: list[int] = []
+    if turn.looks_left:
+        peeks = turn.peeks
+        looks = [c for c in state.sea + state.beside if c not in peeks]
+    shuffles = 1 if turn.shuffles_left else 0
+    choices = catching.selectable(state)
+    n = len(choices)
+    pairs = catching.attempts_allowed(state, choices) == 2
+    attempts = n * (n - 1) // 2 if pairs else n
+    head = len(looks) + shuffles
+
+    def at(i: int) -> tuple[Any, Any]:
+        if i < head:
+            return (LOOK_MOVE, looks[i]) if i < len(looks) else (SHUFFLE_MOVE, None)
+        i -= head
+        if not pairs:
+            return ATTEMPT_MOVE, (choices[i],)
+        a = 0
+        while i >= n - 1 - a:  # combinations(choices, 2), in order
+            i -= n - 1 - a
+            a += 1
+        return ATTEMPT_MOVE, (choices[a], choices[a + 1 + i])
+
+    return head + attempts, at
+
+
+def _draw_moves(state: CFState, seat: int) -> tuple[int, Any]:
+    draws = collecting.legal_draws(state, seat)
+    return len(draws), lambda i: (DRAW_MOVE, draws[i])
+
+
+_FINISH = ((SHUFFLE_MOVE, None), (END_TURN_MOVE, None))
+_BETWEEN = ((SHUFFLE_MOVE, None), (CONTINUE_MOVE, None))
+
+MOVES = {
+    "cast": _cast_moves,
+    "catch": _catch_moves,
+    "collect": _draw_moves,
+    "finish": lambda state, seat: (2, _FINISH.__getitem__),
+    "between": lambda state, seat: (2, _BETWEEN.__getitem__),
+}
+
+
+# -- playouts for the search bots --------------------------------------------------------------
+
+
+def first_to_act(state: CFState) -> int | None:
+    """The first seat `pending(state)` lists, without building the prompts."""
+    phase = state.phase
+    if phase == "cast" or phase == "fish_bait":
+        return state.choosing[0] if state.choosing else None
+    if phase == "catch":
+        turn = state.turn
+        if turn is None:
+            return None
+        if turn.stage == "puffer":
+            return state.puffer_waiting[0] if state.puffer_waiting else None
+        return turn.seat
+    if phase == "collect":
+        seat = collecting.current_collector(state)
+        if seat is not None:
+            return seat
+        casts = state.casts
+        return next((s for s in state.collect_order[: state.collect_index] if casts[s] is None), None)
+    return None
+
+
+def random_action(state: CFState, seat: int, rng: Any) -> Action:
+    """A uniformly random legal action of `seat` (`rng.random()` once), built alone.
+
+    The same action as `legal_actions(state, seat)[int(rng.random() * n)]`; `apply`
+    takes it without validating it again, for this state and seat.
+    """
+    legal = legal_actions(state, seat)
+    return legal[int(rng.random() * len(legal))]
+
+
+def rollout(state: CFState, rng: Any, max_steps: int | None = None) -> tuple[CFState, int]:
+    """Random legal moves until the game ends (or `max_steps`): (the state reached, steps).
+
+    Exactly the game `simulate` plays with random bots sharing `rng`: the first pending
+    seat moves, uniformly among its legal actions (one `rng.random()` per step). But no
+    action object, prompt or log line is built, and the moves are played on one private
+    copy of `state` (which is left as it was): the search bots' playouts.
+    """
+    work = state.fork()
+    rand = rng.random
+    steps = 0
+    while max_steps is None or steps < max_steps:
+        seat = first_to_act(work)
+        if seat is None:
+            break
+        kind = decision(work, seat)
+        moves = MOVES.get(kind)
+        if moves is not None:
+            count, at = moves(work, seat)
+            (apply_move, _), move = at(int(rand() * count))
+            apply_move(work, seat, move, None)
+        else:  # the rare decisions: enumerated as actions, applied through validation
+            legal = legal_actions(work, seat)
+            action = legal[int(rand() * len(legal))]
+            _HANDLERS[(kind, action.kind)](work, seat, action, None)
+        steps += 1
+    return work, steps
 
 
 def _cards_from(state: CFState, ids: tuple[str, ...], allowed: list[int], where: str) -> list[int]:
@@ -173,7 +375,17 @@ def _sea_card(state: CFState, label: int) -> int:
 
 
 def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Event]]:
-    """Validate, then apply to a copy. The given state is never changed."""
+    """Validate, then apply to a copy. The given state is never changed.
+
+    An action the engine has just enumerated for this very state and seat (see
+    lazy.py) is legal by construction: its compact move is applied directly, and
+    its events are written only if someone reads them.
+    """
+    last = lazy.issued
+    if action is last[2] and state is last[0] and seat == last[1]:
+        new = state.fork()
+        last[3](new, seat, last[4], None)  # no log now: ReplayEvents writes it if it is read
+        return new, ReplayEvents(state, seat, last[3], last[4])
     if not 0 <= seat < state.n:
         raise IllegalAction(f"There is no seat {seat}.")
     kind = decision(state, seat)
@@ -184,19 +396,23 @@ def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Even
     handler = _HANDLERS.get((kind, action.kind))
     if handler is None:
         raise IllegalAction(f"That move does not fit now: {pending(state)[seat].text}")
-    new = state.clone()
-    events: list[Event] = []
+    new = state.fork()
+    events = []
     handler(new, seat, action, events)
     return new, events
 
 
-def _cast(state: CFState, seat: int, action: Cast, events: list[Event]) -> None:
+def _cast(state: CFState, seat: int, action: Cast, events: list[Event] | None) -> None:
     hand = state.hands[seat]
     rods = _cards_from(state, action.rods, hand, "in your hand")
     baits = _cards_from(state, action.baits, hand, "in your hand")
     error = casting.cast_error(state, seat, rods, baits)
     if error:
         raise IllegalAction(error)
+    _do_cast(state, seat, rods, baits, events)
+
+
+def _do_cast(state: CFState, seat: int, rods: list[int], baits: list[int], events: list[Event] | None) -> None:
     if state.phase == "collect":
         casting.cast_early(state, seat, rods, baits)  # face down until everyone has cast
         return
@@ -207,7 +423,7 @@ def _cast(state: CFState, seat: int, action: Cast, events: list[Event]) -> None:
             catching.start_turn(state, events)
 
 
-def _fish_bait(state: CFState, seat: int, action: FishBait, events: list[Event]) -> None:
+def _fish_bait(state: CFState, seat: int, action: FishBait, events: list[Event] | None) -> None:
     fish = None
     if action.fish is not None:
         fish = _cards_from(state, (action.fish,), state.piles[seat], "in your catch pile")[0]
@@ -216,7 +432,7 @@ def _fish_bait(state: CFState, seat: int, action: FishBait, events: list[Event])
         catching.start_turn(state, events)
 
 
-def _look(state: CFState, seat: int, action: Look, events: list[Event]) -> None:
+def _look(state: CFState, seat: int, action: Look, events: list[Event] | None) -> None:
     turn = state.turn
     if not turn.looks_left:
         raise IllegalAction("You have no Fish Finder look left.")
@@ -226,13 +442,13 @@ def _look(state: CFState, seat: int, action: Look, events: list[Event]) -> None:
     catching.look(state, card, events)
 
 
-def _shuffle(state: CFState, seat: int, action: Shuffle, events: list[Event]) -> None:
+def _shuffle(state: CFState, seat: int, action: Shuffle, events: list[Event] | None) -> None:
     if not state.turn.shuffles_left:
         raise IllegalAction("You have no Turbulent Bait shuffle left.")
     catching.shuffle(state, events)
 
 
-def _attempt(state: CFState, seat: int, action: Attempt, events: list[Event]) -> None:
+def _attempt(state: CFState, seat: int, action: Attempt, events: list[Event] | None) -> None:
     allowed = catching.selectable(state)
     want = catching.attempts_allowed(state, allowed)
     if len(action.labels) != want:
@@ -250,12 +466,12 @@ def _attempt(state: CFState, seat: int, action: Attempt, events: list[Event]) ->
     catching.attempt(state, cards, events)
 
 
-def _pick_bait(state: CFState, seat: int, action: PickBait, events: list[Event]) -> None:
+def _pick_bait(state: CFState, seat: int, action: PickBait, events: list[Event] | None) -> None:
     bait = _cards_from(state, (action.bait,), state.casts[seat][1], "among the baits you cast")[0]
     catching.pick_bait(state, bait, events)
 
 
-def _split(state: CFState, seat: int, action: Split, events: list[Event]) -> None:
+def _split(state: CFState, seat: int, action: Split, events: list[Event] | None) -> None:
     first = _cards_from(state, action.first, state.casts[seat][1], "among the baits you cast")
     error = catching.split_error(state, first)
     if error:
@@ -263,7 +479,7 @@ def _split(state: CFState, seat: int, action: Split, events: list[Event]) -> Non
     catching.split(state, first, events)
 
 
-def _pair(state: CFState, seat: int, action: PairAttempt, events: list[Event]) -> None:
+def _pair(state: CFState, seat: int, action: PairAttempt, events: list[Event] | None) -> None:
     card = None
     if action.label is not None:
         card = _sea_card(state, action.label)
@@ -272,7 +488,7 @@ def _pair(state: CFState, seat: int, action: PairAttempt, events: list[Event]) -
     catching.pair_attempt(state, card, events)
 
 
-def _discard_rod(state: CFState, seat: int, action: DiscardRod, events: list[Event]) -> None:
+def _discard_rod(state: CFState, seat: int, action: DiscardRod, events: list[Event] | None) -> None:
     choices = catching.puffer_choices(state, seat)
     rod = _cards_from(state, (action.rod,), state.hands[seat], "in your hand")[0]
     if rod not in choices:
@@ -280,15 +496,15 @@ def _discard_rod(state: CFState, seat: int, action: DiscardRod, events: list[Eve
     catching.apply_puffer_choice(state, seat, rod, events)
 
 
-def _end_turn(state: CFState, seat: int, action: EndTurn, events: list[Event]) -> None:
+def _end_turn(state: CFState, seat: int, action: EndTurn, events: list[Event] | None) -> None:
     catching.end_turn(state, events)
 
 
-def _continue(state: CFState, seat: int, action: Continue, events: list[Event]) -> None:
+def _continue(state: CFState, seat: int, action: Continue, events: list[Event] | None) -> None:
     catching.go_on(state, events)
 
 
-def _draw(state: CFState, seat: int, action: Draw, events: list[Event]) -> None:
+def _draw(state: CFState, seat: int, action: Draw, events: list[Event] | None) -> None:
     error = collecting.draw_error(state, seat, action.rods, action.baits)
     if error:
         raise IllegalAction(error)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from fishtable.engine.protocol import Result, ScoreLine
 from fishtable.games.crazy_fishing.state import CFState
 
@@ -39,3 +41,24 @@ def result(state: CFState) -> Result | None:
                                total=sum(v for _, v in parts)))
     best = max(line.total for line in lines)
     return Result(scores=tuple(lines), winners=tuple(x.seat for x in lines if x.total == best))
+
+
+def evaluate(state: CFState, seat: int) -> float:
+    """A heuristic value in [0, 1] of the position for `seat`, for search cut short.
+
+    At the end: 1 for a sole win, 1/k for a win shared by k seats, 0 otherwise.
+    Before: a logistic of the seat's lead over the best other score so far, on a
+    scale that grows with what the sea still holds (a big lead with a rich sea
+    left is not yet a win). It reads the whole state, so only a world the bot
+    imagined should be given to it, never the true state.
+    """
+    totals = [sum(v for _, v in score_parts(state, s)) for s in range(state.n)]
+    if state.phase == "over":
+        best = max(totals)
+        winners = [s for s in range(state.n) if totals[s] == best]
+        return 1.0 / len(winners) if seat in winners else 0.0
+    others = max(t for s, t in enumerate(totals) if s != seat)
+    cards = state.cards
+    left = sum(cards[c].value for c in state.sea) + sum(cards[c].value for c in state.beside)
+    scale = 2.0 + left / (2 * state.n)
+    return 1.0 / (1.0 + math.exp(-(totals[seat] - others) / scale))

@@ -6,7 +6,7 @@ covered while any card laid after it overlaps it and is still in the sea.
 
 from __future__ import annotations
 
-from fishtable.engine import rng as rand
+from fishtable.games.crazy_fishing import fastrng
 from fishtable.games.crazy_fishing.state import CFState, Layout
 
 SEA_WIDTH = 46
@@ -21,13 +21,8 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 def lay_out(state: CFState, fish: list[int]) -> None:
     """Shuffle `fish` and lay them as a fresh sea (all sea and beside fish go in)."""
-    seed, order = rand.shuffled(state.rng, fish)
-    placed: list[tuple[int, int, int]] = []
-    for card in order:
-        seed, x = rand.below(seed, SEA_WIDTH - CARD_WIDTH + 1)
-        seed, y = rand.below(seed, SEA_HEIGHT - CARD_HEIGHT + 1)
-        placed.append((card, x, y))
-    state.rng = seed
+    seed, order = fastrng.shuffled(state.rng, fish)
+    state.rng, placed = fastrng.spots(seed, order, SEA_WIDTH - CARD_WIDTH + 1, SEA_HEIGHT - CARD_HEIGHT + 1)
     place(state, placed)
 
 
@@ -36,9 +31,12 @@ def place(state: CFState, placed: list[tuple[int, int, int]]) -> None:
     order = [c for c, _, _ in placed]
     pos = {c: (x, y) for c, x, y in placed}
     coverers: dict[int, tuple[int, ...]] = {}
-    for i, card in enumerate(order):
-        here = pos[card]
-        coverers[card] = tuple(c for c in order[i + 1 :] if _overlap(here, pos[c]))
+    for i, (card, x, y) in enumerate(placed):
+        # _overlap, inlined: this runs for every pair of fish at every shuffle.
+        coverers[card] = tuple([
+            c for c, cx, cy in placed[i + 1 :]
+            if -CARD_WIDTH < cx - x < CARD_WIDTH and -CARD_HEIGHT < cy - y < CARD_HEIGHT
+        ])
     state.sea = order
     state.beside = []
     state.seen = []  # a new layout: no fish can be followed to its new place (CF-BAIT-8)
@@ -51,19 +49,41 @@ def reshuffle(state: CFState) -> None:
 
 
 def is_covered(state: CFState, card: int) -> bool:
-    if card in state.beside:
+    coverers = state.layout.coverers.get(card)
+    if not coverers or card in state.beside:
         return False
     sea = state.sea
-    return any(c in sea for c in state.layout.coverers.get(card, ()))
+    return any(c in sea for c in coverers)
 
 
 def uncovered(state: CFState) -> list[int]:
     """Fish a normal attempt may target: not covered, plus those beside the sea."""
     sea = state.sea
-    here = set(sea)
     coverers = state.layout.coverers
-    out = [c for c in sea if here.isdisjoint(coverers[c])]
-    return out + state.beside
+    here = None
+    out = []
+    for c in sea:
+        over = coverers[c]
+        if over:
+            if here is None:
+                here = set(sea)
+            if not here.isdisjoint(over):
+                continue
+        out.append(c)
+    return out + state.beside if state.beside else out
+
+
+def any_uncovered(state: CFState) -> bool:
+    """Is some fish reachable without a Bait Bucket? The top card nearly always is."""
+    if state.beside:
+        return True
+    sea = state.sea
+    if not sea:
+        return False
+    over = state.layout.coverers[sea[-1]]
+    if not over or set(sea).isdisjoint(over):
+        return True
+    return bool(uncovered(state))
 
 
 def fish_count(state: CFState) -> int:

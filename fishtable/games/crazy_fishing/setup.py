@@ -8,7 +8,7 @@ from pathlib import Path
 from fishtable.engine import rng as rand
 from fishtable.engine.errors import CardFileError
 from fishtable.engine.protocol import SeatInfo
-from fishtable.games.crazy_fishing import sea
+from fishtable.games.crazy_fishing import fastrng, sea
 from fishtable.games.crazy_fishing.cards import INFINITE, Card, CardFile, default_card_path, load_card_file
 from fishtable.games.crazy_fishing.casting import start_round
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
@@ -126,18 +126,36 @@ def build_cards(
     return tuple(cards), state
 
 
+# Card tables that need no random draw (no out-of-series fish), by card data, out-of-series
+# rods and player count: built once, shared by every game dealt from them.
+_tables: dict[tuple[int, bool, int], tuple[CardFile, tuple[Card, ...]]] = {}
+
+
+def _table(data: CardFile, options: CrazyFishingOptions, players: int, seed: int) -> tuple[tuple[Card, ...], int]:
+    """`build_cards`, without building again a table that needs no random draw."""
+    if options.oos_fish or options.random_oos_fish:
+        return build_cards(data, options, players, seed)
+    key = (id(data), options.oos_rods, players)
+    entry = _tables.get(key)
+    if entry is None or entry[0] is not data:
+        if len(_tables) > 32:
+            _tables.clear()
+        entry = _tables[key] = (data, build_cards(data, options, players, seed)[0])
+    return entry[1], rand.seed_state(seed)
+
+
 def new_game(options: CrazyFishingOptions, seats: Sequence[SeatInfo], seed: int) -> CFState:
     n = len(seats)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"Crazy Fishing is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
-    cards, rng_state = build_cards(card_file_for(options), options, n, seed)
+    cards, rng_state = _table(card_file_for(options), options, n, seed)
     fish = [c.idx for c in cards if c.type == "fish"]
     rods = [c.idx for c in cards if c.type == "rod"]
     baits = [c.idx for c in cards if c.type == "bait"]
     if len(rods) < START_RODS * n or len(baits) < START_BAITS * n:
         raise CardFileError("The card file has too few rods or baits to deal to every player.")
-    rng_state, rods = rand.shuffled(rng_state, rods)
-    rng_state, baits = rand.shuffled(rng_state, baits)
+    rng_state, rods = fastrng.shuffled(rng_state, rods)
+    rng_state, baits = fastrng.shuffled(rng_state, baits)
     hands = []
     for _ in range(n):
         hand = rods[:START_RODS] + baits[:START_BAITS]

@@ -13,6 +13,15 @@ from fishtable.games.crazy_fishing.cards import Card
 
 PHASES = ("cast", "fish_bait", "catch", "collect", "over")
 
+_new = object.__new__
+
+
+def put(items: list, index: int, value: object) -> list:
+    """A copy of `items` with one item replaced: how the engine changes a list of a state."""
+    new = items[:]
+    new[index] = value
+    return new
+
 
 @dataclass(slots=True)
 class Turn:
@@ -33,12 +42,53 @@ class Turn:
     second: int = -1  # the second Super-Fast Reel fish, while it waits
     between_offered: bool = False  # Reel + Turbulent Bait: the shuffle between attempts was offered
 
+    @staticmethod
+    def start(seat: int, looks: int, shuffles: int, bucket: bool, reel: bool) -> Turn:
+        """`Turn(seat, "choose", looks, shuffles, bucket, reel)`, slot by slot (once per catch turn)."""
+        new = _new(Turn)
+        new.seat = seat
+        new.stage = "choose"
+        new.looks_left = looks
+        new.shuffles_left = shuffles
+        new.bucket = bucket
+        new.reel = reel
+        new.peeks = []
+        new.targets = []
+        new.overlapped = []
+        new.groups = []
+        new.pair_group = []
+        new.resume = ""
+        new.second = -1
+        new.between_offered = False
+        return new
+
     def clone(self) -> Turn:
-        return Turn(
-            self.seat, self.stage, self.looks_left, self.shuffles_left, self.bucket, self.reel,
-            self.peeks[:], self.targets[:], self.overlapped[:], [g[:] for g in self.groups],
-            self.pair_group[:], self.resume, self.second, self.between_offered,
-        )
+        new = self.fork()
+        new.peeks = self.peeks[:]
+        new.targets = self.targets[:]
+        new.overlapped = self.overlapped[:]
+        new.groups = [g[:] for g in self.groups]
+        new.pair_group = self.pair_group[:]
+        return new
+
+    def fork(self) -> Turn:
+        """A copy sharing the lists, which the engine replaces, never changes (see CFState.fork)."""
+        new = _new(Turn)
+        new.seat = self.seat
+        new.stage = self.stage
+        new.looks_left = self.looks_left
+        new.shuffles_left = self.shuffles_left
+        new.bucket = self.bucket
+        new.reel = self.reel
+        new.peeks = self.peeks
+        new.targets = self.targets
+        new.overlapped = self.overlapped
+        new.groups = self.groups
+        new.pair_group = self.pair_group
+        new.resume = self.resume
+        new.second = self.second
+        new.between_offered = self.between_offered
+        return new
 
 
 @dataclass(slots=True)
@@ -96,40 +146,59 @@ class CFState:
         return len(self.names)
 
     def clone(self) -> CFState:
-        return CFState(
-            cards=self.cards,
-            names=self.names,
-            bots=self.bots,
-            rng=self.rng,
-            round=self.round,
-            phase=self.phase,
-            sea=self.sea[:],
-            beside=self.beside[:],
-            layout=self.layout,
-            rod_deck=self.rod_deck[:],
-            bait_deck=self.bait_deck[:],
-            rod_discard=self.rod_discard[:],
-            bait_discard=self.bait_discard[:],
-            removed=self.removed[:],
-            hands=[h[:] for h in self.hands],
-            piles=[p[:] for p in self.piles],
-            casts=[None if c is None else (c[0][:], c[1][:]) for c in self.casts],
-            revealed=self.revealed,
-            frozen_counts=self.frozen_counts[:],
-            fish_bait=self.fish_bait[:],
-            choosing=self.choosing[:],
-            order=self.order[:],
-            order_notes=self.order_notes[:],
-            turn_index=self.turn_index,
-            turn=None if self.turn is None else self.turn.clone(),
-            puffer_waiting=self.puffer_waiting[:],
-            puffer_picks=self.puffer_picks[:],
-            caught_round=self.caught_round[:],
-            collect_order=self.collect_order[:],
-            collect_index=self.collect_index,
-            cids=self.cids,
-            seen=self.seen[:],
-        )
+        """A copy to edit freely: it shares only what never changes (cards, names, layout, ids)."""
+        new = self.fork()
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name)[:])
+        new.hands = [h[:] for h in self.hands]
+        new.piles = [p[:] for p in self.piles]
+        new.casts = [None if c is None else (c[0][:], c[1][:]) for c in self.casts]
+        new.turn = None if self.turn is None else self.turn.clone()
+        return new
+
+    def fork(self) -> CFState:
+        """The copy `apply` works on, made at every step of every playout: a new state
+        object that shares every list with this one (a Turn is copied, its lists shared).
+
+        The engine never changes a list of a state in place: it replaces it (`put`,
+        `[*x, card]`...). So a fork costs a few dozen pointer copies, and changing it
+        leaves this state alone. Anyone else who edits a state edits a `clone()`.
+        """
+        new = _new(CFState)
+        new.cards = self.cards
+        new.names = self.names
+        new.bots = self.bots
+        new.rng = self.rng
+        new.round = self.round
+        new.phase = self.phase
+        new.sea = self.sea
+        new.beside = self.beside
+        new.layout = self.layout
+        new.rod_deck = self.rod_deck
+        new.bait_deck = self.bait_deck
+        new.rod_discard = self.rod_discard
+        new.bait_discard = self.bait_discard
+        new.removed = self.removed
+        new.hands = self.hands
+        new.piles = self.piles
+        new.casts = self.casts
+        new.revealed = self.revealed
+        new.frozen_counts = self.frozen_counts
+        new.fish_bait = self.fish_bait
+        new.choosing = self.choosing
+        new.order = self.order
+        new.order_notes = self.order_notes
+        new.turn_index = self.turn_index
+        turn = self.turn
+        new.turn = None if turn is None else turn.fork()
+        new.puffer_waiting = self.puffer_waiting
+        new.puffer_picks = self.puffer_picks
+        new.caught_round = self.caught_round
+        new.collect_order = self.collect_order
+        new.collect_index = self.collect_index
+        new.cids = self.cids
+        new.seen = self.seen
+        return new
 
     def canonical(self) -> tuple:
         """Everything that defines the position, for hashing and equality."""
@@ -162,3 +231,11 @@ class CFState:
             turn_key, tuple(self.puffer_waiting), tuple(self.caught_round),
             tuple(self.collect_order), self.collect_index,
         )
+
+
+# The flat lists of a CFState, copied by `clone` (hands, piles and casts are nested).
+_LISTS = (
+    "sea", "beside", "rod_deck", "bait_deck", "rod_discard", "bait_discard", "removed", "frozen_counts",
+    "fish_bait", "choosing", "order", "order_notes", "puffer_waiting", "puffer_picks", "caught_round",
+    "collect_order", "seen",
+)

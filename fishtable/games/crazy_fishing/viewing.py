@@ -112,6 +112,7 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
             catch_position=state.order.index(s) + 1 if s in state.order else None,
             # The scores are counted from the piles: at the end every catch is shown.
             pile=tuple(face(cards[c]) for c in pile) if state.phase == "over" else None,
+            caught_this_round=sum(1 for _, owner in state.caught_round if owner == s),
         ))
     turn = state.turn
     own_turn = turn is not None and seat == turn.seat
@@ -129,6 +130,7 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
         for c in state.beside
     ]
     turn_view = None
+    in_sea = set(state.sea) | set(state.beside)
     if turn is not None:
         turn_view = TurnView(
             seat=turn.seat,
@@ -140,6 +142,10 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
             flipped=tuple(face(cards[c]) for c in turn.targets),
             flipped_labels=tuple(label[c] for c in turn.targets),
             bait_groups=tuple(tuple(face(cards[c]) for c in g) for g in turn.groups),
+            looked=tuple(label[c] for c in turn.peeks if c in in_sea),
+            flipped_covered=tuple(c in turn.overlapped for c in turn.targets),
+            pair_bait=tuple(face(cards[c]) for c in turn.pair_group) if turn.stage == "pair" else (),
+            puffer_waiting=tuple(state.puffer_waiting) if turn.stage == "puffer" else (),
         )
     mine = seat is not None
     my_cast = None
@@ -179,4 +185,8 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
         ),
         prompt=prompts.get(seat) if mine else None,
         result=result(state),
+        my_fish_bait=face(cards[state.fish_bait[seat]])
+        if mine and state.phase == "fish_bait" and state.fish_bait[seat] is not None else None,
+        my_puffer_rod=next((face(cards[r]) for s, r in state.puffer_picks if s == seat), None) if mine else None,
+        cards_in_play=cards,
     )

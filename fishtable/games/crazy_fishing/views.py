@@ -2,14 +2,15 @@
 
 A sea fish appears only as its back and label; a hand or pile appears as
 cards only in its owner's view and as counts otherwise; a face-down cast
-appears only as "ready".
+appears only as "ready". (`cards_in_play` lists every card of the game, as the
+box does, never where one lies.)
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 
 from fishtable.engine.protocol import Prompt, Result
 
@@ -67,6 +68,8 @@ class SeatPanel(_View):
     effects: tuple[str, ...]  # active out-of-series effects in words
     catch_position: int | None  # 1-based place in this round's catch order
     pile: tuple[CardFace, ...] | None = None  # the whole catch pile, public once the game is over
+    # Fish this seat has caught this round (each catch is announced): the top ones of its pile.
+    caught_this_round: int = 0
 
 
 class TurnView(_View):
@@ -79,6 +82,11 @@ class TurnView(_View):
     flipped: tuple[CardFace, ...]  # fish turned over and waiting to be resolved
     flipped_labels: tuple[int, ...]  # their sea labels, in the same order
     bait_groups: tuple[tuple[CardFace, ...], ...]  # Reel split, once chosen
+    # What the table saw of this turn, for computer players (the app shows it otherwise):
+    looked: tuple[int, ...] = ()  # sea labels looked at with the Fish Finder (not their fronts)
+    flipped_covered: tuple[bool, ...] = ()  # each flipped fish was covered when chosen
+    pair_bait: tuple[CardFace, ...] = ()  # A Pair of Fish: the bait for the extra attempt
+    puffer_waiting: tuple[int, ...] = ()  # Puffer Fish: seats still to answer in secret
 
 
 class Peek(_View):
@@ -127,3 +135,12 @@ class CrazyFishingView(_View):
     remembered: tuple[Remembered, ...] = ()
     prompt: Prompt | None
     result: Result | None
+    # Own secret answers not yet revealed to the table (own view only): the fish chosen
+    # as bait with an out-of-series rod (None: the bait cards are kept), and the rod
+    # chosen for the Puffer Fish.
+    my_fish_bait: CardFace | None = None
+    my_puffer_rod: CardFace | None = None
+    # The cards in play (the game's card table: its faces and fish backs, not where any
+    # card is), public like the box and the options. Not in dumps or JSON: the search
+    # bots' world sampler reads it (sampler.py).
+    cards_in_play: SkipValidation[tuple[Any, ...]] = Field(default=(), exclude=True, repr=False)

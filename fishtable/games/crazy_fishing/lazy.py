@@ -1,0 +1,165 @@
+"""Legal actions built one at a time, and the engine's trust in the actions it built.
+
+A cast decision has a couple of dozen legal casts, and a playout reads one of
+them: building a pydantic model for each would cost more than the rest of the
+step. `LazyActions` is a real `list` (the protocol's return type) that knows
+its length and builds an action only when it is read by position; anything
+else (iteration, `==`, `in`, slicing, repr, sorting...) builds them all once,
+in order, and from then on it is a plain list.
+
+Each action read by position is remembered, with the compact move it encodes,
+as the last one issued (`issued`). `rules.apply` takes that move straight to
+the phase code without validating it again when it is given that very action
+object for the very state and seat it was enumerated for: the engine made it
+legal by construction. Any other action, equal or not, is validated as usual.
+That step writes no log: it returns `ReplayEvents`, which writes the very same
+events by replaying the move on a copy of the state only if they are read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+_list_len = list.__len__
+_list_getitem = list.__getitem__
+_list_extend = list.extend
+
+# (state, seat, action, handler, move): the last action read by position. One tuple,
+# rebound at once, so a reader never sees parts of two different issues.
+issued: tuple[Any, int, Any, Any, Any] = (None, -1, None, None, None)
+
+
+class _Lazy(list):
+    """A list whose items are worked out on first use (`_fill`), then a plain list."""
+
+    __slots__ = ()
+
+    def _fill(self) -> _Lazy:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return _list_len(self._fill())
+
+    def __getitem__(self, index: Any) -> Any:
+        return _list_getitem(self._fill(), index)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __repr__(self) -> str:
+        return list.__repr__(self._fill())
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (list, (list(self._fill()),))
+
+
+class LazyActions(_Lazy):
+    """`count` legal actions; `at(i)` gives the i-th as ((apply, make), move).
+
+    `move` is its compact form (card indices); `apply(new_state, seat, move,
+    events)` plays it on a fresh copy of the state the list was made for, and
+    `make(state, move)` builds the action object the protocol shows.
+    """
+
+    __slots__ = ("_at", "_count", "_seat", "_state")
+
+    def __init__(self, state: Any, seat: int, count: int, at: Callable[[int], tuple[Any, Any]]) -> None:
+        self._state = state
+        self._seat = seat
+        self._count = count
+        self._at = at
+
+    def __len__(self) -> int:
+        if self._count < 0:
+            return _list_len(self)
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        count = self._count
+        if count < 0 or type(index) is not int:
+            return _list_getitem(self._fill(), index)
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError("list index out of range")
+        (apply, make), move = self._at(index)
+        action = make(self._state, move)
+        global issued
+        issued = (self._state, self._seat, action, apply, move)
+        return action
+
+    def _fill(self) -> LazyActions:
+        if self._count >= 0:
+            at, state = self._at, self._state
+            actions = []
+            for i in range(self._count):
+                (_, make), move = at(i)
+                actions.append(make(state, move))
+            _list_extend(self, actions)
+            self._count = -1
+            self._at = self._state = None  # type: ignore[assignment]
+        return self
+
+
+class ReplayEvents(_Lazy):
+    """The events of a step applied without writing its log, written when first read.
+
+    A playout never reads the log; anyone else gets the very same events, by
+    applying the move again to a copy of the state before it (the engine is
+    deterministic: its randomness lives in the state).
+    """
+
+    __slots__ = ("_handler", "_move", "_seat", "_state")
+
+    def __init__(self, state: Any, seat: int, handler: Any, move: Any) -> None:
+        self._state = state
+        self._seat = seat
+        self._handler = handler
+        self._move = move
+
+    def _fill(self) -> ReplayEvents:
+        state = self._state
+        if state is not None:
+            self._state = None
+            events: list[Any] = []
+            self._handler(state.fork(), self._seat, self._move, events)
+            _list_extend(self, events)
+        return self
+
+
+def _filling(name: str) -> Callable[..., Any]:
+    method = getattr(list, name)
+
+    def wrapper(self: _Lazy, *args: Any, **kwargs: Any) -> Any:
+        for arg in args:  # list methods read another list's storage directly
+            if isinstance(arg, _Lazy):
+                arg._fill()
+        return method(self._fill(), *args, **kwargs)
+
+    wrapper.__name__ = name
+    wrapper.__doc__ = method.__doc__
+    return wrapper
+
+
+def _reflected(name: str) -> Callable[..., Any]:
+    # `[] == lazy`, `[x] + lazy`: Python asks the subclass first, so fill it then.
+    def wrapper(self: _Lazy, other: Any) -> Any:
+        self._fill()
+        if name == "__radd__":
+            return other + list(self) if isinstance(other, list) else NotImplemented
+        return NotImplemented
+
+    wrapper.__name__ = name
+    return wrapper
+
+
+for _name in (
+    "__iter__", "__reversed__", "__contains__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
+    "__add__", "__iadd__", "__mul__", "__rmul__", "__imul__", "__setitem__", "__delitem__", "__str__",
+    "__format__", "__sizeof__", "append", "extend", "insert", "pop", "remove", "clear", "index", "count",
+    "copy", "reverse", "sort",
+):
+    setattr(_Lazy, _name, _filling(_name))
+_Lazy.__radd__ = _reflected("__radd__")  # type: ignore[attr-defined]
+_Lazy.__hash__ = None  # type: ignore[assignment]
