@@ -6,6 +6,7 @@ from __future__ import annotations
 from fishtable.games.fishing_party import scoring
 from fishtable.games.fishing_party.cards import BROKEN_LINE, DIE_SIDES, FISH, SPRAY, rolls_words
 from fishtable.games.fishing_party.common import card_text, event, has_perm, roll_die
+from fishtable.games.fishing_party.knowledge import discarded_openly, entered_hand, left_hand
 from fishtable.games.fishing_party.state import NONE, FPState
 from fishtable.games.fishing_party.turn import move_done
 
@@ -38,6 +39,7 @@ def start_attempt(state: FPState, seat: int, card: int, events: list) -> None:
     st = state.static
     state.moved = True
     state.hands[seat].remove(card)
+    left_hand(state, seat, card)
     state.fishing = card
     lure = state.lures[seat]
     need = rolls_words(st.cards[lure].wins[st.kind_of[card]])
@@ -72,7 +74,9 @@ def break_line(state: FPState, seat: int, card: int, events: list) -> None:
     active = state.seat
     fish, lure = state.fishing, state.lures[active]
     state.hands[seat].remove(card)
+    left_hand(state, seat, card)
     state.discard.extend((card, fish, lure))
+    discarded_openly(state, (card, fish, lure))
     state.lures[active] = NONE
     state.fishing = NONE
     state.asking = []
@@ -128,6 +132,7 @@ def resolve(state: FPState, rolled: int, counted: int, events: list) -> None:
         text = f"With the Spray Bottle, {name}'s {rolled} counts as {counted}"
     if not caught:
         state.hands[seat].append(fish)  # FP-CATCH-7
+        entered_hand(state, seat, fish)
         events.append(event("miss", f"{text}: the {st.kinds[st.kind_of[fish]]} gets away and goes back to "
                                     f"{name}'s hand.", news=True))
         move_done(state, events)
@@ -139,6 +144,7 @@ def resolve(state: FPState, rolled: int, counted: int, events: list) -> None:
     text += f" and catches the {card_text(state, fish)}!"
     if smaller:  # FP-CATCH-11
         state.discard.extend(smaller)
+        discarded_openly(state, smaller)
         text += f" The smaller {card_text(state, smaller[0])} leaves the Fish Pond for the discard pile."
     events.append(event("catch", text, news=True))
     if len(state.ponds[seat]) == len(st.kinds):

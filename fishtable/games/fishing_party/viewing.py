@@ -6,6 +6,7 @@ from collections import Counter
 
 from fishtable.games.fishing_party.cards import FISH, LURES, TYPE_NAMES, group_of, lure_words
 from fishtable.games.fishing_party.common import hand_size
+from fishtable.games.fishing_party.knowledge import labels
 from fishtable.games.fishing_party.rules import pending
 from fishtable.games.fishing_party.scoring import result
 from fishtable.games.fishing_party.state import NONE, FPState, Static
@@ -26,12 +27,12 @@ def _make_face(st: Static, c: int) -> CardFace:
         weight = st.weight[c]
         return CardFace(id=card.cid, type="fish", group="fish", name=card.name, kind=st.kinds[card.kind],
                         weight=weight, family=card.family, tournament=card.tournament,
-                        label=f"{card.name} {weight} lb")
+                        label=st.labels[c])
     if code in LURES:
         catches = tuple(LureRoll(kind=st.kinds[k], rolls=card.wins[k]) for k in card.shows)
         return CardFace(id=card.cid, type=TYPE_NAMES[code], group="lure", name=card.name, catches=catches,
-                        label=lure_words(card, st.kinds))
-    return CardFace(id=card.cid, type=TYPE_NAMES[code], group=group_of(code), name=card.name, label=card.name)
+                        label=st.labels[c])
+    return CardFace(id=card.cid, type=TYPE_NAMES[code], group=group_of(code), name=card.name, label=st.labels[c])
 
 
 def face(st: Static, c: int) -> CardFace:
@@ -111,6 +112,7 @@ def build_view(state: FPState, seat: int | None) -> FishingPartyView:
             pond_weight=sum(st.weight[c] for c in pond),
             aside=len(state.aside) if active else 0,
             active=active,
+            known=labels(state, state.known[s]),
         ))
     mine = seat is not None and 0 <= seat < n
     deck, out = _deck_counts(st)
@@ -143,4 +145,10 @@ def build_view(state: FPState, seat: int | None) -> FishingPartyView:
         else None,
         prompt=pending(state).get(seat) if mine else None,
         result=result(state),
+        unlucky_played=state.unlucky,
+        swap_taken=tuple(st.labels[c] for c in state.taken[: len(state.given)]),
+        discarded=labels(state, state.seen_discards),
+        my_discards=labels(state, state.own_discards[seat]) if mine else None,
+        tiebreak_rolls=state.tiebreak,
+        card_data=st.data,
     )
