@@ -47,13 +47,13 @@ def start_attempt(state: FPState, seat: int, card: int, events: list) -> None:
                                    f"{st.cards[lure].name} and needs a {need}.", news=True))
     if st.reactions:
         state.stage = "reaction"
-        state.asking = [(seat + i) % st.n for i in range(1, st.n)]
+        state.asking = tuple((seat + i) % st.n for i in range(1, st.n))
     else:
         roll(state, events)
 
 
 def let_roll(state: FPState, seat: int, events: list) -> None:
-    state.asking.remove(seat)
+    state.asking = tuple(s for s in state.asking if s != seat)
     if not state.asking:
         events.append(event("attempt", "No Broken Line: the die is rolled."))
         roll(state, events)
@@ -79,7 +79,7 @@ def break_line(state: FPState, seat: int, card: int, events: list) -> None:
     discarded_openly(state, (card, fish, lure))
     state.lures[active] = NONE
     state.fishing = NONE
-    state.asking = []
+    state.asking = ()
     state.last = (active, fish, lure, 0, 0, "broken", seat)
     events.append(event("broken_line", f"{st.names[seat]} plays a Broken Line on {st.names[active]}: the "
                                        f"{card_text(state, fish)} and the {st.cards[lure].name} are discarded.",

@@ -31,7 +31,7 @@ def entered_hand(state: FPState, seat: int, card: int) -> None:
     _set(state, seat, (*state.known[seat], state.static.cls[card]))
 
 
-def left_hand(state: FPState, seat: int, card: int, kept: list[int] | None = None) -> None:
+def left_hand(state: FPState, seat: int, card: int, kept: tuple[int, ...] = ()) -> None:
     """A card left `seat`'s hand face up: one fewer known card with its face, if any was known.
 
     `kept`: cards known to be still in the hand, which this one cannot be (the cards taken in a

@@ -188,7 +188,7 @@ def take_error(state: FPState, take: int) -> str | None:
 def take(state: FPState, seat: int, card: int, events: list) -> None:
     """The card is chosen; it stays on the table until a card is given for it."""
     state.stage = "give"
-    state.taken.append(card)
+    state.taken = (*state.taken, card)
 
 
 def give_error(state: FPState, give: int) -> str | None:
@@ -207,7 +207,7 @@ def give(state: FPState, seat: int, card: int, events: list) -> None:
     entered_hand(state, seat, taken)
     table = state.table
     table[table.index(taken)] = card
-    state.given.append(card)
+    state.given = (*state.given, card)
     state.stage = "swap"
     name = state.static.names[seat]
     events.append(event("swap", f"{name} swaps {card_text(state, card)} from their hand for "

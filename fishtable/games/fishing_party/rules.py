@@ -162,9 +162,9 @@ _SPRAYS = {c: Spray(change=c) for c in (-1, 0, 1)}
 
 
 def _actions(st: Static) -> _Actions:
-    acts = st.action_cache.get("actions")
+    acts = st.acts
     if acts is None:
-        acts = st.action_cache["actions"] = _Actions(st)
+        acts = st.acts = _Actions(st)
     return acts
 
 

@@ -17,6 +17,7 @@ attempt are as the view says. The die's future rolls are new random ones.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from fishtable.games.fishing_party.cards import BROKEN_LINE
@@ -78,14 +79,21 @@ def _tables(view: FishingPartyView) -> _Tables:
     return tables
 
 
-def _take(groups: dict[str, list[int]], label: str, rng: random.Random) -> int:
+def _take(groups: dict[str, list[int]], label: str, rnd: Callable[[], float]) -> int:
     """A random card with this label among the unplaced ones."""
     group = groups.get(label)
     if not group:
         raise ValueError(f"The view says a {label} is somewhere no such card can be.")
-    i = int(rng.random() * len(group))
+    i = int(rnd() * len(group))
     group[i], group[-1] = group[-1], group[i]
     return group.pop()
+
+
+def _shuffle(cards: list[int], rnd: Callable[[], float]) -> None:
+    """Fisher-Yates on `random()` (`random.shuffle` draws bits in Python: several times slower)."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def sample_world(view: FishingPartyView, rng: random.Random) -> FPState:
@@ -136,36 +144,44 @@ def sample_world(view: FishingPartyView, rng: random.Random) -> FPState:
         seen.update(own_aside)
     seen.discard(NONE)
 
-    # The hidden cards, by label, and the places that must hold some of them.
+    # The hidden cards, and the places that must hold some of them (by label).
     labels = tables.labels
-    groups: dict[str, list[int]] = {}
-    hidden = 0
-    for c in range(len(labels)):
-        if c not in seen:
-            groups.setdefault(labels[c], []).append(c)
-            hidden += 1
+    hidden = [c for c in range(len(labels)) if c not in seen]
     others = [s for s in range(n) if s != seat]
     aside_count = panels[turn].aside if own_aside is None else 0
     slots = sum(panels[s].hand_size for s in others) + aside_count + view.discard_pile + view.draw_pile
-    if slots != hidden:
-        raise ValueError(f"The view hides {hidden} cards but has {slots} places for them.")
+    if slots != len(hidden):
+        raise ValueError(f"The view hides {len(hidden)} cards but has {slots} places for them.")
+    rnd = rng.random
+    known_discards = (*view.discarded, *(view.my_discards or ()))
     hands: list[list[int]] = [[] for _ in range(n)]
     hands[seat] = mine
-    for s in others:
-        hands[s] = [_take(groups, label, rng) for label in panels[s].known]
-    discard = [_take(groups, label, rng) for label in (*view.discarded, *(view.my_discards or ()))]
-    rest = [c for group in groups.values() for c in group]
-    rng.shuffle(rest)
+    discard: list[int] = []
+    wanted = {label for s in others for label in panels[s].known}
+    wanted.update(known_discards)
+    if wanted:
+        groups: dict[str, list[int]] = {}
+        for c in hidden:
+            if labels[c] in wanted:
+                groups.setdefault(labels[c], []).append(c)
+        for s in others:
+            hands[s] = [_take(groups, label, rnd) for label in panels[s].known]
+        discard = [_take(groups, label, rnd) for label in known_discards]
+        placed = {c for s in others for c in hands[s]}
+        placed.update(discard)
+        rest = [c for c in hidden if c not in placed]
+    else:
+        rest = hidden
+    _shuffle(rest, rnd)
     at = 0
     for s in others:
         hand = hands[s]
         need = panels[s].hand_size - len(hand)
         if need < 0:
             raise ValueError(f"The view knows more cards in seat {s}'s hand than it holds.")
-        hand.extend(rest[at:at + need])
+        # Known cards last, as in a real hand (they came in after the deal).
+        hands[s] = rest[at:at + need] + hand
         at += need
-        if len(hand) > 1:
-            rng.shuffle(hand)
     aside = own_aside if own_aside is not None else rest[at:at + aside_count]
     at += aside_count
     need = view.discard_pile - len(discard)
@@ -176,7 +192,7 @@ def sample_world(view: FishingPartyView, rng: random.Random) -> FPState:
     draw = rest[at:]
 
     # The move in progress.
-    given = [by_id[i] for i in view.swapped_in]
+    given = tuple(by_id[i] for i in view.swapped_in)
     if view.swapped_out is not None:
         taken = [by_id[i] for i in view.swapped_out]
     else:
@@ -186,10 +202,10 @@ def sample_world(view: FishingPartyView, rng: random.Random) -> FPState:
     if view.choosing is not None:
         taken.append(by_id[view.choosing])
     stage = view.stage
-    asking: list[int] = []
+    asking: tuple[int, ...] = ()
     if stage == "reaction":
         # Who has already said "let it roll" is secret until everyone has: they are asked again.
-        asking = [(turn + i) % n for i in range(1, n) if (turn + i) % n != seat or view.prompt is not None]
+        asking = tuple((turn + i) % n for i in range(1, n) if (turn + i) % n != seat or view.prompt is not None)
     last = None
     if view.last_attempt is not None:
         a = view.last_attempt
@@ -217,7 +233,7 @@ def sample_world(view: FishingPartyView, rng: random.Random) -> FPState:
         fishing=fishing,
         aside=aside,
         given=given,
-        taken=taken,
+        taken=tuple(taken),
         asking=asking,
         roll=view.spray_roll or 0,
         last=last,

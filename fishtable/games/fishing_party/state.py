@@ -22,6 +22,7 @@ from fishtable.games.fishing_party.cards import Card, card_words, face_label
 # Line, anyone?; "spray": the Spray Bottle after a roll; "discard": down to the hand size
 # (FP-Q-15); "over".
 NONE = -1  # no card (no rod, no lure, no Ouch, no fish being fished for)
+_copy = list.copy
 
 
 @dataclass(slots=True)
@@ -50,6 +51,7 @@ class Static:
     class_labels: tuple[str, ...] = ()  # the distinct labels, in card-table order
     by_id: dict[str, int] = field(default_factory=dict)
     action_cache: dict[Any, Any] = field(default_factory=dict)  # actions the engine enumerates, reused
+    acts: Any = None  # the rules' table of ready-made actions (rules._Actions), built on first use
 
     def __post_init__(self) -> None:
         cards = self.cards
@@ -90,9 +92,10 @@ class FPState:
     unlucky: bool = False  # an Unlucky card of one's own was played this turn (FP-VAR-8)
     fishing: int = NONE  # the fish put down beside the lure, being tried for
     aside: list[int] = field(default_factory=list)  # cards put aside for an exchange
-    given: list[int] = field(default_factory=list)  # cards given to the table in this swap
-    taken: list[int] = field(default_factory=list)  # cards taken from the table in this swap
-    asking: list[int] = field(default_factory=list)  # seats still to answer "Broken Line, anyone?"
+    # Immutable, replaced when changed (a clone copies none): usually empty.
+    given: tuple[int, ...] = ()  # cards given to the table in this swap
+    taken: tuple[int, ...] = ()  # cards taken from the table in this swap
+    asking: tuple[int, ...] = ()  # seats still to answer "Broken Line, anyone?"
     roll: int = 0  # the die as rolled, while the Spray Bottle decision waits
     # The last attempt, for the table: (seat, fish, lure, rolled, counted, outcome, breaker).
     last: tuple[int, int, int, int, int, str, int] | None = None
@@ -116,9 +119,9 @@ class FPState:
     def clone(self) -> FPState:
         return FPState(
             self.static, self.rng, self.draw[:], self.discard[:], self.table[:],
-            [h[:] for h in self.hands], self.rods[:], self.lures[:], self.ouches[:], self.perms[:],
+            list(map(_copy, self.hands)), self.rods[:], self.lures[:], self.ouches[:], self.perms[:],
             self.ponds[:], self.seat, self.stage, self.moves_left, self.moved, self.unlucky,
-            self.fishing, self.aside[:], self.given[:], self.taken[:], self.asking[:], self.roll,
+            self.fishing, self.aside[:], self.given, self.taken, self.asking, self.roll,
             self.last, self.time_up, self.turn_no, self.end_reason, self.tiebreak, self.winners,
             self.known, self.seen_discards, self.own_discards,
         )
@@ -137,7 +140,7 @@ class FPState:
             self.rng, tuple(self.draw), tuple(self.discard), tuple(self.table),
             tuple(tuple(h) for h in self.hands), tuple(self.rods), tuple(self.lures), tuple(self.ouches),
             tuple(self.perms), tuple(self.ponds), self.seat, self.stage, self.moves_left, self.moved,
-            self.unlucky, self.fishing, tuple(self.aside), tuple(self.given), tuple(self.taken),
-            tuple(self.asking), self.roll, self.last, self.time_up, self.turn_no, self.end_reason,
+            self.unlucky, self.fishing, tuple(self.aside), self.given, self.taken,
+            self.asking, self.roll, self.last, self.time_up, self.turn_no, self.end_reason,
             self.tiebreak, self.winners,
         )

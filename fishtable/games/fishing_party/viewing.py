@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from fishtable.engine.fast import trusted
 from fishtable.games.fishing_party.cards import FISH, LURES, TYPE_NAMES, group_of, lure_words
 from fishtable.games.fishing_party.common import hand_size
 from fishtable.games.fishing_party.knowledge import labels
@@ -97,7 +98,8 @@ def build_view(state: FPState, seat: int | None) -> FishingPartyView:
     for s in range(n):
         pond = sorted(state.ponds[s], key=lambda c: kind_of[c])
         active = s == state.seat and state.stage != "over"
-        panels.append(SeatPanel(
+        panels.append(trusted(
+            SeatPanel,
             seat=s,
             name=st.names[s],
             is_bot=st.bots[s],
@@ -116,7 +118,11 @@ def build_view(state: FPState, seat: int | None) -> FishingPartyView:
         ))
     mine = seat is not None and 0 <= seat < n
     deck, out = _deck_counts(st)
-    return FishingPartyView(
+    # Built without validation (engine/fast.py): every value is the engine's own, of the declared
+    # type; the tests validate views through a JSON round trip.
+    return trusted(
+        FishingPartyView,
+        game="fishing-party",
         seat=seat,
         stage=state.stage,  # type: ignore[arg-type]
         turn=state.seat,

@@ -32,6 +32,7 @@ from fishtable.games.fishing_party.actions import (
 from fishtable.games.fishing_party.options import FishingPartyOptions
 from fishtable.games.fishing_party.playouts import evaluate, rollout_action
 from fishtable.games.fishing_party.state import FPState
+from fishtable.games.fishing_party.views import FishingPartyView
 from tests.games.fishing_party.builder import Builder, cid, play, rig, seats, zones
 from tests.games.fishing_party.test_properties import hidden_from, reshuffled
 
@@ -69,6 +70,8 @@ def check_worlds(state: FPState, rng: random.Random, worlds: int = 2) -> None:
     for seat in range(state.n):
         view = GAME.view(state, seat)
         dump = view.model_dump()
+        # Views are built without validation: they must still be exactly what validation makes.
+        assert FishingPartyView.model_validate_json(view.model_dump_json()) == view
         for _ in range(worlds):
             world = GAME.sample_world(view, rng)
             assert GAME.view(world, seat).model_dump() == dump
