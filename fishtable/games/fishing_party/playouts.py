@@ -30,7 +30,7 @@ from fishtable.games.fishing_party.cards import (
 )
 from fishtable.games.fishing_party.common import has_perm
 from fishtable.games.fishing_party.rules import legal_actions
-from fishtable.games.fishing_party.scoring import score_parts
+from fishtable.games.fishing_party.scoring import BIGGEST_OF_KIND, HEAVIEST, MOST_FISH
 from fishtable.games.fishing_party.state import NONE, FPState, Static
 
 # -- The value of a position ---------------------------------------------------------------------
@@ -44,9 +44,41 @@ KIND_WORTH = 3.0  # each kind in the pond
 READY_WORTH = 0.5  # a rod and a lure in front and no Ouch: able to fish next turn
 
 
+def points_now(state: FPState) -> list[int]:
+    """Each seat's points if the game ended now (FP-SCORE-*, as `scoring.score_parts` counts them)."""
+    st = state.static
+    weight, kind_of = st.weight, st.kind_of
+    ponds = state.ponds
+    n = len(ponds)
+    counts = [len(p) for p in ponds]
+    totals = [0] * n
+    best: dict[int, tuple[int, list[int]]] = {}  # kind -> (heaviest weight, seats holding it)
+    for s, pond in enumerate(ponds):
+        for c in pond:
+            w = weight[c]
+            totals[s] += w
+            k = kind_of[c]
+            top = best.get(k)
+            if top is None or w > top[0]:
+                best[k] = (w, [s])
+            elif w == top[0]:
+                top[1].append(s)
+    most, heaviest = max(counts), max(totals)
+    points = [0] * n
+    for s in range(n):
+        if most and counts[s] == most:
+            points[s] += MOST_FISH
+        if heaviest and totals[s] == heaviest:
+            points[s] += HEAVIEST
+    for _, holders in best.values():
+        for s in holders:
+            points[s] += BIGGEST_OF_KIND
+    return points
+
+
 def strengths(state: FPState) -> list[float]:
     """Each seat's strength: its points if the game ended now, its kinds, and being ready to fish."""
-    points = [sum(v for _, v in parts) for parts in score_parts(state)]
+    points = points_now(state)
     out = []
     for s in range(state.n):
         ready = state.rods[s] != NONE and state.lures[s] != NONE and state.ouches[s] == NONE
@@ -162,8 +194,7 @@ class _Judge:
 
 
 def _points(state: FPState) -> list[float]:
-    counts = [len(p) for p in state.ponds]
-    return [sum(v for _, v in parts) + 0.1 * counts[s] for s, parts in enumerate(score_parts(state))]
+    return [p + 0.1 * len(pond) for p, pond in zip(points_now(state), state.ponds, strict=True)]
 
 
 def _card(st: Static, action: Action) -> int:

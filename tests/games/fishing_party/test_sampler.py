@@ -30,7 +30,8 @@ from fishtable.games.fishing_party.actions import (
     Take,
 )
 from fishtable.games.fishing_party.options import FishingPartyOptions
-from fishtable.games.fishing_party.playouts import evaluate, rollout_action
+from fishtable.games.fishing_party.playouts import evaluate, points_now, rollout_action
+from fishtable.games.fishing_party.scoring import totals
 from fishtable.games.fishing_party.state import FPState
 from fishtable.games.fishing_party.views import FishingPartyView
 from tests.games.fishing_party.builder import Builder, cid, play, rig, seats, zones
@@ -295,9 +296,11 @@ def test_evaluate_and_rollout_action():
         action = rollout_action(state, seat, rng)
         assert action in GAME.legal_actions(state, seat)
         if steps % 17 == 0:
+            assert points_now(state) == totals(state)
             values = [evaluate(state, s) for s in range(4)]
             assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(1.0)
         state, _ = GAME.apply(state, seat, action)
         steps += 1
     assert steps < 3000, "the playout policy should end games far sooner than random play"
+    assert points_now(state) == totals(state)
     assert [evaluate(state, s) for s in range(4)] == [1.0 if s in state.winners else 0.0 for s in range(4)]
