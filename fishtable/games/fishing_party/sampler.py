@@ -37,7 +37,11 @@ class _Tables:
     removed: frozenset[int]
 
 
+# Tables by the card data object (the same for every view of a game), then by the card table
+# (the same for equal card data, e.g. a view rebuilt from JSON): worlds of a game share one Static,
+# so its ready-made actions and faces are built once.
 _CACHE: dict[tuple, tuple[object, _Tables]] = {}
+_BY_TABLE: dict[tuple, _Tables] = {}
 _CACHE_SIZE = 64
 
 
@@ -51,8 +55,12 @@ def _tables(view: FishingPartyView) -> _Tables:
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is data:
         return hit[1]
-    n = len(seats)
     cards, kinds = card_table(data)
+    same = _BY_TABLE.get((id(cards), *key[1:]))
+    if same is not None and same.static.cards is cards:
+        _remember(key, data, same)
+        return same
+    n = len(seats)
     _, removed, _ = split_deck(cards, n)
     static = Static(
         cards=cards,
@@ -73,10 +81,16 @@ def _tables(view: FishingPartyView) -> _Tables:
         any_card.setdefault(label, c)
     tables = _Tables(static, labels, {label: x for x, label in enumerate(static.class_labels)}, any_card,
                      frozenset(removed))
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.clear()
-    _CACHE[key] = (data, tables)
+    _remember(key, data, tables)
     return tables
+
+
+def _remember(key: tuple, data: object, tables: _Tables) -> None:
+    if len(_CACHE) >= _CACHE_SIZE or len(_BY_TABLE) >= _CACHE_SIZE:
+        _CACHE.clear()
+        _BY_TABLE.clear()
+    _CACHE[key] = (data, tables)
+    _BY_TABLE[(id(tables.static.cards), *key[1:])] = tables
 
 
 def _take(groups: dict[str, list[int]], label: str, rnd: Callable[[], float]) -> int:

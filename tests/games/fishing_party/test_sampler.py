@@ -148,6 +148,15 @@ def test_the_same_view_gives_the_same_worlds():
             assert GAME.state_hash(a) == GAME.state_hash(b)
 
 
+def test_a_view_rebuilt_from_json_samples_the_same_way():
+    state = GAME.new_game(PREPARED, seats(3), 21)
+    view = GAME.view(state, 1)
+    again = FishingPartyView.model_validate_json(view.model_dump_json())
+    a, b = GAME.sample_world(view, random.Random(8)), GAME.sample_world(again, random.Random(8))
+    assert GAME.state_hash(a) == GAME.state_hash(b) and a.static is b.static
+    assert GAME.view(b, 1) == view
+
+
 def test_hidden_cards_go_everywhere_they_could_be():
     state = GAME.new_game(PREPARED, seats(4), 11)
     view = GAME.view(state, 0)
