@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.fishing_party import rules, scoring, setup, viewing
+from fishtable.games.fishing_party import playouts, rules, sampler, scoring, setup, viewing
 from fishtable.games.fishing_party.actions import Action, TimeUp, parse_action
 from fishtable.games.fishing_party.cards import MAX_PLAYERS, MIN_PLAYERS, load_card_file
 from fishtable.games.fishing_party.options import FishingPartyOptions
@@ -65,6 +66,20 @@ class FishingParty:
 
     def state_hash(self, state: FPState) -> str:
         return hashlib.sha256(repr(state.canonical()).encode()).hexdigest()
+
+    # -- For the search bots (SearchableGame) ----------------------------------------------------
+
+    def sample_world(self, view: FishingPartyView, rng: random.Random) -> FPState:
+        """A full state as `view.seat` may imagine it: every card hidden from it dealt at random."""
+        return sampler.sample_world(view, rng)
+
+    def evaluate(self, state: FPState, seat: int) -> float:
+        """A heuristic chance in [0, 1] that `seat` wins from here (kinds in the pond, points, readiness)."""
+        return playouts.evaluate(state, seat)
+
+    def rollout_action(self, state: FPState, seat: int, rng: random.Random) -> Action:
+        """A cheap, sensible playout move (the greedy bot's choice, read off a sampled world)."""
+        return playouts.rollout_action(state, seat, rng)
 
 
 GAME = FishingParty()

@@ -203,6 +203,19 @@ def card_words(card: Card, kinds: tuple[str, ...], weight: int) -> str:
     return card.name
 
 
+def face_label(card: Card, kinds: tuple[str, ...], weight: int) -> str:
+    """A card's short face text: "Walleye 8 lb", "Jig (Walleye 3, Largemouth Bass 5)", "Ouch".
+
+    Cards with the same label play alike in a game (same kind and weight, same rolls, same
+    effect): what the table says about cards it saw go into a hand or a pile names labels.
+    """
+    if card.code == FISH:
+        return f"{card.name} {weight} lb"
+    if card.code == LURE or card.code == MAGIC:
+        return lure_words(card, kinds)
+    return card.name
+
+
 def build_cards(data: FishingPartyCards) -> tuple[tuple[Card, ...], tuple[str, ...]]:
     """The card table (fish, then lures, then special cards) and the fish kinds in file order."""
     kinds = tuple(f.kind for f in data.fish)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fishtable.engine import rng as rand
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party.cards import DIE_SIDES, GPS, HAND_SIZE
+from fishtable.games.fishing_party.knowledge import pile_shuffled
 from fishtable.games.fishing_party.state import FPState
 
 _new = object.__new__
@@ -90,6 +91,7 @@ def draw_cards(state: FPState, count: int, events: list) -> list[int]:
             state.rng, draw = rand.shuffled(state.rng, state.discard)
             state.draw = draw
             state.discard = []
+            pile_shuffled(state)
             events.append(event("reshuffle", "The draw pile is empty: the discard pile is shuffled into a new one."))
         out.append(draw.pop())
     return out

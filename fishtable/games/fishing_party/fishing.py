@@ -6,6 +6,7 @@ from __future__ import annotations
 from fishtable.games.fishing_party import scoring
 from fishtable.games.fishing_party.cards import BROKEN_LINE, DIE_SIDES, FISH, LURES, SPRAY, rolls_words
 from fishtable.games.fishing_party.common import card_text, event, has_perm, roll_die
+from fishtable.games.fishing_party.knowledge import discarded_openly, entered_hand, left_hand
 from fishtable.games.fishing_party.state import NONE, FPState
 from fishtable.games.fishing_party.turn import move_done
 
@@ -62,6 +63,7 @@ def start_attempt(state: FPState, seat: int, card: int, events: list) -> None:
     st = state.static
     state.moved = True
     state.hands[seat].remove(card)
+    left_hand(state, seat, card)
     state.fishing = card
     lure = state.lures[seat]
     need = rolls_words(st.cards[lure].wins[st.kind_of[card]])
@@ -69,13 +71,13 @@ def start_attempt(state: FPState, seat: int, card: int, events: list) -> None:
                                    f"{st.cards[lure].name} and needs a {need}.", news=True))
     if st.reactions:
         state.stage = "reaction"
-        state.asking = [(seat + i) % st.n for i in range(1, st.n)]
+        state.asking = tuple((seat + i) % st.n for i in range(1, st.n))
     else:
         roll(state, events)
 
 
 def let_roll(state: FPState, seat: int, events: list) -> None:
-    state.asking.remove(seat)
+    state.asking = tuple(s for s in state.asking if s != seat)
     if not state.asking:
         events.append(event("attempt", "No Broken Line: the die is rolled."))
         roll(state, events)
@@ -96,10 +98,12 @@ def break_line(state: FPState, seat: int, card: int, events: list) -> None:
     active = state.seat
     fish, lure = state.fishing, state.lures[active]
     state.hands[seat].remove(card)
+    left_hand(state, seat, card)
     state.discard.extend((card, fish, lure))
+    discarded_openly(state, (card, fish, lure))
     state.lures[active] = NONE
     state.fishing = NONE
-    state.asking = []
+    state.asking = ()
     state.last = (active, fish, lure, 0, 0, "broken", seat)
     events.append(event("broken_line", f"{st.names[seat]} plays a Broken Line on {st.names[active]}: the "
                                        f"{card_text(state, fish)} and the {st.cards[lure].name} are discarded.",
@@ -152,6 +156,7 @@ def resolve(state: FPState, rolled: int, counted: int, events: list) -> None:
         text = f"With the Spray Bottle, {name}'s {rolled} counts as {counted}"
     if not caught:
         state.hands[seat].append(fish)  # FP-CATCH-7
+        entered_hand(state, seat, fish)
         events.append(event("miss", f"{text}: the {st.kinds[st.kind_of[fish]]} gets away and goes back to "
                                     f"{name}'s hand.", news=True))
         move_done(state, events)
@@ -163,6 +168,7 @@ def resolve(state: FPState, rolled: int, counted: int, events: list) -> None:
     text += f" and catches the {card_text(state, fish)}!"
     if smaller:  # FP-CATCH-11
         state.discard.extend(smaller)
+        discarded_openly(state, smaller)
         text += f" The smaller {card_text(state, smaller[0])} leaves the Fish Pond for the discard pile."
     events.append(event("catch", text, news=True))
     if len(state.ponds[seat]) == len(st.kinds):

@@ -28,6 +28,13 @@ from fishtable.games.fishing_party.common import (
     has_perm,
     plural,
 )
+from fishtable.games.fishing_party.knowledge import (
+    discarded_openly,
+    discarded_secretly,
+    entered_hand,
+    left_hand,
+    left_unseen,
+)
 from fishtable.games.fishing_party.state import NONE, FPState
 from fishtable.games.fishing_party.turn import end_turn, move_done, next_turn
 
@@ -50,12 +57,14 @@ def lure_error(state: FPState, seat: int, card: int) -> str | None:
 def place_lure(state: FPState, seat: int, card: int, events: list) -> None:
     old = state.lures[seat]
     state.hands[seat].remove(card)
+    left_hand(state, seat, card)
     state.lures[seat] = card
     name = state.static.names[seat]
     if old == NONE:
         events.append(event("lure", f"{name} puts on a {card_text(state, card)}."))
     else:
         state.hands[seat].append(old)  # FP-Q-10: a swapped-out lure goes back to the hand
+        entered_hand(state, seat, old)
         events.append(event("lure", f"{name} swaps the {card_text(state, old)} for a {card_text(state, card)}."))
 
 
@@ -67,6 +76,7 @@ def permanent_error(state: FPState, card: int) -> str | None:
 
 def place_permanent(state: FPState, seat: int, card: int, events: list) -> None:
     state.hands[seat].remove(card)
+    left_hand(state, seat, card)
     state.perms[seat] = (*state.perms[seat], card)
     name = state.static.names[seat]
     code = state.static.codes[card]
@@ -86,11 +96,13 @@ def goggles_error(state: FPState, card: int) -> str | None:
 def play_goggles(state: FPState, seat: int, card: int, events: list) -> None:
     """FP-SPECIAL-4, FP-Q-17: new table cards first, then the old ones and the Goggles go face down."""
     state.hands[seat].remove(card)
+    left_hand(state, seat, card)
     old = state.table
     new = draw_cards(state, TABLE_SIZE, events)
     state.table = new
     state.discard.extend(old)
     state.discard.append(card)
+    discarded_openly(state, (*old, card))
     name = state.static.names[seat]
     events.append(event("goggles", f"{name} plays Goggles: the table is cleared and {plural(len(new), 'new card')} "
                                    f"laid: {cards_text(state, new)}.", news=True))
@@ -127,6 +139,7 @@ def exchange_error(state: FPState) -> str | None:
 
 def put_aside(state: FPState, seat: int, card: int, events: list) -> None:
     state.hands[seat].remove(card)
+    left_unseen(state, seat)
     state.aside.append(card)
     events.append(event("exchange", f"You put aside {card_text(state, card)} to exchange.", (seat,)))
     if len(state.aside) >= exchange_limit(state):
@@ -139,6 +152,7 @@ def draw_back(state: FPState, seat: int, events: list) -> None:
     drawn = draw_cards(state, len(aside), events)
     state.hands[seat].extend(drawn)
     state.discard.extend(aside)
+    discarded_secretly(state, seat, aside)
     name = state.static.names[seat]
     events.append(event("exchange", f"{name} exchanges {plural(len(aside), 'card')} with the draw pile."))
     events.append(event("exchange", f"You discard {cards_text(state, aside)} and draw {cards_text(state, drawn)}.",
@@ -174,7 +188,7 @@ def take_error(state: FPState, take: int) -> str | None:
 def take(state: FPState, seat: int, card: int, events: list) -> None:
     """The card is chosen; it stays on the table until a card is given for it."""
     state.stage = "give"
-    state.taken.append(card)
+    state.taken = (*state.taken, card)
 
 
 def give_error(state: FPState, give: int) -> str | None:
@@ -188,10 +202,12 @@ def give(state: FPState, seat: int, card: int, events: list) -> None:
     taken = state.taken[-1]
     hand = state.hands[seat]
     hand.remove(card)
+    left_hand(state, seat, card, state.taken[:-1])
     hand.append(taken)
+    entered_hand(state, seat, taken)
     table = state.table
     table[table.index(taken)] = card
-    state.given.append(card)
+    state.given = (*state.given, card)
     state.stage = "swap"
     name = state.static.names[seat]
     events.append(event("swap", f"{name} swaps {card_text(state, card)} from their hand for "
@@ -202,10 +218,12 @@ def give(state: FPState, seat: int, card: int, events: list) -> None:
 
 def can_take_more(state: FPState) -> bool:
     """Another pair is possible: fewer than three so far, a table card not just given, a hand card not just taken."""
-    if len(state.taken) >= MAX_SWAP:
+    taken = state.taken
+    if len(taken) >= MAX_SWAP:
         return False
-    given, taken = state.given, state.taken
-    return any(c not in given for c in state.table) and any(c not in taken for c in state.hands[state.seat])
+    # Between pairs every taken card is in the hand and every given card on the table (neither can
+    # go back in the same swap), all distinct: so a size comparison says it.
+    return len(state.table) > len(state.given) and len(state.hands[state.seat]) > len(taken)
 
 
 # -- Special cards as the move (FP-SPECIAL-*) ------------------------------------------------------
@@ -226,13 +244,16 @@ def play_rod(state: FPState, seat: int, card: int, lure: int | None, events: lis
     state.moved = True
     hand = state.hands[seat]
     hand.remove(card)
+    left_hand(state, seat, card)
     state.rods[seat] = card
     name = state.static.names[seat]
     text = f"{name} lays a Fishing Rod in front of them"
     if lure is not None:  # FP-MOVE-8: the lure goes down with the rod
         hand.remove(lure)
+        left_hand(state, seat, lure)
         if state.lures[seat] != NONE:
             hand.append(state.lures[seat])
+            entered_hand(state, seat, state.lures[seat])
         state.lures[seat] = lure
         text += f", with a {card_text(state, lure)}"
     events.append(event("rod", text + ".", news=True))
@@ -250,8 +271,10 @@ def first_aid_error(state: FPState, seat: int, card: int) -> str | None:
 def first_aid(state: FPState, seat: int, card: int, events: list) -> None:
     state.moved = True
     state.hands[seat].remove(card)
+    left_hand(state, seat, card)
     state.discard.append(state.ouches[seat])
     state.discard.append(card)
+    discarded_openly(state, (state.ouches[seat], card))
     state.ouches[seat] = NONE
     events.append(event("first_aid", f"{state.static.names[seat]} plays a First Aid Kit: the Ouch is gone.",
                         news=True))
@@ -288,6 +311,7 @@ def give_unlucky(state: FPState, seat: int, card: int, target: int, events: list
     state.moved = True
     state.unlucky = True
     state.hands[seat].remove(card)
+    left_hand(state, seat, card)
     code = st.codes[card]
     name, who = st.names[seat], st.names[target]
     if code == OUCH:  # FP-SPECIAL-6: it stays on the target until a First Aid Kit (FP-Q-13)
@@ -298,15 +322,18 @@ def give_unlucky(state: FPState, seat: int, card: int, target: int, events: list
         state.lures[target] = NONE
         state.discard.append(lure)
         state.discard.append(card)
+        discarded_openly(state, (lure, card))
         text = f"{name} plays a Tire on {who}: {who}'s {card_text(state, lure)} is discarded."
     else:  # FP-SPECIAL-10: the rod is discarded, the lure goes back to the hand
         state.discard.append(state.rods[target])
+        discarded_openly(state, (state.rods[target], card))
         state.rods[target] = NONE
         lure = state.lures[target]
         text = f"{name} plays a Snap on {who}: {who}'s Fishing Rod breaks"
         if lure != NONE:
             state.lures[target] = NONE
             state.hands[target].append(lure)
+            entered_hand(state, target, lure)
             text += f" and the {card_text(state, lure)} goes back to {who}'s hand"
         text += "."
         state.discard.append(card)
@@ -327,7 +354,9 @@ def pass_turn(state: FPState, seat: int, events: list) -> None:
 def discard_down(state: FPState, seat: int, card: int, events: list) -> None:
     hand = state.hands[seat]
     hand.remove(card)
+    left_unseen(state, seat)
     state.discard.append(card)
+    discarded_secretly(state, seat, (card,))
     events.append(event("discard", f"{state.static.names[seat]} discards a card face down."))
     events.append(event("discard", f"You discard {card_text(state, card)}.", (seat,)))
     if len(hand) <= hand_size(state, seat):

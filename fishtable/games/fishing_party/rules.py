@@ -162,9 +162,9 @@ _SPRAYS = {c: Spray(change=c) for c in (-1, 0, 1)}
 
 
 def _actions(st: Static) -> _Actions:
-    acts = st.action_cache.get("actions")
+    acts = st.acts
     if acts is None:
-        acts = st.action_cache["actions"] = _Actions(st)
+        acts = st.acts = _Actions(st)
     return acts
 
 
@@ -184,10 +184,14 @@ def _move_actions(state: FPState, seat: int, acts: _Actions, out: list) -> None:
         if state.table:
             out.append(_START_SWAP)
     n = st.n
+    # Fishing needs a rod, a lure and no Ouch (FP-CATCH-1/2): checked once, not per fish.
+    lure = state.lures[seat]
+    wins = st.cards[lure].wins if lure != NONE and state.rods[seat] != NONE and state.ouches[seat] == NONE \
+        else None
     for c in hand:
         code = codes[c]
         if code == FISH:
-            if fishing.fish_error(state, seat, c) is None:
+            if wins is not None and wins[st.kind_of[c]] and fishing.fish_error(state, seat, c) is None:
                 out.append(acts.fish[c])
         elif code == ROD:
             if state.rods[seat] == NONE:

@@ -43,7 +43,7 @@ def finish(state: FPState, reason: str, events: list) -> None:
     state.stage = "over"
     state.end_reason = reason
     state.fishing = -1
-    state.asking = []
+    state.asking = ()
     points = totals(state)
     best = max(points)
     top = [s for s in range(state.n) if points[s] == best]

@@ -69,7 +69,8 @@ def new_game(options: FishingPartyOptions, seats: Sequence[SeatInfo], seed: int)
     n = len(seats)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"Fishing Party is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
-    cards, kinds = card_table(card_data(options))
+    data = card_data(options)
+    cards, kinds = card_table(data)
     handed, removed, deck = split_deck(cards, n)
     rng_state, deck = rand.shuffled(rand.seed_state(seed), deck)
     static = Static(
@@ -83,6 +84,7 @@ def new_game(options: FishingPartyOptions, seats: Sequence[SeatInfo], seed: int)
         removed=tuple(removed),
         first_rolls=(),
         reactions=n > 2 and any(c.code == BROKEN_LINE for c in cards),
+        data=data,
     )
     state = FPState(
         static=static,
@@ -97,6 +99,8 @@ def new_game(options: FishingPartyOptions, seats: Sequence[SeatInfo], seed: int)
         perms=[()] * n,
         ponds=[()] * n,
         seat=0,
+        known=((),) * n,
+        own_discards=((),) * n,
     )
     # FP-SETUP-3, FP-Q-3: everyone rolls clockwise; only the tied highest roll again.
     first, rounds = roll_off(state, list(range(n)))

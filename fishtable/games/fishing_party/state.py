@@ -15,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from fishtable.games.fishing_party.cards import Card, card_words
+from fishtable.games.fishing_party.cards import Card, card_words, face_label
 
 # Turn stages (`FPState.stage`). "turn": free actions or the first move; "move": a later move
 # (Quick-Play); "exchange"/"swap"/"give": a move being built card by card; "reaction": Broken
 # Line, anyone?; "spray": the Spray Bottle after a roll; "discard": down to the hand size
 # (FP-Q-15); "over".
 NONE = -1  # no card (no rod, no lure, no Ouch, no fish being fished for)
+_copy = list.copy
 
 
 @dataclass(slots=True)
@@ -38,14 +39,19 @@ class Static:
     removed: tuple[int, ...]  # out of the game: rods, Snaps, Broken Lines of small games (FP-VAR-1..4)
     first_rolls: tuple[tuple[tuple[int, int], ...], ...]  # rounds of (seat, roll) for the first player
     reactions: bool  # Broken Lines are in this game: every fish attempt asks the table (FP-Q-16)
+    data: Any = None  # the card file this table was built from (FishingPartyCards); None for hand-built tables
     # Derived per-card tables, for the hot path.
     cids: tuple[str, ...] = ()
     codes: tuple[int, ...] = ()
     kind_of: tuple[int, ...] = ()
     weight: tuple[int, ...] = ()  # in the chosen scheme (FP-SCORE-5)
     texts: tuple[str, ...] = ()  # each card in words: "Walleye (8 lb)", "Jig (Walleye 3, Largemouth Bass 5)"
+    labels: tuple[str, ...] = ()  # each card's face label: "Walleye 8 lb"; cards with one label play alike
+    cls: tuple[int, ...] = ()  # each card's label class: the index of its label in `class_labels`
+    class_labels: tuple[str, ...] = ()  # the distinct labels, in card-table order
     by_id: dict[str, int] = field(default_factory=dict)
     action_cache: dict[Any, Any] = field(default_factory=dict)  # actions the engine enumerates, reused
+    acts: Any = None  # the rules' table of ready-made actions (rules._Actions), built on first use
 
     def __post_init__(self) -> None:
         cards = self.cards
@@ -56,6 +62,10 @@ class Static:
         self.weight = tuple(c.tournament if tournament else c.family for c in cards)
         self.by_id = {c.cid: c.idx for c in cards}
         self.texts = tuple(card_words(c, self.kinds, w) for c, w in zip(cards, self.weight, strict=True))
+        self.labels = tuple(face_label(c, self.kinds, w) for c, w in zip(cards, self.weight, strict=True))
+        classes: dict[str, int] = {}
+        self.cls = tuple(classes.setdefault(label, len(classes)) for label in self.labels)
+        self.class_labels = tuple(classes)
 
     @property
     def n(self) -> int:
@@ -82,9 +92,10 @@ class FPState:
     unlucky: bool = False  # an Unlucky card of one's own was played this turn (FP-VAR-8)
     fishing: int = NONE  # the fish put down beside the lure, being tried for
     aside: list[int] = field(default_factory=list)  # cards put aside for an exchange
-    given: list[int] = field(default_factory=list)  # cards given to the table in this swap
-    taken: list[int] = field(default_factory=list)  # cards taken from the table in this swap
-    asking: list[int] = field(default_factory=list)  # seats still to answer "Broken Line, anyone?"
+    # Immutable, replaced when changed (a clone copies none): usually empty.
+    given: tuple[int, ...] = ()  # cards given to the table in this swap
+    taken: tuple[int, ...] = ()  # cards taken from the table in this swap
+    asking: tuple[int, ...] = ()  # seats still to answer "Broken Line, anyone?"
     roll: int = 0  # the die as rolled, while the Spray Bottle decision waits
     # The last attempt, for the table: (seat, fish, lure, rolled, counted, outcome, breaker).
     last: tuple[int, int, int, int, int, str, int] | None = None
@@ -93,6 +104,13 @@ class FPState:
     end_reason: str = ""  # "six kinds" | "time"
     tiebreak: tuple[tuple[tuple[int, int], ...], ...] = ()  # rounds of (seat, roll) for the winner
     winners: tuple[int, ...] = ()
+    # What the table saw, as label classes (`Static.cls`) in the order seen, immutable and replaced when changed
+    # (see knowledge.py). Per seat: cards everyone saw go into that hand and not come out (a lower
+    # bound). Cards everyone saw go into the discard pile since it was last shuffled; per seat, the
+    # cards that seat alone put there face down (exchanges, discarding down).
+    known: tuple[tuple[int, ...], ...] = ()
+    seen_discards: tuple[int, ...] = ()
+    own_discards: tuple[tuple[int, ...], ...] = ()
 
     @property
     def n(self) -> int:
@@ -101,14 +119,19 @@ class FPState:
     def clone(self) -> FPState:
         return FPState(
             self.static, self.rng, self.draw[:], self.discard[:], self.table[:],
-            [h[:] for h in self.hands], self.rods[:], self.lures[:], self.ouches[:], self.perms[:],
+            list(map(_copy, self.hands)), self.rods[:], self.lures[:], self.ouches[:], self.perms[:],
             self.ponds[:], self.seat, self.stage, self.moves_left, self.moved, self.unlucky,
-            self.fishing, self.aside[:], self.given[:], self.taken[:], self.asking[:], self.roll,
+            self.fishing, self.aside[:], self.given, self.taken, self.asking, self.roll,
             self.last, self.time_up, self.turn_no, self.end_reason, self.tiebreak, self.winners,
+            self.known, self.seen_discards, self.own_discards,
         )
 
     def canonical(self) -> tuple:
-        """Everything that defines the position, for hashing and equality."""
+        """Everything that defines the position, for hashing and equality.
+
+        What the table saw (`known`, `seen_discards`, `own_discards`) is left out: it follows from
+        the actions, changes no rule, and leaving it out keeps the hashes of existing saves.
+        """
         st = self.static
         return (
             tuple((c.cid, c.code, c.name, c.kind, c.family, c.tournament, c.wins, c.shows) for c in st.cards),
@@ -117,7 +140,7 @@ class FPState:
             self.rng, tuple(self.draw), tuple(self.discard), tuple(self.table),
             tuple(tuple(h) for h in self.hands), tuple(self.rods), tuple(self.lures), tuple(self.ouches),
             tuple(self.perms), tuple(self.ponds), self.seat, self.stage, self.moves_left, self.moved,
-            self.unlucky, self.fishing, tuple(self.aside), tuple(self.given), tuple(self.taken),
-            tuple(self.asking), self.roll, self.last, self.time_up, self.turn_no, self.end_reason,
+            self.unlucky, self.fishing, tuple(self.aside), self.given, self.taken,
+            self.asking, self.roll, self.last, self.time_up, self.turn_no, self.end_reason,
             self.tiebreak, self.winners,
         )

@@ -26,8 +26,8 @@ def start_turn(state: FPState, seat: int, events: list) -> None:
 def move_done(state: FPState, events: list) -> None:
     """A move is complete: on to the next move (Quick-Play) or the end of the turn."""
     state.aside = []
-    state.given = []
-    state.taken = []
+    state.given = ()
+    state.taken = ()
     state.fishing = NONE
     state.moves_left -= 1
     if state.moves_left > 0:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from fishtable.engine.fast import trusted
 from fishtable.games.fishing_party.cards import FISH, LURES, TYPE_NAMES, group_of, lure_words
 from fishtable.games.fishing_party.common import hand_size
+from fishtable.games.fishing_party.knowledge import labels
 from fishtable.games.fishing_party.rules import pending
 from fishtable.games.fishing_party.scoring import result
 from fishtable.games.fishing_party.state import NONE, FPState, Static
@@ -26,12 +28,12 @@ def _make_face(st: Static, c: int) -> CardFace:
         weight = st.weight[c]
         return CardFace(id=card.cid, type="fish", group="fish", name=card.name, kind=st.kinds[card.kind],
                         weight=weight, family=card.family, tournament=card.tournament,
-                        label=f"{card.name} {weight} lb")
+                        label=st.labels[c])
     if code in LURES:
         catches = tuple(LureRoll(kind=st.kinds[k], rolls=card.wins[k]) for k in card.shows)
         return CardFace(id=card.cid, type=TYPE_NAMES[code], group="lure", name=card.name, catches=catches,
-                        label=lure_words(card, st.kinds))
-    return CardFace(id=card.cid, type=TYPE_NAMES[code], group=group_of(code), name=card.name, label=card.name)
+                        label=st.labels[c])
+    return CardFace(id=card.cid, type=TYPE_NAMES[code], group=group_of(code), name=card.name, label=st.labels[c])
 
 
 def face(st: Static, c: int) -> CardFace:
@@ -96,7 +98,8 @@ def build_view(state: FPState, seat: int | None) -> FishingPartyView:
     for s in range(n):
         pond = sorted(state.ponds[s], key=lambda c: kind_of[c])
         active = s == state.seat and state.stage != "over"
-        panels.append(SeatPanel(
+        panels.append(trusted(
+            SeatPanel,
             seat=s,
             name=st.names[s],
             is_bot=st.bots[s],
@@ -111,10 +114,15 @@ def build_view(state: FPState, seat: int | None) -> FishingPartyView:
             pond_weight=sum(st.weight[c] for c in pond),
             aside=len(state.aside) if active else 0,
             active=active,
+            known=labels(state, state.known[s]),
         ))
     mine = seat is not None and 0 <= seat < n
     deck, out = _deck_counts(st)
-    return FishingPartyView(
+    # Built without validation (engine/fast.py): every value is the engine's own, of the declared
+    # type; the tests validate views through a JSON round trip.
+    return trusted(
+        FishingPartyView,
+        game="fishing-party",
         seat=seat,
         stage=state.stage,  # type: ignore[arg-type]
         turn=state.seat,
@@ -143,4 +151,10 @@ def build_view(state: FPState, seat: int | None) -> FishingPartyView:
         else None,
         prompt=pending(state).get(seat) if mine else None,
         result=result(state),
+        unlucky_played=state.unlucky,
+        swap_taken=tuple(st.labels[c] for c in state.taken[: len(state.given)]),
+        discarded=labels(state, state.seen_discards),
+        my_discards=labels(state, state.own_discards[seat]) if mine else None,
+        tiebreak_rolls=state.tiebreak,
+        card_data=st.data,
     )

@@ -4,6 +4,11 @@ A hand is cards only in its owner's view and a count otherwise; the draw and
 discard piles are counts (FP-Q-5); cards put aside for an exchange are a count
 for others. The last attempt names its fish and lure by their faces, never by
 card id, because a missed fish goes back into a hand (FP-CATCH-8).
+
+What the table saw go into a hand or the discard pile is told by face label only
+("Walleye 8 lb", "Ouch": cards with one label play alike), never by id, so the view
+says no more than a player at a real table could remember; the card file (no
+places in it) lets a seat imagine the cards it cannot see (`sample_world`).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from fishtable.engine.protocol import Prompt, Result
+from fishtable.games.fishing_party.cards import FishingPartyCards
 
 CardType = Literal[
     "fish", "lure", "magic_lure", "rod", "first_aid_kit", "goggles", "ouch", "tire", "snap", "broken_line",
@@ -71,6 +77,9 @@ class SeatPanel(_View):
     pond_weight: int
     aside: int  # cards put aside face down for an exchange in progress
     active: bool  # it is this player's turn
+    # Labels of cards everyone saw go into this hand (taken from the table, a missed fish, a lure
+    # sent back) and not come out since: a lower bound, forgotten as cards leave the hand unseen.
+    known: tuple[str, ...] = ()
 
 
 class Attempt(_View):
@@ -117,3 +126,11 @@ class FishingPartyView(_View):
     swapped_out: tuple[str, ...] | None  # own view only: ids of the cards taken in this swap, now in the hand
     prompt: Prompt | None
     result: Result | None
+    # -- Added for the search bots: what a player at the table knows besides the above. --
+    unlucky_played: bool = False  # the player whose turn it is played an Unlucky card of their own (FP-VAR-8)
+    swap_taken: tuple[str, ...] = ()  # labels of the table cards taken so far in the swap in progress
+    discarded: tuple[str, ...] = ()  # labels of the cards everyone saw go into the discard pile since it was
+    # last shuffled into a new draw pile (Goggles, Tire, Snap, First Aid, Broken Line, a smaller fish)
+    my_discards: tuple[str, ...] | None = None  # own view only: what this seat discarded face down since
+    tiebreak_rolls: tuple[tuple[tuple[int, int], ...], ...] = ()  # rounds of (seat, roll) for a tied winner
+    card_data: FishingPartyCards | None = None  # the card file in play (None for a hand-built test table)

@@ -146,6 +146,8 @@ class Builder:
             ponds=[tuple(p) for p in ponds] if ponds is not None else [()] * n,
             seat=seat,
             moves_left=2 if quick_play else 1,
+            known=((),) * n,
+            own_discards=((),) * n,
         )
 
 
