@@ -151,6 +151,8 @@ def take_face_up(state: BFState, card: int, events: list[Event]) -> None:
     seat = state.seat
     state.row.remove(card)
     state.hands[seat].append(card)
+    origin = state.origin
+    state.origin = (*origin[:card], -1, *origin[card + 1:])  # the table knows where it went
     state.taken += 1
     events.append(event("take", f"{state.names[seat]} takes {state.cards[card].name} from the Face-Up Cards.",
                         news=True))
