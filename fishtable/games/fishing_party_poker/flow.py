@@ -81,6 +81,7 @@ def start_hand(state: PokerState, events: list[Event]) -> None:
         hands[s] = top[i:HAND_SIZE * players:players]
     state.hands = hands
     state.community = top[HAND_SIZE * players:]
+    state.known = ((),) * n
     state.face_up = False
     state.in_hand = [c > 0 for c in chips]
     state.folded = [False] * n
@@ -188,6 +189,9 @@ def do_swap(state: PokerState, seat: int, give: int, take: int, events: list[Eve
     slot = state.community.index(take)
     hand[hand.index(give)] = take
     state.community[slot] = give
+    known = list(state.known) or [()] * state.n
+    known[seat] = (*(c for c in known[seat] if c != give), take)  # everyone saw where it went
+    state.known = tuple(known)
     events.append(event(
         "swap",
         f"{state.names[seat]} takes {card_text(state, take)} from community place {slot + 1} "

@@ -77,6 +77,9 @@ class PokerState:
     end_reason: str = ""
 
     labels: tuple[str, ...] = ()  # each card's index ("10♥"), shared by clones
+    # Public knowledge, for the views and the search bots' samplers: per seat, the cards everyone
+    # saw it take from the community this hand and still in its hand (replaced, never changed).
+    known: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.labels:
@@ -130,10 +133,15 @@ class PokerState:
         new.stopped_by = self.stopped_by
         new.end_reason = self.end_reason
         new.labels = self.labels
+        new.known = self.known
         return new
 
     def canonical(self) -> tuple:
-        """Everything that defines the position, for hashing and equality."""
+        """Everything that defines the position, for hashing and equality.
+
+        `known` is left out: it follows from the moves, which a save replays, so the
+        hashes of earlier saves still match.
+        """
         return (
             tuple((c.cid, c.name, c.detail, c.rank, c.suit) for c in self.cards),
             self.names, self.bots, self.ante, self.small_bet, self.big_bet, self.max_raises,
