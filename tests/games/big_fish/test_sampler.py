@@ -243,3 +243,32 @@ def test_secret_choices_of_others_are_dealt_too() -> None:
         assert sorted(world.sizes[c] for c in placed) == [3, 2, 1][:len(placed)][::-1]
         assert world.aside[2] == () and world.need[2] >= 1
         play_on(world, rnd, 50)
+
+
+# -- evaluate ---------------------------------------------------------------------------------------
+
+
+def test_evaluate_compares_the_score_now_with_the_best_other() -> None:
+    state = build([["Cod"], ["Hake"], ["Ling"]], spots=[[("Tuna", "big")], [("Lar", "larval")], []],
+                  ice=[[("Caught:0/1/3/5", "medium")], [], []])
+    # Ana: 3 (Ice Box) + 2 (a Big Fish in the spot) = 5; Ben: 1; Cleo: 0.
+    assert [GAME.evaluate(state, s) for s in range(3)] == pytest.approx([5 / 6, 1 / 6, 0.0])
+    state.phase = "over"
+    assert [GAME.evaluate(state, s) for s in range(3)] == [1.0, 0.0, 0.0]
+    state.ice[1] = state.ice[0]
+    state.spots[1] = state.spots[0]
+    assert [GAME.evaluate(state, s) for s in range(3)] == [0.5, 0.5, 0.0]  # a shared victory (BF-Q-19)
+
+
+def test_evaluate_stays_between_0_and_1() -> None:
+    rnd = random.Random(9)
+    for game in range(4):
+        n = 2 + game
+        state = GAME.new_game(options_for(n, game % 2 == 1, None), seats(n), game)
+        while True:
+            assert all(0 <= GAME.evaluate(state, s) <= 1 for s in range(n))
+            prompts = GAME.pending(state)
+            if not prompts:
+                break
+            seat = rnd.choice(sorted(prompts))
+            state, _ = GAME.apply(state, seat, rnd.choice(GAME.legal_actions(state, seat)))
