@@ -272,3 +272,22 @@ def test_evaluate_stays_between_0_and_1() -> None:
                 break
             seat = rnd.choice(sorted(prompts))
             state, _ = GAME.apply(state, seat, rnd.choice(GAME.legal_actions(state, seat)))
+
+
+def test_when_redrawing_fails_the_needed_card_is_swapped_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one fish among many hidden cards, Ben's spawn step still gets him the fish, redrawn or not."""
+    from fishtable.games.big_fish import sampler
+
+    state = build([["Cod"], ["Hake"]], spots=[[], [("Tuna", "big")]], row=[],
+                  deck=["W:extra_grow"] * 40, seat=1)
+    while kind(state) not in ("spawn", None):
+        state, _ = act(state, DONE if kind(state) != "draw" else DRAW_DECK)
+    assert kind(state) == "spawn"
+    view = GAME.view(state, 0)
+    monkeypatch.setattr(sampler, "MAX_TRIES", 0)  # no redraw: straight to the swap
+    rnd = random.Random(10)
+    for _ in range(30):
+        world = GAME.sample_world(view, rnd)
+        assert [world.cards[c].type for c in world.hands[1]].count("fish") == 1
+        assert sorted(world.hands[1] + world.deck) == sorted(state.hands[1] + state.deck)
+        same_view(world, 0, view)
