@@ -126,11 +126,11 @@ def end_step(state: BFState, events: list[Event]) -> None:
 
 
 def end_turn(state: BFState, events: list[Event]) -> None:
-    from fishtable.games.big_fish import roundend
-
     state.turns_done += 1
     state.grown = []
     if state.turns_done >= state.n:
+        from fishtable.games.big_fish import roundend  # here, not at every turn: playouts pass often
+
         state.step = ""
         roundend.end_round(state, events)
         return
