@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.big_fish import rules, scoring, setup, viewing
+from fishtable.games.big_fish import rules, sampler, scoring, setup, viewing
 from fishtable.games.big_fish.actions import Action, parse_action
 from fishtable.games.big_fish.cards import MAX_PLAYERS, load_card_file
 from fishtable.games.big_fish.options import BigFishOptions
@@ -58,6 +59,16 @@ class BigFish:
 
     def state_hash(self, state: BFState) -> str:
         return hashlib.sha256(repr(state.canonical()).encode()).hexdigest()
+
+    # -- for the search bots (SearchableGame) ------------------------------------------------------
+
+    def sample_world(self, view: BigFishView, rng: random.Random) -> BFState:
+        """A full state dealt from one seat's view: see sampler.py."""
+        return sampler.sample_world(view, rng)
+
+    def evaluate(self, state: BFState, seat: int) -> float:
+        """A heuristic value in [0, 1] of a position for a seat: see scoring.evaluate."""
+        return scoring.evaluate(state, seat)
 
 
 GAME = BigFish()

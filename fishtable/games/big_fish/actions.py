@@ -142,5 +142,14 @@ def play_wild(card: str, seat: int | None = None, fish: str | None = None, mine:
     return action
 
 
+_PLACES: dict[tuple[str, str], Place] = {}
+
+
 def place(card: str, size: str) -> Place:
-    return trusted(Place, kind="place", card=card, size=size)
+    key = (card, size)
+    action = _PLACES.get(key)
+    if action is None:
+        if len(_PLACES) > 10_000:
+            _PLACES.clear()
+        action = _PLACES[key] = trusted(Place, kind="place", card=card, size=size)
+    return action

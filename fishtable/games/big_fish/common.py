@@ -43,7 +43,7 @@ def join_words(items: list[str]) -> str:
 def big_count(state: BFState, seat: int) -> int:
     """Big Fish in a seat's own Fishing Spot; the Ice Box never counts (BF-TURN-3)."""
     sizes = state.sizes
-    return sum(1 for c in state.spots[seat] if sizes[c] == BIG)
+    return [sizes[c] for c in state.spots[seat]].count(BIG)
 
 
 def working_extra(state: BFState, seat: int, effect: str) -> int:

@@ -18,6 +18,13 @@ def draw_top(state: BFState, events: list[Event]) -> int | None:
         if not state.discard:
             return None
         state.rng, state.deck = rand.shuffled(state.rng, state.discard)
+        # Everyone saw these cards go in: the new deck holds them and nothing else.
+        epoch = len(state.pools) + 1
+        origin = list(state.origin)
+        for c in state.discard:
+            origin[c] = epoch
+        state.origin = tuple(origin)
+        state.pools = (*state.pools, tuple(state.discard))
         state.discard = []
         events.append(event("reshuffle", f"The Draw Deck is empty: the discard pile is shuffled into a new "
                                          f"Draw Deck of {plural(len(state.deck), 'card')}."))

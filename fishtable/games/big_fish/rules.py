@@ -105,8 +105,30 @@ def pending(state: BFState) -> dict[int, Prompt]:
     out = {}
     for seat in sorted(state.waiting):
         kind = decision(state, seat)
-        out[seat] = _prompt(seat, kind, prompt_text(state, seat, kind), True)
+        # A secret choice's prompt depends only on these; playouts look it up without building its text.
+        key = (seat, kind, state.need[seat], _resolving_key(state, kind),
+               tuple(state.sizes[c] for c in state.aside[seat]) if kind == "place" else ())
+        prompt = _CHOICE_PROMPTS.get(key)
+        if prompt is None:
+            if len(_CHOICE_PROMPTS) > 4096:
+                _CHOICE_PROMPTS.clear()
+            prompt = _CHOICE_PROMPTS[key] = _prompt(seat, kind, prompt_text(state, seat, kind), True)
+        out[seat] = prompt
     return out
+
+
+_CHOICE_PROMPTS: dict[tuple, Prompt] = {}
+
+
+def _resolving_key(state: BFState, kind: str) -> tuple:
+    """What a prompt's text reads from the card being resolved."""
+    if kind == "shrink":
+        c = state.cards[state.resolving]
+        return (c.name, c.from_size, c.to_size)
+    if kind.startswith("event_"):
+        ev = state.events[state.resolving]
+        return (ev.name, ev.size)
+    return ()
 
 
 # -- legal actions -------------------------------------------------------------------------------

@@ -28,3 +28,23 @@ def result(state: BFState) -> Result | None:
         names = join_words([state.names[s] for s in winners])
         notes = (f"{names} tie with {best} points and share the victory.",)
     return Result(scores=tuple(lines), winners=winners, notes=notes)
+
+
+def evaluate(state: BFState, seat: int) -> float:
+    """A cheap value in [0, 1] for the search bots when a playout stops early.
+
+    The score the seat would have if the game ended now, against the best other
+    score: 1 for a clear lead, 0.5 for a tie, and between them by the share of the
+    two scores. A finished game gives 1 to a sole winner, 1/k to each of k tied ones
+    and 0 to the others.
+    """
+    scores = [ice_points(state, s) + spot_points(state, s) for s in range(state.n)]
+    mine = scores[seat]
+    best = max(scores[s] for s in range(state.n) if s != seat)
+    if state.phase == "over":
+        if mine < best:
+            return 0.0
+        return 1.0 / sum(1 for v in scores if v == mine)
+    if mine + best == 0:
+        return 0.5
+    return mine / (mine + best)

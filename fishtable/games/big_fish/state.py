@@ -8,6 +8,13 @@ Simultaneous phases (the opening placement, round-end events, the hand limit,
 a Heat Wave) keep each seat's secret choice in `aside` (cards taken out of
 the hand, a zone of their own) or `targets` (fish named, pointers only) until
 every seat in `waiting` has chosen.
+
+What the whole table knows about hidden cards, for the views and the search
+bots' samplers: `origin` says, for each card, which Draw Deck it last went
+into (0: the opening deck, i: the deck made at the i-th reshuffle) or -1 once
+everyone saw it taken from the Face-Up row into a hand; `pools` lists the
+cards of each reshuffle (the face-up discard pile that became the deck).
+A hand's hidden cards of one deck are interchangeable to everyone else.
 """
 
 from __future__ import annotations
@@ -62,10 +69,15 @@ class BFState:
     targets: list[tuple[int, ...]]  # fish named in secret, until all have chosen
     resolving: int  # the wild card (phase shrink) or event (phase event) being resolved
     cids: tuple[str, ...] = ()  # public ids by card, shared by clones
+    # Public knowledge (see above); tuples shared by clones and replaced, never changed.
+    origin: tuple[int, ...] = ()  # per card: the deck it last went into, -1 taken face up
+    pools: tuple[tuple[int, ...], ...] = ()  # the cards of each reshuffle, in order
 
     def __post_init__(self) -> None:
         if not self.cids:
             self.cids = tuple(c.cid for c in self.cards)
+        if not self.origin:
+            self.origin = (0,) * len(self.cards)
 
     @property
     def n(self) -> int:
@@ -110,10 +122,16 @@ class BFState:
         new.targets = self.targets[:]
         new.resolving = self.resolving
         new.cids = self.cids
+        new.origin = self.origin
+        new.pools = self.pools
         return new
 
     def canonical(self) -> tuple:
-        """Everything that defines the position, for hashing and equality."""
+        """Everything that defines the position, for hashing and equality.
+
+        `origin` and `pools` are left out: they follow from the moves, which a save
+        replays, so the hashes of earlier saves still match.
+        """
         def tt(rows: list) -> tuple:
             return tuple(tuple(r) for r in rows)
 

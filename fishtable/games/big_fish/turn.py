@@ -126,11 +126,11 @@ def end_step(state: BFState, events: list[Event]) -> None:
 
 
 def end_turn(state: BFState, events: list[Event]) -> None:
-    from fishtable.games.big_fish import roundend
-
     state.turns_done += 1
     state.grown = []
     if state.turns_done >= state.n:
+        from fishtable.games.big_fish import roundend  # here, not at every turn: playouts pass often
+
         state.step = ""
         roundend.end_round(state, events)
         return
@@ -151,6 +151,8 @@ def take_face_up(state: BFState, card: int, events: list[Event]) -> None:
     seat = state.seat
     state.row.remove(card)
     state.hands[seat].append(card)
+    origin = state.origin
+    state.origin = (*origin[:card], -1, *origin[card + 1:])  # the table knows where it went
     state.taken += 1
     events.append(event("take", f"{state.names[seat]} takes {state.cards[card].name} from the Face-Up Cards.",
                         news=True))

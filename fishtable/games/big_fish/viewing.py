@@ -8,6 +8,7 @@ from fishtable.games.big_fish.common import event_text, ice_points, plural, spot
 from fishtable.games.big_fish.rules import pending
 from fishtable.games.big_fish.scoring import result
 from fishtable.games.big_fish.state import STEPS, BFState
+from fishtable.games.big_fish.tables import table_key
 from fishtable.games.big_fish.views import (
     BigFishView,
     CardFace,
@@ -89,6 +90,7 @@ def _panel(state: BFState, seat: int, all_faces: tuple[CardFace, ...], waiting: 
                            label=f"{cards[c].name} — {word} ({pts})"))
     active = state.phase in ("turn", "shrink") and seat == state.seat
     status = "choosing" if seat in waiting else ("playing" if active else "")
+    known, sources = _held(state, seat, all_faces)
     return trusted(
         SeatPanel, seat=seat, name=state.names[seat], is_bot=state.bots[seat],
         # Cards chosen in secret still count as held until everyone has chosen.
@@ -96,8 +98,23 @@ def _panel(state: BFState, seat: int, all_faces: tuple[CardFace, ...], waiting: 
         spot=tuple(spot), big_fish=sum(1 for c in state.spots[seat] if sizes[c] == BIG), wilds=tuple(wilds),
         ice=tuple(ice), ice_points=ice_points(state, seat), spot_points=spot_points(state, seat),
         caught_this_round=state.caught_round[seat], first_player=seat == state.first, active=active,
-        status=status,
+        status=status, known=known, hand_sources=sources,
     )
+
+
+def _held(state: BFState, seat: int, all_faces: tuple[CardFace, ...]) -> tuple[tuple[CardFace, ...], tuple[int, ...]]:
+    """Public knowledge of a hand: the cards seen taken into it, and the others counted by their deck."""
+    origin = state.origin
+    known = []
+    sources = [0] * (len(state.pools) + 1)
+    for c in (*state.hands[seat], *state.aside[seat]):
+        o = origin[c]
+        if o < 0:
+            known.append(c)
+        else:
+            sources[o] += 1
+    # In card order: the order in hand, or what was set aside, is nobody else's business.
+    return tuple(all_faces[c] for c in sorted(known)), tuple(sources)
 
 
 def _placed(state: BFState, seat: int, all_faces: tuple[CardFace, ...]) -> tuple[SpotFish, ...]:
@@ -151,4 +168,7 @@ def build_view(state: BFState, seat: int | None) -> BigFishView:
         chosen_fish=tuple(state.cids[c] for c in state.targets[seat]) if mine else (),
         prompt=prompts.get(seat) if mine else None,
         result=result(state),
+        card_set=table_key(state.cards, state.events),
+        revealed_events=tuple(state.events[e].cid for e in state.event_seen),
+        reshuffles=tuple(tuple(state.cids[c] for c in pool) for pool in state.pools),
     )

@@ -84,6 +84,11 @@ class SeatPanel(_View):
     first_player: bool
     active: bool  # taking their turn
     status: Literal["playing", "choosing", ""]  # "choosing": owes a secret choice now
+    # What the whole table knows of the hand (the cards set aside in secret count as held):
+    known: tuple[CardFace, ...] = ()  # cards everyone saw this seat take from the Face-Up row
+    # The other cards held, counted by the Draw Deck they were drawn from: [0] the opening deal
+    # and deck, [i] the deck made at the i-th reshuffle (see `BigFishView.reshuffles`).
+    hand_sources: tuple[int, ...] = ()
 
 
 class StepView(_View):
@@ -132,3 +137,7 @@ class BigFishView(_View):
     chosen_fish: tuple[str, ...]  # own view: fish ids chosen in secret, not yet revealed
     prompt: Prompt | None
     result: Result | None
+    # Public history, for the search bots' samplers (BF-Q-10, BF-Q-18):
+    card_set: str = ""  # a digest naming the card table in play (see tables.py)
+    revealed_events: tuple[str, ...] = ()  # every event revealed so far, oldest first
+    reshuffles: tuple[tuple[str, ...], ...] = ()  # the face-up discard pile each new Draw Deck was made of

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.fishing_party_poker import rules, scoring, setup, viewing
+from fishtable.games.fishing_party_poker import rules, sampler, scoring, setup, viewing
 from fishtable.games.fishing_party_poker.actions import Action, parse_action
 from fishtable.games.fishing_party_poker.cards import load_card_file
 from fishtable.games.fishing_party_poker.common import event
@@ -60,6 +61,20 @@ class FishingPartyPoker:
 
     def state_hash(self, state: PokerState) -> str:
         return hashlib.sha256(repr(state.canonical()).encode()).hexdigest()
+
+    # -- for the search bots (SearchableGame) ------------------------------------------------------
+
+    def sample_world(self, view: PokerView, rng: random.Random) -> PokerState:
+        """A full state dealt from one seat's view: see sampler.py."""
+        return sampler.sample_world(view, rng)
+
+    def evaluate(self, state: PokerState, seat: int) -> float:
+        """The seat's share of the chips once the hand under way is shown down as it stands, in [0, 1]."""
+        return sampler.evaluate(state, seat)
+
+    def rollout_done(self, start: PokerState, state: PokerState) -> bool:
+        """A playout from `start` may stop at `state` (its hand is settled) and be scored by `evaluate`."""
+        return sampler.rollout_done(start, state)
 
 
 GAME = FishingPartyPoker()

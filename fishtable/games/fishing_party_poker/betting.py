@@ -79,7 +79,8 @@ def apply(state: PokerState, seat: int, kind: str, events: list[Event]) -> None:
     elif kind == "fold":
         if owe <= 0:
             raise IllegalAction("Nobody has bet: you can check for free instead of folding.")
-        state.folded[seat] = True
+        state.folded = folded = state.folded[:]  # copied before changing: see PokerState.fork
+        folded[seat] = True
         events.append(news("fold", f"{name} folds."))
     elif kind in ("bet", "raise"):
         if kind == "bet" and state.level > 0:
@@ -103,7 +104,7 @@ def apply(state: PokerState, seat: int, kind: str, events: list[Event]) -> None:
                 elif state.round_bet[s] < new_level:
                     state.acted[s] = False  # must answer, but may not re-raise (not a full raise)
         state.level = new_level
-        state.aggressors.append(seat)
+        state.aggressors = [*state.aggressors, seat]  # a new list: see PokerState.fork
         verb = "bets" if kind == "bet" else "raises to"
         tail = " and is all in" if state.chips[seat] == 0 else ""
         events.append(news(kind, f"{name} {verb} {new_level}{tail}."))

@@ -9,9 +9,19 @@ from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker.state import PokerState
 
+_new = object.__new__
+_set = object.__setattr__
+_EVENT_FIELDS = frozenset(Event.model_fields)
+
 
 def event(kind: str, text: str, to: tuple[int, ...] | None = None, news: bool = False) -> Event:
-    return trusted(Event, kind=kind, text=text, visible_to=to, news=news)
+    """A log line the engine made itself, built inline without validation (see engine/fast.py)."""
+    obj = _new(Event)
+    _set(obj, "__dict__", {"kind": kind, "text": text, "visible_to": to, "news": news})
+    _set(obj, "__pydantic_fields_set__", _EVENT_FIELDS)
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
 
 
 @lru_cache(maxsize=8192)

@@ -15,6 +15,7 @@ from fishtable.games.fishing_party_poker.pots import layers, pot_names, share
 from fishtable.games.fishing_party_poker.state import Award, PokerState
 
 HAND_SIZE = 5
+_MASK, _GAMMA = (1 << 64) - 1, 0x9E3779B97F4A7C15  # engine.rng's constants
 COMMUNITY_SIZE = 5
 DIE_SIDES = 6
 
@@ -53,9 +54,13 @@ def shuffle_top(rng: int, deck: list[int], count: int) -> int:
     The Fisher-Yates steps of `engine.rng.shuffled`, stopped once the cards to be
     dealt are drawn: the order of the cards nobody receives does not matter.
     """
-    below = rand.below
+    # engine.rng.below (SplitMix64), inlined: this runs for every card of every deal.
+    mask, gamma = _MASK, _GAMMA
     for i in range(len(deck) - 1, max(len(deck) - 1 - count, 0), -1):
-        rng, j = below(rng, i + 1)
+        rng = (rng + gamma) & mask
+        z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         deck[i], deck[j] = deck[j], deck[i]
     return rng
 
@@ -81,6 +86,7 @@ def start_hand(state: PokerState, events: list[Event]) -> None:
         hands[s] = top[i:HAND_SIZE * players:players]
     state.hands = hands
     state.community = top[HAND_SIZE * players:]
+    state.known = ((),) * n
     state.face_up = False
     state.in_hand = [c > 0 for c in chips]
     state.folded = [False] * n
@@ -174,20 +180,30 @@ def start_swap(state: PokerState, swap_no: int, events: list[Event]) -> None:
 
 
 def next_swapper(state: PokerState, events: list[Event]) -> None:
-    order = swap_order(state)
-    later = order[order.index(state.actor) + 1:]
-    if later:
-        state.actor = later[0]
-    else:
-        start_betting(state, state.swap_round + 1, events)
+    """The next player still in after the actor, clockwise, before coming back round to the dealer."""
+    n = state.n
+    dealer, in_hand, folded = state.dealer, state.in_hand, state.folded
+    s = state.actor
+    while s != dealer:  # swap_order ends with the dealer's seat
+        s = (s + 1) % n
+        if in_hand[s] and not folded[s]:
+            state.actor = s
+            return
+    start_betting(state, state.swap_round + 1, events)
 
 
 def do_swap(state: PokerState, seat: int, give: int, take: int, events: list[Event]) -> None:
     """FP-Q-30: the card given up goes face up into the community, in the place of the card taken."""
-    hand = state.hands[seat]
-    slot = state.community.index(take)
+    # Copied before changing: `apply` works on a fork that shares them with the state it was given.
+    hands = state.hands = state.hands[:]
+    hand = hands[seat] = hands[seat][:]
+    community = state.community = state.community[:]
+    slot = community.index(take)
     hand[hand.index(give)] = take
-    state.community[slot] = give
+    community[slot] = give
+    known = list(state.known) or [()] * state.n
+    known[seat] = (*(c for c in known[seat] if c != give), take)  # everyone saw where it went
+    state.known = tuple(known)
     events.append(event(
         "swap",
         f"{state.names[seat]} takes {card_text(state, take)} from community place {slot + 1} "
@@ -279,8 +295,9 @@ def pay_pots(state: PokerState, values: dict[int, int], events: list[Event]) -> 
                 text += f"; the odd {'chip goes' if len(odd) == 1 else 'chips go'} to {names_text(state, odd)}"
             text += "."
         events.append(event("pot", text, news=True))
+    hands_won = state.hands_won = state.hands_won[:]  # copied before changing (see do_swap)
     for s in won:
-        state.hands_won[s] += 1
+        hands_won[s] += 1
     state.awards = awards
 
 
@@ -289,6 +306,7 @@ def win_uncontested(state: PokerState, events: list[Event]) -> None:
     (winner,) = state.contenders()
     total = sum(state.committed)
     state.chips[winner] += total
+    state.hands_won = state.hands_won[:]  # copied before changing (see do_swap)
     state.hands_won[winner] += 1
     state.awards = [Award("the pot", total, (winner,), "")]
     state.shown = []

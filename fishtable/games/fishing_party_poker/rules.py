@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from fishtable.engine.errors import IllegalAction
@@ -81,10 +82,12 @@ def legal_actions(state: PokerState, seat: int) -> list[Any]:
             return []
         table = _swap_table(state.cids)
         community = state.community
+        if len(community) == 1:  # itemgetter of one index returns the item, not a tuple
+            return [KEEP, *[table[give][community[0]] for give in state.hands[seat]]]
+        takes = itemgetter(*community)
         out: list[Any] = [KEEP]
         for give in state.hands[seat]:
-            row = table[give]
-            out += [row[take] for take in community]
+            out += takes(table[give])
         return out
     if phase == "hand_over":
         return [DEAL] if seat == state.next_dealer else []
@@ -107,7 +110,7 @@ def apply(state: PokerState, seat: int, action: Any) -> tuple[PokerState, list[E
     handler = _HANDLERS.get((phase, kind))
     if handler is None:
         raise IllegalAction(f"That move does not fit now. {pending(state)[seat].text}")
-    new = state.clone()
+    new = state.fork()
     events: list[Event] = []
     handler(new, seat, action, events)
     return new, events

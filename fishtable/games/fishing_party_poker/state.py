@@ -77,6 +77,9 @@ class PokerState:
     end_reason: str = ""
 
     labels: tuple[str, ...] = ()  # each card's index ("10♥"), shared by clones
+    # Public knowledge, for the views and the search bots' samplers: per seat, the cards everyone
+    # saw it take from the community this hand and still in its hand (replaced, never changed).
+    known: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.labels:
@@ -130,10 +133,64 @@ class PokerState:
         new.stopped_by = self.stopped_by
         new.end_reason = self.end_reason
         new.labels = self.labels
+        new.known = self.known
+        return new
+
+    def fork(self) -> PokerState:
+        """A copy for `apply` to change: like `clone`, but the lists the engine only ever replaces
+        or copies before changing (the deck, hands, community, who is in the hand or folded, who
+        bet, what was shown and paid, hands won) are shared with this state. Cheaper per step."""
+        new = _new(PokerState)
+        new.cards = self.cards
+        new.cids = self.cids
+        new.bits = self.bits
+        new.suits = self.suits
+        new.names = self.names
+        new.bots = self.bots
+        new.ante = self.ante
+        new.small_bet = self.small_bet
+        new.big_bet = self.big_bet
+        new.max_raises = self.max_raises
+        new.max_hands = self.max_hands
+        new.opening = self.opening
+        new.rng = self.rng
+        new.phase = self.phase
+        new.hand_no = self.hand_no
+        new.dealer = self.dealer
+        new.chips = self.chips[:]
+        new.hands_won = self.hands_won  # copied on write: flow.pay_pots, flow.win_uncontested
+        new.deck = self.deck  # replaced at each deal, never changed
+        new.hands = self.hands  # copied on write: flow.do_swap
+        new.community = self.community  # copied on write: flow.do_swap
+        new.face_up = self.face_up
+        new.in_hand = self.in_hand  # replaced at each deal
+        new.folded = self.folded  # copied on write: betting.apply
+        new.committed = self.committed[:]
+        new.betting_round = self.betting_round
+        new.swap_round = self.swap_round
+        new.round_bet = self.round_bet[:]
+        new.level = self.level
+        new.wagers = self.wagers
+        new.acted = self.acted[:]
+        new.may_raise = self.may_raise[:]
+        new.actor = self.actor
+        new.aggressors = self.aggressors  # copied on write: betting.apply
+        new.shown = self.shown  # replaced
+        new.awards = self.awards  # replaced
+        new.next_dealer = self.next_dealer
+        new.stopping = self.stopping
+        new.stopped_by = self.stopped_by
+        new.end_reason = self.end_reason
+        new.labels = self.labels
+        new.known = self.known
         return new
 
     def canonical(self) -> tuple:
-        """Everything that defines the position, for hashing and equality."""
+        """Everything that defines the position, for hashing and equality.
+
+        `known` is left out: it follows from the moves, which a save replays, so the
+        hashes of earlier saves still match.
+        """
         return (
             tuple((c.cid, c.name, c.detail, c.rank, c.suit) for c in self.cards),
             self.names, self.bots, self.ante, self.small_bet, self.big_bet, self.max_raises,
@@ -156,7 +213,13 @@ class PokerState:
         """Still in the hand with chips to bet."""
         return self.in_hand[seat] and not self.folded[seat] and self.chips[seat] > 0
 
-    def clockwise_from(self, seat: int) -> list[int]:
-        """Every seat once, starting with the one to the left of `seat`."""
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat once, starting with the one to the left of `seat` (a shared tuple)."""
         n = len(self.names)
-        return [(seat + i) % n for i in range(1, n + 1)]
+        order = _CLOCKWISE.get((seat, n))
+        if order is None:
+            order = _CLOCKWISE[seat, n] = tuple((seat + i) % n for i in range(1, n + 1))
+        return order
+
+
+_CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {}

@@ -8,6 +8,7 @@ from fishtable.games.fishing_party_poker.pots import layers, pot_names
 from fishtable.games.fishing_party_poker.rules import pending
 from fishtable.games.fishing_party_poker.scoring import result
 from fishtable.games.fishing_party_poker.state import PokerState
+from fishtable.games.fishing_party_poker.tables import table_key
 from fishtable.games.fishing_party_poker.views import (
     AwardView,
     CardFace,
@@ -81,6 +82,9 @@ def build_view(state: PokerState, seat: int | None) -> PokerView:
             shown=tuple(face(cards[c]) for c in state.hands[s]) if shown else None,
             shown_hand=hands.hand_name(hands.evaluate(state.hands[s], state.bits, state.suits)) if shown else None,
             show_position=shown_at.get(s),
+            known=tuple(face(cards[c]) for c in sorted(state.known[s])) if state.known else (),
+            acted=betting_now and state.acted[s],
+            may_raise=betting_now and state.may_raise[s],
         ))
     contenders = state.contenders()
     all_in = [c == 0 for c in state.chips]
@@ -120,4 +124,10 @@ def build_view(state: PokerState, seat: int | None) -> PokerView:
         hand_limit=state.max_hands,
         prompt=pending(state).get(seat) if seat is not None else None,
         result=result(state),
+        ante=state.ante,
+        small_bet=state.small_bet,
+        big_bet=state.big_bet,
+        max_raises=state.max_raises,
+        aggressors=tuple(state.aggressors),
+        card_set=table_key(state.cards),
     )

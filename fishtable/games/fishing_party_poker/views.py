@@ -69,6 +69,12 @@ class SeatPanel(_View):
     shown: tuple[CardFace, ...] | None  # face up at the showdown, in the seat's hand order
     shown_hand: str | None  # the shown hand's name: "Full House, eights over fours"
     show_position: int | None  # 1 for the first hand shown, ...
+    # Public knowledge: cards everyone saw this seat take from the community this hand, still held.
+    known: tuple[CardFace, ...] = ()
+    # While betting: has acted in this round and need not again unless someone bets or raises a
+    # full bet; may still bet or raise this round (FP-Q-29).
+    acted: bool = False
+    may_raise: bool = False
 
 
 class PokerView(_View):
@@ -98,3 +104,10 @@ class PokerView(_View):
     hand_limit: int  # 0: none
     prompt: Prompt | None
     result: Result | None
+    # The table's rules and public history, for the search bots' samplers:
+    ante: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    max_raises: int = 0
+    aggressors: tuple[int, ...] = ()  # who bet or raised this hand, in order (the showdown order)
+    card_set: str = ""  # a digest naming the card table in play (see tables.py)

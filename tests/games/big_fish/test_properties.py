@@ -209,16 +209,25 @@ def test_replay_and_save_reproduce_the_game(n: int, hard: bool, seed: int, choic
 
 
 def hidden_from(state: BFState, k: int | None) -> set[int]:
-    """Draw cards seat k (None: the public table) may not see now."""
+    """Draw cards seat k (None: the public table) may not see now.
+
+    A card everyone saw another seat take from the Face-Up row is not hidden: the
+    table knows it is in that hand (BF-DRAW-2).
+    """
     hidden = set(state.deck)
     for s in range(state.n):
         if s != k:
-            hidden |= set(state.hands[s]) | set(state.aside[s])
+            hidden |= {c for c in (*state.hands[s], *state.aside[s]) if state.origin[c] >= 0}
     return hidden
 
 
 def reshuffle_hidden(state: BFState, k: int | None, rnd: random.Random) -> BFState:
-    """A state k cannot tell from `state`: hidden cards shuffled among hidden places, events reordered."""
+    """A state k cannot tell from `state`: hidden cards shuffled among hidden places, events reordered.
+
+    Cards are exchanged only with cards from the same Draw Deck (the opening one, or the
+    one made at a reshuffle, whose cards everyone saw face up in the discard pile): a
+    new deck holds only those cards, so the table can tell them from the others.
+    """
     new = state.clone()
     aside = [list(a) for a in new.aside]
     slots = [(new.deck, i) for i in range(len(new.deck))]
@@ -226,10 +235,15 @@ def reshuffle_hidden(state: BFState, k: int | None, rnd: random.Random) -> BFSta
         if s != k:
             slots += [(new.hands[s], i) for i in range(len(new.hands[s]))]
             slots += [(aside[s], i) for i in range(len(aside[s]))]
-    cards = [zone[i] for zone, i in slots]
-    rnd.shuffle(cards)
-    for (zone, i), card in zip(slots, cards, strict=True):
-        zone[i] = card
+    slots = [(zone, i) for zone, i in slots if new.origin[zone[i]] >= 0]
+    by_deck: dict[int, list[tuple[list[int], int]]] = {}
+    for zone, i in slots:
+        by_deck.setdefault(new.origin[zone[i]], []).append((zone, i))
+    for group in by_deck.values():
+        cards = [zone[i] for zone, i in group]
+        rnd.shuffle(cards)
+        for (zone, i), card in zip(group, cards, strict=True):
+            zone[i] = card
     new.aside = [tuple(a) for a in aside]
     rnd.shuffle(new.event_deck)
     if new.phase in ("shrink", "event"):
@@ -243,7 +257,9 @@ def check_hidden(state: BFState, rnd: random.Random) -> int:
     moved = 0
     for k in [None, *range(state.n)]:
         view = GAME.view(state, k)
-        text = view.model_dump_json()
+        # The reshuffles name the face-up discard pile each new deck was made of: public history.
+        text = view.model_dump_json(exclude={"reshuffles"})
+        assert [set(p) for p in view.reshuffles] == [{state.cids[c] for c in p} for p in state.pools]
         leaked = sorted(state.cids[c] for c in hidden_from(state, k) if f'"{state.cids[c]}"' in text)
         assert not leaked, f"seat {k} sees hidden cards {leaked} in phase {state.phase}"
         assert not any(f'"{e.cid}"' in text for i, e in enumerate(state.events) if i not in state.event_seen)

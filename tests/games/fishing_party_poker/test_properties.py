@@ -173,12 +173,14 @@ def check_hand_end(before: PokerState, seat: int, action: object, after: PokerSt
 
 
 def hidden_from(state: PokerState, k: int | None) -> set[int]:
+    """Cards seat k may not see; a card everyone saw another seat take from the community is not hidden."""
     hidden = set(state.deck)
     if not state.face_up:
         hidden |= set(state.community)
+    known = {c for cards in state.known for c in cards}
     for s in range(state.n):
         if s != k and s not in state.shown:
-            hidden |= set(state.hands[s])
+            hidden |= set(state.hands[s]) - known
     return hidden
 
 
@@ -188,7 +190,8 @@ def reshuffle_hidden(state: PokerState, k: int | None, rnd: random.Random) -> Po
     zones = [new.deck] + [new.hands[s] for s in range(new.n) if s != k and s not in new.shown]
     if not new.face_up:
         zones.append(new.community)
-    slots = [(zone, i) for zone in zones for i in range(len(zone))]
+    known = {c for cards in new.known for c in cards}
+    slots = [(zone, i) for zone in zones for i in range(len(zone)) if zone[i] not in known]
     cards = [zone[i] for zone, i in slots]
     rnd.shuffle(cards)
     for (zone, i), card in zip(slots, cards, strict=True):

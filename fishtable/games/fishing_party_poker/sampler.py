@@ -1,0 +1,182 @@
+"""Worlds as one seat may imagine them, for the search bots: `GAME.sample_world(view, rng)`,
+and what a position is worth when a playout stops early: `GAME.evaluate(state, seat)`.
+
+From one seat's view alone the sampler deals every card hidden from that seat
+at random among the places it could be, into a full state that plays on:
+
+- the seat's own hand, the community once face up, and every hand shown at a
+  showdown stay where the view shows them;
+- a card everyone saw another seat take from the community in a swap stays
+  in that hand (`SeatPanel.known`), at a random place in it; a card given up in
+  a swap lies face up in the community, where the view shows it;
+- every other card is dealt uniformly: the rest of each hand still dealt
+  (folded ones too), the face-down community before the reveal, and the deck;
+- chips, bets, the betting round's state (who has acted, who may raise, the
+  bets and raises so far, who bet or raised this hand) come from the view;
+- the generator state is new: the seat cannot know the next deal.
+
+The deal ignores what other players' betting says about their cards: it is
+uniform over the deals consistent with what the seat has seen.
+"""
+
+from __future__ import annotations
+
+import random
+
+from fishtable.engine import rng as rand
+from fishtable.games.fishing_party_poker.cards import Card
+from fishtable.games.fishing_party_poker.hands import evaluate as hand_value
+from fishtable.games.fishing_party_poker.hands import rank_bit
+from fishtable.games.fishing_party_poker.pots import layers
+from fishtable.games.fishing_party_poker.state import Award, PokerState
+from fishtable.games.fishing_party_poker.tables import tables_for
+from fishtable.games.fishing_party_poker.views import PokerView
+
+_cache: dict[int, tuple[tuple[Card, ...], dict[str, int], tuple[str, ...], tuple[int, ...], tuple[int, ...],
+                        tuple[str, ...]]] = {}
+
+
+class SampleError(ValueError):
+    """The view does not describe a position this sampler can rebuild (it was not made by GAME.view)."""
+
+
+def _table(cards: tuple[Card, ...]):
+    entry = _cache.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        if len(_cache) > 64:
+            _cache.clear()
+        entry = _cache[id(cards)] = (
+            cards, {c.cid: c.idx for c in cards}, tuple(c.cid for c in cards),
+            tuple(rank_bit(c.rank) for c in cards), tuple(c.suit for c in cards), tuple(c.index for c in cards))
+    return entry[1:]
+
+
+def sample_world(view: PokerView, rng: random.Random) -> PokerState:
+    s = view.seat
+    if s is None:
+        raise SampleError("A world is sampled from one seat's view, not from the public table.")
+    cards = tables_for(view.card_set)
+    ix, cids, bits, suits, labels = _table(cards)
+    panels = view.seats
+    n = len(panels)
+    phase = view.phase
+    betting_now = phase == "betting"
+
+    # -- what the seat sees ---------------------------------------------------------------------
+    hands: list[list[int]] = [[] for _ in range(n)]
+    seen: set[int] = set()
+    if view.hand is not None:
+        hands[s] = [ix[f.id] for f in view.hand]
+        seen.update(hands[s])
+    community: list[int | None] = [ix[slot.card.id] if slot.card is not None else None for slot in view.community]
+    seen.update(c for c in community if c is not None)
+    known: list[tuple[int, ...]] = []
+    open_slots: list[tuple[int, int]] = []  # (seat, cards still to deal)
+    for p in panels:
+        k = p.seat
+        mine = tuple(ix[f.id] for f in p.known)
+        known.append(mine)
+        if k == s or not p.cards:
+            continue
+        if p.shown is not None:
+            hands[k] = [ix[f.id] for f in p.shown]
+            seen.update(hands[k])
+            continue
+        hands[k] = list(mine)
+        seen.update(mine)
+        open_slots.append((k, p.cards - len(mine)))
+    hidden = [c for c in range(len(cards)) if c not in seen]
+    face_down = [i for i, c in enumerate(community) if c is None]
+    if sum(m for _, m in open_slots) + len(face_down) > len(hidden):
+        raise SampleError("More hidden places than hidden cards.")
+
+    # -- the deal ---------------------------------------------------------------------------------
+    rng.shuffle(hidden)
+    at = 0
+    for k, missing in open_slots:
+        hand = hands[k]
+        for c in hidden[at:at + missing]:
+            hand.insert(rng.randint(0, len(hand)), c)  # the known cards lie anywhere in it
+        at += missing
+    for i in face_down:
+        community[i] = hidden[at]
+        at += 1
+    deck = hidden[at:]
+
+    # -- the table ----------------------------------------------------------------------------------
+    result = view.result
+    level = view.current_bet if betting_now else 0
+    wagers = view.max_raises + 1 - view.raises_left if betting_now else 0
+    return PokerState(
+        cards=cards, cids=cids, bits=bits, suits=suits, names=tuple(p.name for p in panels),
+        bots=tuple(p.is_bot for p in panels), ante=view.ante, small_bet=view.small_bet, big_bet=view.big_bet,
+        max_raises=view.max_raises, max_hands=view.hand_limit, opening=(),
+        rng=rand.seed_state(rng.getrandbits(64)), phase=phase, hand_no=view.hand_number, dealer=view.dealer,
+        chips=[p.chips for p in panels], hands_won=[p.hands_won for p in panels], deck=deck, hands=hands,
+        community=community,  # type: ignore[arg-type]  # every place is dealt now
+        face_up=view.community_face_up,
+        in_hand=[p.cards > 0 for p in panels],
+        folded=[p.status == "folded" for p in panels],
+        committed=[p.in_pot for p in panels],
+        betting_round=view.betting_round if betting_now else (view.swap_round or 0),
+        swap_round=(view.betting_round - 1) if betting_now else (view.swap_round or 0),
+        round_bet=[p.round_bet for p in panels],
+        level=level,
+        wagers=wagers,
+        acted=[p.acted for p in panels],
+        may_raise=[p.may_raise for p in panels],
+        actor=view.actor if phase in ("betting", "swap") and view.actor is not None else -1,
+        aggressors=list(view.aggressors),
+        shown=list(view.showdown_order),
+        awards=[Award(a.pot, a.amount, a.winners, a.hand, a.returned) for a in view.awards],
+        next_dealer=view.actor if phase == "hand_over" and view.actor is not None else -1,
+        stopping=view.stopping,
+        stopped_by=-1,  # not shown; nothing depends on it
+        end_reason=result.notes[0] if result is not None and result.notes else "",
+        labels=labels,
+        known=tuple(known),
+    )
+
+
+# -- evaluating a position -------------------------------------------------------------------------
+
+
+def evaluate(state: PokerState, seat: int) -> float:
+    """What the position is worth to `seat`, in [0, 1], for a playout cut short.
+
+    Its share of all the chips at the table once the hand under way is settled as
+    if every player still in showed down now with the cards they hold (the pots
+    split by the engine's own rules, before any later swap or bet). Between
+    hands this is simply its share of the chips. A finished session gives 1 to a
+    sole winner, 1/k to each of k tied ones, and 0 to the others.
+    """
+    chips = state.chips
+    if state.phase == "over":
+        best = max(chips)
+        return 0.0 if chips[seat] < best else 1.0 / chips.count(best)
+    committed = state.committed
+    total = sum(chips) + sum(committed)
+    if not total:
+        return 0.0
+    mine = chips[seat]
+    pot = sum(committed)
+    if pot and state.phase != "hand_over" and state.in_hand[seat] and not state.folded[seat]:
+        contenders = state.contenders()
+        if len(contenders) == 1:
+            mine += pot
+        else:
+            hands, bits, suits = state.hands, state.bits, state.suits
+            values = {c: hand_value(hands[c], bits, suits) for c in contenders}
+            all_in = [c == 0 for c in chips]
+            for amount, eligible in layers(committed, contenders, all_in):
+                if seat in eligible:
+                    best = max(values[c] for c in eligible)
+                    if values[seat] == best:
+                        mine += amount / sum(1 for c in eligible if values[c] == best)
+    return mine / total
+
+
+def rollout_done(start: PokerState, state: PokerState) -> bool:
+    """Whether a playout begun at `start` may stop at `state` and be scored by `evaluate`:
+    the hand under way at the start is settled (or the session is over)."""
+    return state.phase in ("hand_over", "over") or state.hand_no != start.hand_no
