@@ -184,11 +184,18 @@ def test_python_dash_m_fishtable_help():
 
 
 def test_simulate_help_lists_the_bot_names_of_each_game(capsys):
-    assert main(["simulate", "--help"]) == 0
+    from fishtable.engine.registry import GameEntry, register, unregister
+
+    register(GameEntry("backgammon", "Backgammon", "Not a fishing game (yet).", 2, 2, None))
+    try:
+        assert main(["simulate", "--help"]) == 0
+    finally:
+        unregister("backgammon")
     out = capsys.readouterr().out
-    line = next(line for line in out.splitlines() if line.strip().startswith("crazy-fishing"))
-    assert "random" in line and "greedy" in line
-    assert "fishing-party" in out and "not playable yet" in out
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ") and line.split()}
+    for game in ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker"):
+        assert all(name in lines[game] for name in ("random", "greedy", "easy", "normal", "hard")), game
+    assert "not playable yet" in lines["backgammon"]
 
 
 def test_the_cli_stays_light_until_help_is_asked():
