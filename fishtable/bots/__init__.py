@@ -104,20 +104,23 @@ def _prior(game: str, bots: dict[str, Any] | None = None) -> Bot | None:
 
 
 def hint(
-    view: Any, legal: list[Any], game: Any, seconds: float = HINT_SECONDS, *, options: int = HINT_OPTIONS,
-    iterations: int | None = None, rng: random.Random | None = None,
+    view: Any, legal: list[Any], game: Any, seconds: float | None = None, *, options: int = HINT_OPTIONS,
+    iterations: int | None = None, rng: random.Random | None = None, stop: Any = None,
 ) -> list[tuple[Any, float]]:
     """What the hard bot would do from this seat's own view: the top few legal actions,
     best first, each with its estimated win rate (0 to 1).
 
     `game` is the game object (a match's `match.game`); it must deal worlds from a view
-    (`sample_world`). Only `view` and `legal` are read: never the state.
+    (`sample_world`). Only `view` and `legal` are read: never the state. `stop()`, when
+    given and true, ends the search early (a closing app).
     """
     from fishtable.bots.search import SearchBot
 
     if not legal:
         return []
-    bot = SearchBot(game, seconds=seconds, iterations=iterations, prior=_prior(game.name))
+    if seconds is None and iterations is None:
+        seconds = HINT_SECONDS
+    bot = SearchBot(game, seconds=seconds, iterations=iterations, prior=_prior(game.name), should_stop=stop)
     result = bot.search(view, legal, rng if rng is not None else random.Random(0))
     return [(o.action, o.win_rate) for o in result.options[:options]]
 

@@ -37,6 +37,7 @@ class FishtableApp(App):
         Binding("ctrl+q", "request_quit", "Quit", priority=True),
         Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
         Binding("f1", "help", "Help"),
+        Binding("f2", "hint", "Hint"),
         Binding("q", "quit_hint", "Quit", show=False),
     ]
 
@@ -273,6 +274,17 @@ class FishtableApp(App):
             self.pop_screen()
 
     # -- everywhere ---------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            # Only over a player's own private decision: the footer offers it there alone.
+            return self.flow is not None and self.flow.active and self.flow.hint_refusal() is None
+        return True
+
+    def action_hint(self) -> None:
+        """What the hard computer player would do in this private decision."""
+        if self.flow is not None:
+            self.flow.hint()
+
     def action_help(self) -> None:
         from fishtable.tui.screens.help import HelpScreen
 

@@ -69,6 +69,9 @@ class TableFeed(Protocol):
     def started(self) -> None:
         """The public table is on screen for the first time."""
 
+    def thinking_words(self) -> str:
+        """How far a computer seat's search has got ("1,234 worlds imagined"), or ""."""
+
 
 
 class Decided(Message):

@@ -66,6 +66,9 @@ class HotSeatFlow:
         self.active = True
         self.deferred = False
         self.thinking: int | None = None  # a computer seat whose move is being computed
+        self.thought = 0  # worlds a searching computer seat has imagined so far (set by its thread)
+        self.private_decision: Decision | None = None  # the private request on screen, for a hint
+        self.hinting = False
         self.ticket = 0  # the request screens may answer now
         self.request_private = False  # whether the current request shows a seat's secrets
         self.passing_to: int | None = None  # the seat a privacy screen names
@@ -102,7 +105,7 @@ class HotSeatFlow:
         self.ticket += 1
         self.request_private = private
         match = self.match
-        return Decision(
+        decision = Decision(
             ticket=self.ticket,
             seat=seat,
             prompt=match.pending()[seat],
@@ -113,6 +116,8 @@ class HotSeatFlow:
             check=lambda action: match.check(seat, action),
             log=self.log(seat if private else None),
         )
+        self.private_decision = decision if private else None
+        return decision
 
     def _new_ticket(self) -> int:
         self.ticket += 1
@@ -430,6 +435,17 @@ class HotSeatFlow:
             lambda: self._bot_worker(seat, delay), thread=True, group="bot", exclusive=True
         )
 
+    def thinking_words(self) -> str:
+        """How far a searching computer seat has got, for the table's status line."""
+        if self.thinking is None or not self.thought:
+            return ""
+        return f"{self.thought:,} worlds imagined"
+
+    def _progress(self, progress: Any) -> None:
+        # Called in the bot's thread: a plain attribute the table reads on its own timer, so a
+        # closing app never waits on a thread (and the count says nothing of the seat's cards).
+        self.thought = progress.iterations
+
     def _bot_worker(self, seat: int, delay: float) -> None:
         """Runs in a thread: pause so people can follow, then ask the bot."""
         from fishtable.bots import choose_action
@@ -438,12 +454,65 @@ class HotSeatFlow:
             time.sleep(delay)
         if not self.active:
             return
+        self.thought = 0
         try:
-            action = choose_action(self.match, seat)
+            action = choose_action(self.match, seat, on_progress=self._progress, should_stop=lambda: not self.active)
         except Exception as exc:  # a broken bot must not take the app down
             self.app.call_from_thread(self._bot_failed, seat, exc)
             return
         self.app.call_from_thread(self._bot_done, seat, action)
+
+    # -- hints ---------------------------------------------------------------------------
+    def hint_refusal(self) -> str | None:
+        """Why no hint can be given now, in words, or None."""
+        decision = self.private_decision
+        if decision is None or decision.ticket != self.ticket or not self._on_flow_screen():
+            return "A hint is for your own decision, on your private screen."
+        from fishtable.bots.search import can_search
+
+        if not can_search(self.match.game):
+            return "This game has no hints."
+        if self.hinting:
+            return "Still thinking about the last hint…"
+        return None
+
+    def hint(self) -> None:
+        """What the hard computer player would do in the private decision on screen, from that
+        seat's own view only; the list shows over the decision when it is ready."""
+        refusal = self.hint_refusal()
+        if refusal is not None:
+            self.app.notify(refusal, markup=False)
+            return
+        decision = self.private_decision
+        assert decision is not None
+        self.hinting = True
+        self.app.notify("Thinking about a hint (about a second)…", timeout=2, markup=False)
+        self.app.run_worker(lambda: self._hint_worker(decision), thread=True, group="hint", exclusive=True)
+
+    def _hint_worker(self, decision: Decision) -> None:
+        from fishtable.bots import hint
+
+        try:
+            options = hint(decision.view, decision.legal, self.match.game, stop=lambda: not self.active)
+        except Exception as exc:  # a hint must never take the game down
+            options, problem = [], f"No hint this time ({type(exc).__name__}: {exc})."
+        else:
+            problem = None
+        if self.active:
+            self.app.call_from_thread(self._hint_done, decision, options, problem)
+
+    def _hint_done(self, decision: Decision, options: list[tuple[Any, float]], problem: str | None) -> None:
+        from fishtable.tui.screens.hint import HintScreen
+
+        self.hinting = False
+        # The decision was made, or another screen came up: the hint is for a moment that is gone.
+        if not self.active or decision.ticket != self.ticket or self.app.screen is not self.overlay:
+            return
+        if problem is not None or not options:
+            self.app.notify(problem or "No hint this time.", severity="warning", markup=False)
+            return
+        lines = [(self.ui.describe(action, decision.view, decision.kind), rate) for action, rate in options]
+        self.app.push_screen(HintScreen(decision.name, lines))
 
     def _bot_failed(self, seat: int, exc: Exception) -> None:
         name = self.match.seats[seat].name
@@ -459,6 +528,7 @@ class HotSeatFlow:
         if not self.active:
             return
         self.thinking = None
+        self.thought = 0
         try:
             self.match.apply(seat, action)
         except IllegalAction as exc:  # a bot bug: report it, then play any legal move

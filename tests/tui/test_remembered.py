@@ -27,7 +27,7 @@ async def test_the_last_seats_come_back_next_time(tmp_path: Path) -> None:
         await settle(pilot)
         for n, name in enumerate(["Ana", "[b]Bo", "Cy", "Di"]):
             setup.query_one(f"#name-{n}").value = name
-        setup.query_one("#kind-3", Select).value = "bot:random"
+        setup.query_one("#kind-3", Select).value = "bot:easy"
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert app.flow is not None
@@ -38,7 +38,7 @@ async def test_the_last_seats_come_back_next_time(tmp_path: Path) -> None:
         setup = await open_setup(again, pilot)
         assert setup.query_one("#seat-count", Select).value == 4
         assert [setup.query_one(f"#name-{n}").value for n in range(4)] == ["Ana", "[b]Bo", "Cy", "Di"]
-        assert setup.query_one("#kind-3", Select).value == "bot:random"
+        assert setup.query_one("#kind-3", Select).value == "bot:easy"
         assert setup.query_one("#kind-0", Select).value == "human"
 
 

@@ -25,16 +25,23 @@ SERIES_CHOICES = [
 ]
 
 
-def seat_kinds(game: str) -> list[tuple[str, str]]:
-    try:
-        from fishtable.bots import bot_names
+LEVEL_WORDS = {
+    "easy": "Computer: easy",
+    "normal": "Computer: normal",
+    "hard": "Computer: hard (thinks ~1 s)",
+}
 
-        names = bot_names(game)
+
+def seat_kinds(game: str) -> list[tuple[str, str]]:
+    """Human, then the difficulty levels (normal first: the default for computer seats)."""
+    try:
+        from fishtable.bots import levels
+
+        names = levels(game)
     except Exception:  # the game's bots may not be importable yet
-        names = ["random"]
-    # The strongest bot first: it is the default for computer seats.
-    names = sorted(names, key=lambda n: n == "random")
-    return [("Human", "human")] + [(f"Computer: {n}", f"bot:{n}") for n in names]
+        names = ["easy"]
+    names = sorted(names, key=lambda n: n != "normal")
+    return [("Human", "human")] + [(LEVEL_WORDS[n], f"bot:{n}") for n in names]
 
 
 def check_seats(seats: list[tuple[str, str | None]]) -> str | None:

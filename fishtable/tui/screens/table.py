@@ -56,6 +56,7 @@ class TableScreen(FishScreen):
         self.question: tuple[str, list[int], int] | None = None  # text, seats, ticket
         self.message = ""
         self.waiting_for: str | None = None
+        self.thinking_shown = ""  # the search progress last shown
         self.commands: list[TableCommand] = []
         self.board: Board = self.ui.make_board()
         self.board.id = "board"
@@ -95,6 +96,13 @@ class TableScreen(FishScreen):
         self.refresh_view()
         if self.viewer is None:
             self.feed.started()
+            self.set_interval(0.25, self._show_thinking)
+
+    def _show_thinking(self) -> None:
+        """A searching computer seat's progress in the status line, so the wait is visibly alive."""
+        if self.waiting_for and self.decision is None and self.ack is None and self.question is None:
+            if self.feed.thinking_words() != self.thinking_shown:
+                self._prompt_text()
 
     # -- what the flow calls -------------------------------------------------
     def set_prompt(
@@ -202,6 +210,9 @@ class TableScreen(FishScreen):
                     text.append("Then press Enter to go on.")
             elif self.waiting_for:
                 text.append(f"{self.waiting_for} is thinking…", "italic")
+                self.thinking_shown = self.feed.thinking_words()
+                if self.thinking_shown:
+                    text.append(f" ({self.thinking_shown})", "dim italic")
         else:
             text.append(f"{decision.name}: ", "bold #ffd75e")
             text.append(decision.prompt.text)

@@ -51,7 +51,7 @@ async def test_a_whole_game_from_the_menu(tmp_path: Path) -> None:
         await settle(pilot)
         match = app.flow.match
         assert match.game.name == "fishing-party"
-        assert [s.bot for s in match.seats] == [None, None, "greedy"]
+        assert [s.bot for s in match.seats] == [None, None, "normal"]
         driver = Driver(pilot)
         await driver.look()
         for _ in range(MAX_STEPS):

@@ -1,0 +1,40 @@
+"""A hint over a player's own private screen: what the hard computer player would do."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+
+class HintScreen(ModalScreen[None]):
+    """The top few moves, best first, each with the share of imagined games it won."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,f2", "close", "Back to your move"),
+    ]
+
+    def __init__(self, name: str, options: list[tuple[str, float]]) -> None:
+        super().__init__()
+        self.player = name
+        self.options = options
+
+    def compose(self):
+        text = Text()
+        text.append(f"A hint for {self.player}", "bold")
+        text.append("\nWhat the hard computer player would do, from what you can see:\n\n")
+        for n, (words, rate) in enumerate(self.options, start=1):
+            text.append(f"{n}. ", "bold")
+            text.append(words)  # game words, shown literally
+            text.append(f"  wins about {rate:.0%} of imagined games\n", "dim")
+        text.append("\nThe choice is still yours: nothing has been played.", "italic")
+        with Vertical(id="hint-box"):
+            yield Static(text)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

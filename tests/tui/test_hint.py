@@ -1,0 +1,69 @@
+"""The hint key: on a player's own private screen only, from that seat's view, changing nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import fishtable.bots
+from fishtable.tui.app import FishtableApp
+
+from .helpers import make_match, settle
+from .screen_text import screen_text
+
+
+@pytest.fixture(autouse=True)
+def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fishtable.bots, "HINT_SECONDS", 0.2)
+
+
+def flat(app: FishtableApp) -> str:
+    return " ".join(screen_text(app).split())
+
+
+async def test_the_hint_shows_over_the_private_screen_and_plays_nothing(tmp_path: Path) -> None:
+    app = FishtableApp(data_dir=tmp_path, start_match=make_match(), bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PrivacyScreen"
+        # Before the keyboard is taken, no hint: it would be about a hand nobody may see yet.
+        assert app.flow.hint_refusal() is not None
+        await pilot.press("f2")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PrivacyScreen"
+        assert "A hint" not in flat(app)
+
+        await pilot.press("enter")
+        await settle(pilot)
+        private = app.screen
+        assert "PRIVATE" in flat(app)
+        assert app.flow.hint_refusal() is None
+        steps = app.flow.match.step_count
+        await pilot.press("f2")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HintScreen", flat(app)
+        text = flat(app)
+        assert "A hint for Elena" in text
+        assert 1 <= text.count("wins about") <= 3
+        assert app.flow.match.step_count == steps  # a hint plays nothing
+
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is private
+        assert app.flow.match.step_count == steps
+
+
+async def test_a_hint_that_comes_after_the_decision_is_dropped(tmp_path: Path) -> None:
+    app = FishtableApp(data_dir=tmp_path, start_match=make_match(), bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        decision = app.flow.private_decision
+        assert decision is not None and decision.seat == 0
+        app.flow._new_ticket()  # the player decided (or the screen changed) meanwhile
+        app.flow._hint_done(decision, [(decision.legal[0], 0.5)], None)
+        await settle(pilot)
+        assert type(app.screen).__name__ != "HintScreen"
+        assert app.flow.hint_refusal() is not None
