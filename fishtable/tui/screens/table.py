@@ -100,9 +100,9 @@ class TableScreen(FishScreen):
 
     def _show_thinking(self) -> None:
         """A searching computer seat's progress in the status line, so the wait is visibly alive."""
-        if self.waiting_for and self.decision is None and self.ack is None and self.question is None:
-            if self.feed.thinking_words() != self.thinking_shown:
-                self._prompt_text()
+        waiting = self.waiting_for and self.decision is None and self.ack is None and self.question is None
+        if waiting and self.feed.thinking_words() != self.thinking_shown:
+            self._prompt_text()
 
     # -- what the flow calls -------------------------------------------------
     def set_prompt(
