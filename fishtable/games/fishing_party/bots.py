@@ -10,18 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from fishtable.games.fishing_party.describe import rolls_for
 from fishtable.games.fishing_party.views import CardFace, FishingPartyView, SeatPanel
 
 DIE = 6
-
-
-def _rolls_for(lure: CardFace | None, kind: str | None) -> tuple[int, ...]:
-    if lure is None or kind is None:
-        return ()
-    for catch in lure.catches:
-        if catch.kind == kind:
-            return catch.rolls
-    return ()
 
 
 def _chance(rolls: tuple[int, ...], spray: bool) -> float:
@@ -78,7 +70,7 @@ class _Reader:
         return 0.0
 
     def chance(self, fish: CardFace, lure: CardFace | None) -> float:
-        return _chance(_rolls_for(lure, fish.kind), self.spray)
+        return _chance(rolls_for(lure, fish.kind), self.spray)
 
     def lure_worth(self, lure: CardFace | None, fish: tuple[CardFace, ...]) -> float:
         """How well a lure serves the fish in hand, and the kinds still missing."""
@@ -165,14 +157,14 @@ class GreedyBot:
         new_kind = fish.kind not in have
         points = _points(view)
         leads = points[view.turn] >= max(points)
-        chance = _chance(_rolls_for(fisher.lure, fish.kind),
+        chance = _chance(rolls_for(fisher.lure, fish.kind),
                          any(c.type == "spray_bottle" for c in fisher.permanents))
         valuable = new_kind and (leads or len(have) >= 4 or chance >= 0.5)
         return breaks[0] if valuable else legal[0]
 
     def _spray(self, view: FishingPartyView, legal: list[Any]) -> Any:
         me = view.seats[view.seat]  # type: ignore[index]
-        rolls = _rolls_for(me.lure, me.fishing.kind if me.fishing else None)
+        rolls = rolls_for(me.lure, me.fishing.kind if me.fishing else None)
         for action in legal:
             if action.change and view.spray_roll is not None and view.spray_roll + action.change in rolls:
                 return action

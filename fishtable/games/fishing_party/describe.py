@@ -18,6 +18,16 @@ _PERMANENT_EFFECT = {
 }
 
 
+def rolls_for(lure: CardFace | None, kind: str | None) -> tuple[int, ...]:
+    """The die rolls with which `lure` catches a fish of `kind` (none: it cannot)."""
+    if lure is None or kind is None:
+        return ()
+    for catch in lure.catches:
+        if catch.kind == kind:
+            return catch.rolls
+    return ()
+
+
 def known_cards(view: FishingPartyView) -> dict[str, CardFace]:
     cards: dict[str, CardFace] = {}
     for card in (*(view.hand or ()), *(view.aside or ()), *view.table):

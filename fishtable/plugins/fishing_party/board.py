@@ -13,8 +13,9 @@ from rich.text import Text
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from fishtable.games.fishing_party.describe import rolls_for
 from fishtable.plugins.fishing_party.die import DieView
-from fishtable.plugins.fishing_party.entries import chance_words, rolls_for
+from fishtable.plugins.fishing_party.entries import chance_words
 from fishtable.plugins.fishing_party.faces import card_text, card_tile, face_text, short
 from fishtable.plugins.fishing_party.ponds import pond_table
 from fishtable.tui.widgets.board import Board

@@ -27,6 +27,7 @@ from fishtable.games.fishing_party.actions import (
     SwapDone,
     Take,
 )
+from fishtable.games.fishing_party.describe import known_cards, rolls_for
 from fishtable.plugins.fishing_party.faces import card_text
 
 # The groups, in the order the list shows them, with their headings.
@@ -68,18 +69,6 @@ class Entry:
     table: tuple[str, ...] = ()  # table cards this entry is about
 
 
-def known(view: Any) -> dict[str, Any]:
-    """Every card face the seat's view shows, by id."""
-    cards: dict[str, Any] = {}
-    for card in (*(view.hand or ()), *(view.aside or ()), *view.table):
-        cards[card.id] = card
-    for panel in view.seats:
-        for card in (panel.rod, panel.lure, panel.fishing, panel.ouch, *panel.permanents, *panel.pond):
-            if card is not None:
-                cards[card.id] = card
-    return cards
-
-
 def heading(group: str, view: Any, kind: str) -> str:
     if group == FREE:
         return "Free actions (before your move)"
@@ -112,18 +101,9 @@ def chance_words(rolls: tuple[int, ...], spray: bool) -> str:
     return f"needs a {shown} ({good} in 6" + (" with the Spray)" if spray and good > len(wins) else ")")
 
 
-def rolls_for(lure: Any | None, kind: str | None) -> tuple[int, ...]:
-    if lure is None or kind is None:
-        return ()
-    for catch in lure.catches:
-        if catch.kind == kind:
-            return catch.rolls
-    return ()
-
-
 def label(action: Any, view: Any, kind: str, legal: bool = True) -> str:
     """An action in a few words for the list (names shown literally; no markup ever)."""
-    cards = known(view)
+    cards = known_cards(view)
     me = view.seats[view.seat]
 
     def word(cid: str | None) -> str:

@@ -7,7 +7,8 @@ from typing import Any
 
 from rich.text import Text
 
-from fishtable.plugins.fishing_party.entries import chance_words, rolls_for
+from fishtable.games.fishing_party.describe import rolls_for
+from fishtable.plugins.fishing_party.entries import chance_words
 from fishtable.plugins.fishing_party.faces import card_text, lure_rolls, short
 
 # Lighter colours for text on the panel (the words carry the meaning; colour only helps).
