@@ -63,6 +63,7 @@ async def shoot(name: str, size: tuple[int, int], out: Path, match=None, keys=()
             for key in keys:
                 await pilot.press(key)
                 await pilot.pause(0.1)
+            await app.workers.wait_for_complete()  # a hint, a computer seat
             await pilot.pause(0.2)
             app.save_screenshot(f"{name}.svg", str(out))
     print("wrote", out / f"{name}.svg")
@@ -81,6 +82,8 @@ async def main(size: tuple[int, int]) -> None:
     await shoot("table-80x24", (80, 24), out, forward(new_match(), public_catch), keys=["right"])
     await shoot("collect", size, out, forward(new_match(), human("collect")), keys=["enter"])
     await shoot("results", size, out, forward(new_match(), lambda m: m.is_over))
+    # F2 on a private screen: what the hard computer player would do, from this seat's view.
+    await shoot("hint", size, out, new_match(), keys=["enter", "f2"])
     await crazy_fishing_shots(size, out)
     await big_fish_shots(size, out)
     await poker_shots(size, out)

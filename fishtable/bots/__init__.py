@@ -106,9 +106,10 @@ def _prior(game: str, bots: dict[str, Any] | None = None) -> Bot | None:
 def hint(
     view: Any, legal: list[Any], game: Any, seconds: float | None = None, *, options: int = HINT_OPTIONS,
     iterations: int | None = None, rng: random.Random | None = None, stop: Any = None,
-) -> list[tuple[Any, float]]:
+) -> list[tuple[Any, float, int]]:
     """What the hard bot would do from this seat's own view: the top few legal actions,
-    best first, each with its estimated win rate (0 to 1).
+    the one it would play first (the most searched), each with its estimated win rate
+    (0 to 1) and the number of imagined games that tried it.
 
     `game` is the game object (a match's `match.game`); it must deal worlds from a view
     (`sample_world`). Only `view` and `legal` are read: never the state. `stop()`, when
@@ -122,7 +123,7 @@ def hint(
         seconds = HINT_SECONDS
     bot = SearchBot(game, seconds=seconds, iterations=iterations, prior=_prior(game.name), should_stop=stop)
     result = bot.search(view, legal, rng if rng is not None else random.Random(0))
-    return [(o.action, o.win_rate) for o in result.options[:options]]
+    return [(o.action, o.win_rate, o.visits) for o in result.options[:options]]
 
 
 def bot_rng(seed: int, seat: int, step: int) -> random.Random:

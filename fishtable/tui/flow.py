@@ -501,7 +501,7 @@ class HotSeatFlow:
         if self.active:
             self.app.call_from_thread(self._hint_done, decision, options, problem)
 
-    def _hint_done(self, decision: Decision, options: list[tuple[Any, float]], problem: str | None) -> None:
+    def _hint_done(self, decision: Decision, options: list[tuple[Any, float, int]], problem: str | None) -> None:
         from fishtable.tui.screens.hint import HintScreen
 
         self.hinting = False
@@ -511,7 +511,8 @@ class HotSeatFlow:
         if problem is not None or not options:
             self.app.notify(problem or "No hint this time.", severity="warning", markup=False)
             return
-        lines = [(self.ui.describe(action, decision.view, decision.kind), rate) for action, rate in options]
+        lines = [(self.ui.describe(action, decision.view, decision.kind), rate, tried)
+                 for action, rate, tried in options]
         self.app.push_screen(HintScreen(decision.name, lines))
 
     def _bot_failed(self, seat: int, exc: Exception) -> None:

@@ -209,7 +209,7 @@ def test_the_same_view_gives_the_same_hint_whatever_the_hidden_cards():
                   rng=random.Random(3)) for s in (state, other)]
     assert hints[0] == hints[1]
     assert 1 <= len(hints[0]) <= 3
-    assert all(0.0 <= rate <= 1.0 for _, rate in hints[0])
+    assert all(0.0 <= rate <= 1.0 and 0 < visits <= 80 for _, rate, visits in hints[0])
     assert hints[0][0][0] in HIGH_CARD.legal_actions(state, 1)
 
 

@@ -45,7 +45,7 @@ async def test_the_hint_shows_over_the_private_screen_and_plays_nothing(tmp_path
         assert type(app.screen).__name__ == "HintScreen", flat(app)
         text = flat(app)
         assert "A hint for Elena" in text
-        assert 1 <= text.count("wins about") <= 3
+        assert 1 <= text.count("imagined games that tried it") <= 3
         assert app.flow.match.step_count == steps  # a hint plays nothing
 
         await pilot.press("escape")
@@ -63,7 +63,7 @@ async def test_a_hint_that_comes_after_the_decision_is_dropped(tmp_path: Path) -
         decision = app.flow.private_decision
         assert decision is not None and decision.seat == 0
         app.flow._new_ticket()  # the player decided (or the screen changed) meanwhile
-        app.flow._hint_done(decision, [(decision.legal[0], 0.5)], None)
+        app.flow._hint_done(decision, [(decision.legal[0], 0.5, 10)], None)
         await settle(pilot)
         assert type(app.screen).__name__ != "HintScreen"
         assert app.flow.hint_refusal() is not None

@@ -12,13 +12,14 @@ from textual.widgets import Footer, Static
 
 
 class HintScreen(ModalScreen[None]):
-    """The top few moves, best first, each with the share of imagined games it won."""
+    """The top few moves, the hard player's own choice first (the one it searched most),
+    each with the share of the imagined games that tried it and won."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,f2", "close", "Back to your move"),
     ]
 
-    def __init__(self, name: str, options: list[tuple[str, float]]) -> None:
+    def __init__(self, name: str, options: list[tuple[str, float, int]]) -> None:
         super().__init__()
         self.player = name
         self.options = options
@@ -26,11 +27,12 @@ class HintScreen(ModalScreen[None]):
     def compose(self):
         text = Text()
         text.append(f"A hint for {self.player}", "bold")
-        text.append("\nWhat the hard computer player would do, from what you can see:\n\n")
-        for n, (words, rate) in enumerate(self.options, start=1):
+        text.append("\nWhat the hard computer player would do, from what you can see.")
+        text.append("\nIt plays the move it looked at most; a rate from fewer games is less sure.\n\n")
+        for n, (words, rate, tried) in enumerate(self.options, start=1):
             text.append(f"{n}. ", "bold")
             text.append(words)  # game words, shown literally
-            text.append(f"  wins about {rate:.0%} of imagined games\n", "dim")
+            text.append(f"\n   won {rate:.0%} of the {tried:,} imagined games that tried it\n", "dim")
         text.append("\nThe choice is still yours: nothing has been played.", "italic")
         with Vertical(id="hint-box"):
             yield Static(text)
