@@ -97,6 +97,17 @@ class TableScreen(FishScreen):
         if self.viewer is None:
             self.feed.started()
             self.set_interval(0.25, self._show_thinking)
+        self.set_interval(0.25, self._keep_focus)
+
+    def _keep_focus(self) -> None:
+        """A prompt waits here but nothing has the focus (a screen that covered the table left
+        without giving it back): the prompt's widget takes it, so keys reach it again."""
+        if self.app.screen is not self or self.decision is None or self.focused is not None:
+            return
+        choices = self.query_one("#choices", ChoiceList)
+        target = choices if choices.display and choices.can_focus else self.board
+        if target.can_focus:
+            target.focus()
 
     def _show_thinking(self) -> None:
         """A searching computer seat's progress in the status line, so the wait is visibly alive."""
