@@ -132,7 +132,7 @@ def decode_text(data: bytes, *, error: type[FishtableError], source: str) -> str
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{source} is not text (not UTF-8: byte {exc.start + 1} is not allowed); "
+        raise error(f"{source} cannot be read: it is not text (not UTF-8: byte {exc.start + 1} is not allowed); "
                     "it may be damaged or the wrong file.") from None
     return text.removeprefix("\ufeff")
 

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from fishtable.assets import asset_path
 from fishtable.engine.errors import CardFileError
+from fishtable.engine.files import read_text
 
 CARD_FORMAT = "fishtable-big-fish-cards"
 MAX_FILE_BYTES = 1_000_000
@@ -429,28 +430,9 @@ def default_card_path() -> Path:
 
 
 def load_card_file(path: Path | None = None) -> BigFishCards:
+    """Read and validate a card file (the shipped one by default)."""
     path = path or default_card_path()
-    try:
-        if not path.exists():
-            raise CardFileError(f"{path}: cannot be read (there is no such file).")
-        if not path.is_file():
-            # A folder, or a device such as /dev/zero that reading would never finish.
-            raise CardFileError(f"{path}: not a card file (not a regular file).")
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise CardFileError(f"{path}: too large for a card file ({size:,} bytes; the limit is 1 MB).")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise CardFileError(f"{path}: too large for a card file (the limit is 1 MB).")
-        text = data.decode("utf-8")
-    except CardFileError:
-        raise
-    except UnicodeDecodeError:
-        raise CardFileError(f"{path}: cannot be read (it is not UTF-8 text).") from None
-    except OSError as exc:
-        raise CardFileError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
-    return parse_card_text(text, str(path))
+    return parse_card_text(read_text(path, error=CardFileError, max_bytes=MAX_FILE_BYTES), str(path))
 
 
 _default_cache: dict[tuple[int, int], BigFishCards] = {}

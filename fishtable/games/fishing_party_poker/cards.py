@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fishtable.assets import asset_path
 from fishtable.engine.errors import CardFileError
+from fishtable.engine.files import read_text
 
 CARD_FORMAT = "fishtable-fishing-party-poker-cards"
 MAX_FILE_BYTES = 1_000_000
@@ -170,16 +171,6 @@ def default_card_path() -> Path:
 
 
 def load_card_file(path: Path | str | None = None) -> PokerCardFile:
+    """Read and validate a card file (the shipped one by default)."""
     path = Path(path).expanduser() if path is not None else default_card_path()
-    try:
-        if path.exists() and not path.is_file():
-            # A folder, or a device such as /dev/zero that reading would never finish.
-            raise CardFileError(f"{path}: not a card file (not a regular file).")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)  # never more than the cap, whatever the file claims
-        if len(data) > MAX_FILE_BYTES:
-            raise CardFileError(f"{path}: too large to be a card file (over {MAX_FILE_BYTES:,} bytes).")
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(f"{path}: cannot be read ({exc}).") from None
-    return parse_card_file(text, str(path))
+    return parse_card_file(read_text(path, error=CardFileError, max_bytes=MAX_FILE_BYTES), str(path))
