@@ -67,10 +67,10 @@ class HotSeatFlow:
         self.deferred = False
         self.thinking: int | None = None  # a computer seat whose move is being computed
         self.thought = 0  # worlds a searching computer seat has imagined so far (set by its thread)
-        self.private_decision: Decision | None = None  # the private request on screen, for a hint
+        # The latest request when it shows a seat's secrets (for its answer, and for a hint).
+        self.private_decision: Decision | None = None
         self.hinting = False
         self.ticket = 0  # the request screens may answer now
-        self.request_private = False  # whether the current request shows a seat's secrets
         self.passing_to: int | None = None  # the seat a privacy screen names
         self.bot_errors: list[str] = []
         self.save_error: str | None = None
@@ -103,7 +103,6 @@ class HotSeatFlow:
     def decision(self, seat: int, private: bool) -> Decision:
         """A new request to `seat`; answers to any earlier request are void from now on."""
         self.ticket += 1
-        self.request_private = private
         match = self.match
         decision = Decision(
             ticket=self.ticket,
@@ -403,7 +402,7 @@ class HotSeatFlow:
         if ticket != self.ticket or not self.active:
             return
         self._new_ticket()
-        self._apply(seat, action, private=self.request_private)
+        self._apply(seat, action, private=self.private_decision is not None)
 
     def _apply(self, seat: int, action: Any, private: bool) -> None:
         from fishtable.engine.errors import IllegalAction
