@@ -96,8 +96,11 @@ class TableScreen(FishScreen):
         self.refresh_view()
         if self.viewer is None:
             self.feed.started()
-            self.set_interval(0.25, self._show_thinking)
-        self.set_interval(0.25, self._keep_focus)
+        self.set_interval(0.25, self._every_quarter_second)
+
+    def _every_quarter_second(self) -> None:
+        self._keep_focus()
+        self._show_thinking()
 
     def _keep_focus(self) -> None:
         """A prompt waits here but nothing has the focus (a screen that covered the table left
