@@ -11,16 +11,22 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fishtable.engine.text import PlainName
+
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class SeatInfo(Frozen):
-    """Who sits in a seat: a name, and a bot name for a computer seat."""
+    """Who sits in a seat: a name, and a bot name for a computer seat.
 
-    name: str = Field(min_length=1, max_length=24)
-    bot: str | None = None
+    Both may come from a save anyone wrote, so both are held to the rule of
+    `fishtable.engine.text`: no control or invisible character reaches a screen.
+    """
+
+    name: PlainName = Field(min_length=1, max_length=24)
+    bot: PlainName | None = None
 
     @property
     def is_human(self) -> bool:
