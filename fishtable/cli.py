@@ -25,8 +25,14 @@ _SUBCOMMANDS = (
     ("tournament", "play computer players against each other, seats rotated, and compare their win rates"),
 )
 
-_DESCRIPTION = """\
-Hot-seat fishing card games for the terminal: Crazy Fishing, Fishing Party and Big Fish.
+def _titles() -> str:
+    """"A, B, C and D": every game of the catalogue, so the help never forgets one."""
+    titles = [entry.title for entry in GAMES]
+    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+
+
+_DESCRIPTION = f"""\
+Hot-seat fishing card games for the terminal: {_titles()}.
 
 Run `fishtable` with no arguments to start the app."""
 

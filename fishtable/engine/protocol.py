@@ -38,7 +38,8 @@ class Prompt(Frozen):
 
     `private` decisions show the seat's hidden cards, so the app covers the
     screen before and after them. `simultaneous` marks phases in which every
-    pending seat decides in secret before anything is revealed.
+    pending seat decides in secret before anything is revealed: no seat's
+    answer ends or changes another pending seat's prompt.
     """
 
     seat: int
@@ -48,8 +49,13 @@ class Prompt(Frozen):
     simultaneous: bool = False
     # A reaction out of turn (Fishing Party's Broken Line). Every seat that could be
     # asked at a real table gets one, whoever holds the card, and its first legal
-    # action is always the same "no" for every seat. The app asks the table once,
-    # in public; only a seat that claims answers behind the privacy screen.
+    # action is always the same "no" for every seat. It is public, not secret: the
+    # first claim is played at once and ends the question for the seats still
+    # asked, so a reaction prompt is neither `private` nor `simultaneous`. The app
+    # asks the table once, in public; only a seat that claims confirms behind the
+    # privacy screen. The flags tell the truth: a `simultaneous` prompt is never
+    # ended by another seat's answer, and no prompt or legal action depends on
+    # another seat's secret answer (tests/games/test_prompt_flags.py).
     reaction: bool = False
 
 
