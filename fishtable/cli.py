@@ -58,6 +58,30 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 24 else repr(text[:20] + "...") + f" ({len(text)} characters)"
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: a whole number, short enough to read (never Python's own digit-limit words)."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not digits.isdecimal() or not digits.isascii():
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {_short(text)}")
+    if len(digits) > 30:
+        raise argparse.ArgumentTypeError(f"holds a number with {len(digits)} digits, far too many")
+    return int(text)
+
+
+def decimal_number(text: str) -> float:
+    """An argparse type: a number such as 0.5 (the range is checked after parsing)."""
+    if len(text) > 40:
+        raise argparse.ArgumentTypeError(f"must be a number, not {_short(text)}")
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, not {_short(text)}") from None
+
+
 def bots_epilog() -> str:
     """The computer players of every game, for `fishtable simulate --help`."""
     from fishtable.bots import bot_names
@@ -106,11 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
         lazy_epilog=bots_epilog,
     )
     sim.add_argument("--game", default="crazy-fishing", help="the game to play (default: crazy-fishing)")
-    sim.add_argument("--players", type=int, default=4,
+    sim.add_argument("--players", type=whole_number, default=4,
                      help="number of seats, within the game's own range (2-8 at most; default: 4)")
-    sim.add_argument("--games", type=int, default=100,
+    sim.add_argument("--games", type=whole_number, default=100,
                      help=f"number of games, {range_words(bounds.SIMULATE_GAMES)} (default: 100)")
-    sim.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default: 1)")
+    sim.add_argument("--seed", type=whole_number, default=1,
+                     help="seed of the first game; game i uses seed+i (default: 1)")
     sim.add_argument(
         "--bot",
         default="random",
@@ -143,13 +168,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="one computer player per seat, separated by commas: hard,normal is heads-up, "
         "hard,normal,normal,normal one against three (default: hard,normal)",
     )
-    tour.add_argument("--games", type=int, default=20,
+    tour.add_argument("--games", type=whole_number, default=20,
                       help=f"number of games, {range_words(bounds.TOURNAMENT_GAMES)} (default: 20)")
-    tour.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
-    tour.add_argument("--seconds", type=float, default=None,
+    tour.add_argument("--seed", type=whole_number, default=1, help="seed of the first deal (default: 1)")
+    tour.add_argument("--seconds", type=decimal_number, default=None,
                       help=f"search time per decision of the hard bot, {range_words(bounds.SECONDS)} seconds "
                       "(default: 1 second, or none with --iterations)")
-    tour.add_argument("--iterations", type=int, default=None,
+    tour.add_argument("--iterations", type=whole_number, default=None,
                       help=f"search iterations per decision of the hard bot, {range_words(bounds.ITERATIONS)} "
                       "(with --seconds: whichever ends first)")
     tour.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
