@@ -203,3 +203,17 @@ def test_a_hostile_file_name_is_never_echoed_raw(tmp_path: Path) -> None:
         load("big-fish", path)
     assert "\\x1b]0;PWNED\\x07" in str(info.value)
     assert_plain(str(info.value))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("field", ["kind", "card"])
+def test_a_save_with_a_hostile_action_is_refused_in_plain_words(tmp_path: Path, game: str, field: str) -> None:
+    path = hostile_save(tmp_path, game)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    action = {"kind": HOSTILE["ESC"]} if field == "kind" else {"kind": "fish", "card": HOSTILE["ESC"]}
+    raw["actions"].append([0, action])
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(SaveFileError) as info:
+        load_match(path)
+    assert "does not replay" in str(info.value)
+    assert_plain(str(info.value))

@@ -17,6 +17,7 @@ import pytest
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
+from fishtable.tui.remembered import remembered_seats
 
 from .test_signals import Terminal
 
@@ -77,3 +78,14 @@ def test_a_hostile_card_file_puts_no_escape_sequence_on_the_terminal(tmp_path: P
         assert_clean(term.output)
     finally:
         term.close()
+
+
+@pytest.mark.parametrize("name", [TITLE + "Ann", "Ann\u202e", "An\u200bn", "Ann\nBob"])
+def test_remembered_seat_names_with_control_characters_are_ignored(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "setup.json"
+    seats = [{"name": name, "bot": None}, {"name": "Bob", "bot": None}]
+    path.write_text(json.dumps({"version": 1, "games": {"big-fish": seats}}), encoding="utf-8")
+    assert remembered_seats(path, "big-fish") is None  # the setup form falls back to default names
+    seats[0]["name"] = "Ann"
+    path.write_text(json.dumps({"version": 1, "games": {"big-fish": seats}}), encoding="utf-8")
+    assert remembered_seats(path, "big-fish") == [("Ann", None), ("Bob", None)]

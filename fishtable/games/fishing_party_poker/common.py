@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from fishtable.engine.events import event as event  # re-exported: the one way a game makes an event
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker.state import PokerState
 
 
+@lru_cache(maxsize=8192)
 def news(kind: str, text: str) -> Event:
-    """A public news event; the same few lines ("Ann checks.") recur, and the engine shares them."""
+    """A public news event: the same few lines ("Ann checks.") recur, so they are shared."""
     return event(kind, text, None, True)
 
 
