@@ -11,8 +11,10 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
-from fishtable import __version__
+from fishtable import __version__, bounds
+from fishtable.bounds import range_words
 from fishtable.engine.registry import GAMES
 
 GAME_NAMES = tuple(entry.name for entry in GAMES)
@@ -23,8 +25,14 @@ _SUBCOMMANDS = (
     ("tournament", "play computer players against each other, seats rotated, and compare their win rates"),
 )
 
-_DESCRIPTION = """\
-Hot-seat fishing card games for the terminal: Crazy Fishing, Fishing Party and Big Fish.
+def _titles() -> str:
+    """"A, B, C and D": every game of the catalogue, so the help never forgets one."""
+    titles = [entry.title for entry in GAMES]
+    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+
+
+_DESCRIPTION = f"""\
+Hot-seat fishing card games for the terminal: {_titles()}.
 
 Run `fishtable` with no arguments to start the app."""
 
@@ -39,11 +47,39 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self.lazy_epilog = lazy_epilog
 
+    def error(self, message: str) -> NoReturn:
+        """A usage mistake in one line (argparse's own would print the whole usage first)."""
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
     def format_help(self) -> str:
         if self.lazy_epilog is not None:
             self.epilog = self.lazy_epilog()
             self.lazy_epilog = None
         return super().format_help()
+
+
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 24 else repr(text[:20] + "...") + f" ({len(text)} characters)"
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: a whole number, short enough to read (never Python's own digit-limit words)."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not digits.isdecimal() or not digits.isascii():
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {_short(text)}")
+    if len(digits) > 30:
+        raise argparse.ArgumentTypeError(f"holds a number with {len(digits)} digits, far too many")
+    return int(text)
+
+
+def decimal_number(text: str) -> float:
+    """An argparse type: a number such as 0.5 (the range is checked after parsing)."""
+    if len(text) > 40:
+        raise argparse.ArgumentTypeError(f"must be a number, not {_short(text)}")
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, not {_short(text)}") from None
 
 
 def bots_epilog() -> str:
@@ -64,7 +100,7 @@ def bots_epilog() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="fishtable",
         description=_DESCRIPTION,
         epilog=_EPILOG,
@@ -75,7 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--card-file",
         metavar="PATH",
         type=Path,
-        help="play Crazy Fishing with another card file (JSON, like assets/crazy_fishing/cards.json)",
+        help="offer another card file (JSON, like assets/big_fish/cards.json) to the game it is for; "
+        "its 'format' says which game",
     )
     parser.add_argument(
         "--data-dir",
@@ -93,9 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
         lazy_epilog=bots_epilog,
     )
     sim.add_argument("--game", default="crazy-fishing", help="the game to play (default: crazy-fishing)")
-    sim.add_argument("--players", type=int, default=4, help="number of seats (default: 4)")
-    sim.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
-    sim.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default: 1)")
+    sim.add_argument("--players", type=whole_number, default=4,
+                     help="number of seats, within the game's own range (2-8 at most; default: 4)")
+    sim.add_argument("--games", type=whole_number, default=100,
+                     help=f"number of games, {range_words(bounds.SIMULATE_GAMES)} (default: 100)")
+    sim.add_argument("--seed", type=whole_number, default=1,
+                     help="seed of the first game; game i uses seed+i (default: 1)")
     sim.add_argument(
         "--bot",
         default="random",
@@ -110,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="Crazy Fishing out-of-series cards: all (rods and 3 random fish), rods, or fish",
     )
     sim.add_argument("--card-file", dest="sim_card_file", metavar="PATH", type=Path,
-                     help="play Crazy Fishing with another card file")
+                     help="play with another card file of the game chosen by --game")
 
     tour = sub.add_parser(
         "tournament",
@@ -128,12 +168,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="one computer player per seat, separated by commas: hard,normal is heads-up, "
         "hard,normal,normal,normal one against three (default: hard,normal)",
     )
-    tour.add_argument("--games", type=int, default=20, help="number of games (default: 20)")
-    tour.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
-    tour.add_argument("--seconds", type=float, default=None,
-                      help="search time per decision of the hard bot (default: 1 second, or none with --iterations)")
-    tour.add_argument("--iterations", type=int, default=None,
-                      help="search iterations per decision of the hard bot (with --seconds: whichever ends first)")
+    tour.add_argument("--games", type=whole_number, default=20,
+                      help=f"number of games, {range_words(bounds.TOURNAMENT_GAMES)} (default: 20)")
+    tour.add_argument("--seed", type=whole_number, default=1, help="seed of the first deal (default: 1)")
+    tour.add_argument("--seconds", type=decimal_number, default=None,
+                      help=f"search time per decision of the hard bot, {range_words(bounds.SECONDS)} seconds "
+                      "(default: 1 second, or none with --iterations)")
+    tour.add_argument("--iterations", type=whole_number, default=None,
+                      help=f"search iterations per decision of the hard bot, {range_words(bounds.ITERATIONS)} "
+                      "(with --seconds: whichever ends first)")
     tour.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
     rules = sub.add_parser("rules", help=_SUBCOMMANDS[1][1], description="Print the rules of a game.")
@@ -147,16 +190,34 @@ def _error(command: str, message: str) -> int:
     return 2
 
 
-def _check_card_file(path: Path, command: str = "fishtable") -> int | None:
-    """Load and validate a card file up front; exit code 2 with the problem if it is malformed."""
-    from fishtable.engine.errors import CardFileError
-    from fishtable.games.crazy_fishing.cards import load_card_file
+def _check_card_file(path: Path, game: str, command: str = "fishtable") -> int | None:
+    """Load and validate `game`'s card file up front; exit code 2 with the problem if it is not one."""
+    from fishtable.engine.errors import FishtableError
+    from fishtable.engine.registry import get_entry
 
     try:
-        load_card_file(path)
-    except CardFileError as exc:
+        engine = get_entry(game).load()
+        engine.prepare_options(engine.options_model()(card_file=str(path)))
+    except (FishtableError, LookupError) as exc:
         return _error(command, str(exc))
     return None
+
+
+def _card_file_game(path: Path) -> tuple[str | None, int | None]:
+    """The game whose card file `path` is (by its "format"), or the exit code of a plain refusal."""
+    from fishtable.engine.cards import card_file_game
+    from fishtable.engine.errors import FishtableError
+    from fishtable.engine.text import shown
+
+    try:
+        game = card_file_game(path)
+    except FishtableError as exc:
+        return None, _error("fishtable", str(exc))
+    if game is None:
+        formats = ", ".join(f"'{e.card_format}' ({e.title})" for e in GAMES if e.card_format)
+        return None, _error("fishtable", f"{shown(str(path))} is not a card file of any game: its 'format' "
+                                         f"must be one of {formats}.")
+    return game, None
 
 
 def _check_data_dir(path: Path) -> int | None:
@@ -170,8 +231,12 @@ def _check_data_dir(path: Path) -> int | None:
 
 
 def run_app_command(card_file: Path | None, data_dir: Path | None) -> int:
+    game = None
     if card_file is not None:
-        code = _check_card_file(card_file)
+        # The file says which game it is for; that game's setup then offers it first.
+        game, code = _card_file_game(card_file)
+        if code is None and game is not None:
+            code = _check_card_file(card_file, game)
         if code is not None:
             return code
     if data_dir is not None:
@@ -180,7 +245,7 @@ def run_app_command(card_file: Path | None, data_dir: Path | None) -> int:
             return code
     from fishtable.tui import run_app
 
-    return run_app(card_files={"crazy-fishing": card_file} if card_file is not None else None, data_dir=data_dir)
+    return run_app(card_files={game: card_file} if card_file is not None and game else None, data_dir=data_dir)
 
 
 def simulate_command(args: argparse.Namespace) -> int:
@@ -188,14 +253,17 @@ def simulate_command(args: argparse.Namespace) -> int:
     from fishtable.simulate import render, run_simulation
 
     card_file = args.sim_card_file or args.card_file
-    if card_file is not None:
-        code = _check_card_file(card_file, "fishtable simulate")
+    if card_file is not None:  # the card file of the game played: --game decides which format is expected
+        code = _check_card_file(card_file, args.game, "fishtable simulate")
         if code is not None:
             return code
-    if args.players < 1:
-        return _error("fishtable simulate", "--players must be a positive number.")
-    if args.games < 1:
-        return _error("fishtable simulate", "--games must be at least 1.")
+    for problem in (
+        bounds.out_of_range("--players", args.players, bounds.PLAYERS),
+        bounds.out_of_range("--games", args.games, bounds.SIMULATE_GAMES),
+        bounds.out_of_range("--seed", args.seed, bounds.SEED),
+    ):
+        if problem is not None:
+            return _error("fishtable simulate", problem)
     try:
         report = run_simulation(
             args.game,
@@ -229,12 +297,14 @@ def tournament_command(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.bots.split(",")]
     if len(names) < 2 or any(not n for n in names):
         return _error(command, "--bots needs one name per seat, at least two, separated by commas.")
-    if args.games < 1:
-        return _error(command, "--games must be at least 1.")
-    if args.seconds is not None and not args.seconds > 0:
-        return _error(command, "--seconds must be more than 0.")
-    if args.iterations is not None and args.iterations < 1:
-        return _error(command, "--iterations must be at least 1.")
+    for problem in (
+        bounds.out_of_range("--games", args.games, bounds.TOURNAMENT_GAMES),
+        bounds.out_of_range("--seed", args.seed, bounds.SEED),
+        None if args.seconds is None else bounds.out_of_range("--seconds", args.seconds, bounds.SECONDS),
+        None if args.iterations is None else bounds.out_of_range("--iterations", args.iterations, bounds.ITERATIONS),
+    ):
+        if problem is not None:
+            return _error(command, problem)
     progress = None
     if not args.json and sys.stderr.isatty():
         def progress(done: int, total: int) -> None:

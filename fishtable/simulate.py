@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fishtable import bounds
 from fishtable.bots import bot_rng, get_bot
 from fishtable.engine.registry import get_entry
 
@@ -151,12 +152,12 @@ def run_simulation(
     """Play `games` whole games between computer seats and measure them."""
     from fishtable.engine.protocol import SeatInfo
 
+    bounds.check("--games", games, bounds.SIMULATE_GAMES)
+    bounds.check("--seed", seed, bounds.SEED)
     entry = get_entry(game_name)
     game = entry.load()
     if not entry.min_players <= players <= entry.max_players:
         raise ValueError(f"{entry.title} is for {entry.players_text}, not {players}.")
-    if games < 1:
-        raise ValueError("Play at least one game.")
     names = parse_bots(bots, players)
     bot_objects = [get_bot(game.name, n) for n in names]
     options = make_options(game, advanced, card_file)

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fishtable import bounds
 from fishtable.bots import bot_rng, get_bot
 from fishtable.engine.registry import get_entry
 from fishtable.simulate import MAX_STEPS, make_options
@@ -130,8 +131,10 @@ def run_tournament(
         raise ValueError("Give one bot name per seat, separated by commas.")
     if not entry.min_players <= players <= entry.max_players:
         raise ValueError(f"{entry.title} is for {entry.players_text}, not {players}.")
-    if games < 1:
-        raise ValueError("Play at least one game.")
+    bounds.check("--games", games, bounds.TOURNAMENT_GAMES)
+    bounds.check("--seed", seed, bounds.SEED)
+    bounds.check("--seconds", seconds, bounds.SECONDS)
+    bounds.check("--iterations", iterations, bounds.ITERATIONS)
     players_bots = [get_bot(game.name, n, seconds=seconds, iterations=iterations) for n in names]
     options = make_options(game)
     lines: dict[str, BotLine] = {}

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from fishtable.engine.errors import FishtableError
+from fishtable.engine.text import shown
 
 MAX_BYTES = 1024 * 1024  # default cap for one data file
 MAX_DEPTH = 32  # default cap on nested arrays and objects
@@ -81,7 +82,7 @@ def _kind_words(mode: int) -> str:
 
 def check_regular_file(path: Path, error: type[FishtableError], source: str | None = None) -> os.stat_result:
     """Stat `path` (following symlinks) and refuse anything but a regular file."""
-    source = source or str(path)
+    source = source or shown(str(path))  # a file name may hold an escape too
     try:
         info = os.stat(path)
     except (OSError, ValueError) as exc:
@@ -96,7 +97,7 @@ def read_bytes(
     path: Path, *, error: type[FishtableError], max_bytes: int = MAX_BYTES, source: str | None = None
 ) -> bytes:
     """The bytes of a regular file of at most `max_bytes`; anything else raises `error`."""
-    source = source or str(path)
+    source = source or shown(str(path))  # a file name may hold an escape too
     check_regular_file(path, error, source)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -140,7 +141,7 @@ def decode_text(data: bytes, *, error: type[FishtableError], source: str) -> str
 def read_text(
     path: Path, *, error: type[FishtableError], max_bytes: int = MAX_BYTES, source: str | None = None
 ) -> str:
-    source = source or str(path)
+    source = source or shown(str(path))  # a file name may hold an escape too
     return decode_text(read_bytes(path, error=error, max_bytes=max_bytes, source=source), error=error, source=source)
 
 
@@ -165,8 +166,9 @@ def json_depth(text: str) -> int:
 def _parse_int(digits: str) -> int:
     count = len(digits.lstrip("-"))
     if count > MAX_INT_DIGITS:
-        shown = digits[:12] + "..."
-        raise _Refused(f"holds a number with {count} digits ({shown}); at most {MAX_INT_DIGITS} are allowed")
+        head = digits[:12] + "..."  # never int(digits): Python's own limit message would reach players
+        raise _Refused(f"holds a number with {count} digits ({head}), far too long; "
+                       f"at most {MAX_INT_DIGITS} are allowed")
     return int(digits)
 
 
@@ -188,8 +190,8 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            shown = key if len(key) <= 40 else key[:40] + "..."
-            raise _Refused(f"has the key {shown!r} twice in one object")
+            head = key if len(key) <= 40 else key[:40] + "..."
+            raise _Refused(f"has the key {head!r} twice in one object")
         out[key] = value
     return out
 
@@ -228,7 +230,7 @@ def read_json(
     source: str | None = None,
 ) -> Any:
     """Read and parse a JSON data file safely. Never hangs, never raises anything but `error`."""
-    source = source or str(path)
+    source = source or shown(str(path))  # a file name may hold an escape too
     text = read_text(path, error=error, max_bytes=max_bytes, source=source)
     return parse_json(text, error=error, source=source, max_depth=max_depth)
 

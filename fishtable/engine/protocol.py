@@ -11,16 +11,22 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fishtable.engine.text import PlainName
+
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class SeatInfo(Frozen):
-    """Who sits in a seat: a name, and a bot name for a computer seat."""
+    """Who sits in a seat: a name, and a bot name for a computer seat.
 
-    name: str = Field(min_length=1, max_length=24)
-    bot: str | None = None
+    Both may come from a save anyone wrote, so both are held to the rule of
+    `fishtable.engine.text`: no control or invisible character reaches a screen.
+    """
+
+    name: PlainName = Field(min_length=1, max_length=24)
+    bot: PlainName | None = None
 
     @property
     def is_human(self) -> bool:
@@ -32,7 +38,8 @@ class Prompt(Frozen):
 
     `private` decisions show the seat's hidden cards, so the app covers the
     screen before and after them. `simultaneous` marks phases in which every
-    pending seat decides in secret before anything is revealed.
+    pending seat decides in secret before anything is revealed: no seat's
+    answer ends or changes another pending seat's prompt.
     """
 
     seat: int
@@ -42,8 +49,13 @@ class Prompt(Frozen):
     simultaneous: bool = False
     # A reaction out of turn (Fishing Party's Broken Line). Every seat that could be
     # asked at a real table gets one, whoever holds the card, and its first legal
-    # action is always the same "no" for every seat. The app asks the table once,
-    # in public; only a seat that claims answers behind the privacy screen.
+    # action is always the same "no" for every seat. It is public, not secret: the
+    # first claim is played at once and ends the question for the seats still
+    # asked, so a reaction prompt is neither `private` nor `simultaneous`. The app
+    # asks the table once, in public; only a seat that claims confirms behind the
+    # privacy screen. The flags tell the truth: a `simultaneous` prompt is never
+    # ended by another seat's answer, and no prompt or legal action depends on
+    # another seat's secret answer (tests/games/test_prompt_flags.py).
     reaction: bool = False
 
 

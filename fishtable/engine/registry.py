@@ -16,6 +16,7 @@ class GameEntry:
     max_players: int
     module: str | None  # the rules engine; None while it is not written yet
     ui: str | None = None  # the app plug-in (see CONTRIBUTING.md); None: not in the app yet
+    card_format: str | None = None  # the "format" of its card files, so a file can say which game it is for
 
     @property
     def playable(self) -> bool:
@@ -48,6 +49,7 @@ GAMES: list[GameEntry] = [
         6,
         "fishtable.games.crazy_fishing",
         "fishtable.plugins.crazy_fishing",
+        "fishtable-crazy-fishing-cards",
     ),
     GameEntry(
         "fishing-party",
@@ -57,6 +59,7 @@ GAMES: list[GameEntry] = [
         5,
         "fishtable.games.fishing_party",
         "fishtable.plugins.fishing_party",
+        "fishtable-fishing-party-cards",
     ),
     GameEntry(
         "big-fish",
@@ -66,6 +69,7 @@ GAMES: list[GameEntry] = [
         5,
         "fishtable.games.big_fish",
         "fishtable.plugins.big_fish",
+        "fishtable-big-fish-cards",
     ),
     GameEntry(
         "fishing-party-poker",
@@ -75,6 +79,7 @@ GAMES: list[GameEntry] = [
         8,
         "fishtable.games.fishing_party_poker",
         "fishtable.plugins.fishing_party_poker",
+        "fishtable-fishing-party-poker-cards",
     ),
 ]
 

@@ -15,6 +15,7 @@ from fishtable.engine.files import validation_message
 from fishtable.engine.match import Match
 from fishtable.engine.registry import get_entry
 from fishtable.engine.saves import SaveData, load_save_file
+from fishtable.engine.text import shown
 
 
 def replay(data: SaveData, source: str = "The save") -> Match:
@@ -22,7 +23,7 @@ def replay(data: SaveData, source: str = "The save") -> Match:
     try:
         entry = get_entry(data.game)
     except LookupError as exc:
-        raise SaveFileError(f"{source} is for an unknown game: {exc}") from None
+        raise SaveFileError(shown(f"{source} is for an unknown game: {exc}")) from None
     if entry.module is None:
         raise SaveFileError(f"{source} is for {entry.title}, which this version cannot play.")
     game = entry.load()
@@ -34,16 +35,17 @@ def replay(data: SaveData, source: str = "The save") -> Match:
             match.apply(seat, game.parse_action(action_data), record=True)
     except ValidationError as exc:
         where = f"move {step}" if step else "its options"
-        raise SaveFileError(validation_message(exc, f"{source} does not replay: {where}")) from None
+        raise SaveFileError(shown(validation_message(exc, f"{source} does not replay: {where}"))) from None
     except IllegalAction as exc:
         older = (f" (it was written by an older fishtable, save version {data.version}, "
                  "whose rules differ in places)") if data.version < Match.save_version else ""
-        raise SaveFileError(f"{source} does not replay{older}: move {step}: {exc}") from None
+        # The second wall (engine.text): a message may quote what the file holds.
+        raise SaveFileError(shown(f"{source} does not replay{older}: move {step}: {exc}")) from None
     except FishtableError as exc:
         where = f"move {step}: " if step else ""
-        raise SaveFileError(f"{source} does not replay: {where}{exc}") from None
+        raise SaveFileError(shown(f"{source} does not replay: {where}{exc}")) from None
     except (ValueError, TypeError) as exc:
-        raise SaveFileError(f"{source} does not replay: {exc}") from None
+        raise SaveFileError(shown(f"{source} does not replay: {exc}")) from None
     expected = match.state_hash_for(data.version)
     if expected is None:
         raise SaveFileError(

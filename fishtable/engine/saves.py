@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationErro
 from fishtable.engine.errors import SaveFileError
 from fishtable.engine.files import parse_json, read_json, validation_message
 from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.text import shown
 
 SAVE_FORMAT = "fishtable-save"
 SAVE_VERSION = 2  # 2: the options carry the card data; 1: a card file path only
@@ -188,7 +189,7 @@ def check_save(raw: Any, source: str = "the save file") -> SaveData:
     try:
         return SaveData.model_validate(raw)
     except ValidationError as exc:
-        raise SaveFileError(validation_message(exc, f"{source} is damaged")) from None
+        raise SaveFileError(shown(validation_message(exc, f"{source} is damaged"))) from None
 
 
 def parse_save(text: str, source: str = "the save file") -> SaveData:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from fishtable.engine.text import PlainName
+
 REMEMBERED_NAME = "setup.json"
 
 Seats = list[tuple[str, str | None]]
@@ -18,8 +20,9 @@ Seats = list[tuple[str, str | None]]
 
 class _Seat(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=24)
-    bot: str | None = Field(default=None, max_length=40)
+    # engine.text's rule: a name with an escape sequence would act on the setup screen.
+    name: PlainName = Field(min_length=1, max_length=24)
+    bot: PlainName | None = Field(default=None, max_length=40)
 
 
 class _Remembered(BaseModel):

@@ -646,7 +646,7 @@ def test_the_cards_inside_a_save_are_checked_strictly(tmp_path: Path) -> None:
 
 
 def test_new_game_reads_no_file_once_the_options_are_prepared(tmp_path: Path, monkeypatch) -> None:
-    from fishtable.games.crazy_fishing import cards as cards_module
+    from fishtable.engine import cards as card_loader
     from fishtable.games.crazy_fishing import setup
 
     prepared = GAME.prepare_options(CrazyFishingOptions(card_file=str(custom_cards(tmp_path))))
@@ -655,7 +655,7 @@ def test_new_game_reads_no_file_once_the_options_are_prepared(tmp_path: Path, mo
     def no_reading(*args: object, **kw: object) -> None:
         raise AssertionError("a file was read")
 
-    monkeypatch.setattr(cards_module, "read_json", no_reading)
+    monkeypatch.setattr(card_loader, "read_json", no_reading)
     monkeypatch.setattr(setup, "load_card_file", no_reading)
     state = GAME.new_game(prepared, seats(3), 4)
     assert any(c.name == "Bluefin Tuna" for c in state.cards)

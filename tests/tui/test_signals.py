@@ -25,13 +25,13 @@ LEAVE_ALT_SCREEN = b"\x1b[?1049l"
 
 
 class Terminal:
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *extra: str) -> None:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "40"}
         env.pop("TEXTUAL", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "fishtable", "--data-dir", str(data_dir)],
+            [sys.executable, "-m", "fishtable", "--data-dir", str(data_dir), *extra],
             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
         )
         os.close(slave)

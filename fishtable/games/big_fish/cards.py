@@ -8,16 +8,18 @@ message naming the file, the card and the field.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import ErrorDetails
 
 from fishtable.assets import asset_path
+from fishtable.engine.cards import CardWording, check_cards, load_cards
 from fishtable.engine.errors import CardFileError
-from fishtable.engine.files import read_text
+from fishtable.engine.files import parse_json
+from fishtable.engine.text import PlainName
 
 CARD_FORMAT = "fishtable-big-fish-cards"
 MAX_FILE_BYTES = 1_000_000
@@ -61,7 +63,7 @@ class Points(_Spec):
 
 
 class FishSpec(_Spec):
-    name: str = Field(min_length=1, max_length=40)
+    name: PlainName = Field(min_length=1, max_length=40)
     copies: int = Field(default=1, ge=1, le=10)
     points: Points
     bag: bool = False
@@ -104,7 +106,7 @@ WildEffect = Annotated[
 
 
 class WildSpec(_Spec):
-    name: str = Field(min_length=1, max_length=40)
+    name: PlainName = Field(min_length=1, max_length=40)
     colour: Colour
     copies: int = Field(default=1, ge=1, le=10)
     effect: WildEffect
@@ -131,7 +133,7 @@ class RemoveFishEvent(_Spec):
 
 class ShrinkSpeciesEvent(_Spec):
     type: Literal["shrink_species"]
-    species: list[str] = Field(min_length=1, max_length=50)
+    species: list[PlainName] = Field(min_length=1, max_length=50)
 
 
 class DiscardUnlessEvent(_Spec):
@@ -186,7 +188,7 @@ EventEffect = Annotated[
 
 
 class EventSpec(_Spec):
-    name: str = Field(min_length=1, max_length=40)
+    name: PlainName = Field(min_length=1, max_length=40)
     copies: int = Field(default=1, ge=1, le=10)
     effect: EventEffect
 
@@ -328,25 +330,8 @@ def build_cards(data: BigFishCards) -> tuple[tuple[Card, ...], tuple[EventCard, 
     return tuple(cards), tuple(events)
 
 
-# -- Reading a file safely --------------------------------------------------------------------
+# -- Reading a file: the engine's loader, with this game's words -------------------------------
 
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
-    return out
-
-
-class _DuplicateKey(Exception):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-_SECTION_WORD = {"fish": "fish card", "wilds": "wild card", "events": "event card"}
 _TAGS = {
     "extra_draw", "extra_spawn", "extra_grow", "extra_catch", "shrink_others", "steal", "swap", "protect",
     "remove_fish", "shrink_species", "discard_unless", "spawn", "grow", "draw", "discard_if_caught",
@@ -354,22 +339,7 @@ _TAGS = {
 }
 
 
-def _where(raw: object, loc: list[Any]) -> tuple[str, list[Any]]:
-    """The card a validation error is about, in words, and the rest of the field path."""
-    if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int) and loc[0] in _SECTION_WORD:
-        section, index = loc[0], loc[1]
-        name = ""
-        if isinstance(raw, dict):
-            items = raw.get(section)
-            if isinstance(items, list) and index < len(items) and isinstance(items[index], dict):
-                value = items[index].get("name")
-                name = value if isinstance(value, str) else ""
-        card = f"{_SECTION_WORD[section]} #{index + 1}" + (f" ({name})" if name else "")
-        return card, loc[2:]
-    return "the file", loc
-
-
-def _message(err: dict[str, Any]) -> str:
+def _message(err: ErrorDetails) -> str:
     kind = err.get("type", "")
     msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
     if kind == "missing":
@@ -387,62 +357,42 @@ def _message(err: dict[str, Any]) -> str:
     if kind in ("model_type", "dict_type", "model_attributes_type"):
         return "must be an object in curly braces"
     if kind == "union_tag_invalid":
-        ctx = err.get("ctx", {})
+        ctx: dict[str, Any] = dict(err.get("ctx") or {})
         return f"has an unknown type {ctx.get('tag', '')!r}; the known types are {ctx.get('expected_tags', '')}"
     if kind == "union_tag_not_found":
         return "needs a 'type'"
     if kind == "literal_error":
-        return f"must be one of {err.get('ctx', {}).get('expected', '')}"
+        return f"must be one of {dict(err.get('ctx') or {}).get('expected', '')}"
     return msg
 
 
+WORDING = CardWording(
+    title="Big Fish",
+    card_format=CARD_FORMAT,
+    sections={"fish": ("fish card", "name"), "wilds": ("wild card", "name"), "events": ("event card", "name")},
+    words=_message,
+    tags=frozenset(_TAGS),
+)
+
+
 def parse_card_data(raw: object, source: str) -> BigFishCards:
-    """Validate already-parsed JSON; every problem is a CardFileError in plain words."""
-    try:
-        return BigFishCards.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = [p for p in err["loc"] if p not in _TAGS or not isinstance(p, str)]
-        where, rest = _where(raw, loc)
-        field = ".".join(str(p if not isinstance(p, int) else f"#{p + 1}") for p in rest)
-        field_text = f", field '{field}'" if field else ""
-        raise CardFileError(f"{source}: {where}{field_text}: {_message(err)}.") from None
-    except RecursionError:
-        raise CardFileError(f"{source}: the file is nested too deeply to be a card file.") from None
+    """Validate already-parsed JSON (a file's, or the cards a save carries); CardFileError in words."""
+    return check_cards(raw, BigFishCards, source, WORDING)
 
 
 def parse_card_text(text: str, source: str) -> BigFishCards:
-    try:
-        raw = json.loads(text, object_pairs_hook=_no_duplicates)
-    except _DuplicateKey as exc:
-        raise CardFileError(f"{source}: the key {exc.key!r} appears twice in one object.") from None
-    except json.JSONDecodeError as exc:
-        raise CardFileError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}).") from None
-    except RecursionError:
-        raise CardFileError(f"{source}: the file is nested too deeply to be a card file.") from None
-    except ValueError as exc:  # e.g. an integer with thousands of digits
-        raise CardFileError(f"{source}: not valid JSON ({exc}).") from None
-    return parse_card_data(raw, source)
+    return parse_card_data(parse_json(text, error=CardFileError, source=source), source)
 
 
 def default_card_path() -> Path:
     return asset_path("big_fish", "cards.json")
 
 
-def load_card_file(path: Path | None = None) -> BigFishCards:
-    """Read and validate a card file (the shipped one by default)."""
-    path = path or default_card_path()
-    return parse_card_text(read_text(path, error=CardFileError, max_bytes=MAX_FILE_BYTES), str(path))
-
-
-_default_cache: dict[tuple[int, int], BigFishCards] = {}
+def load_card_file(path: Path | str | None = None) -> BigFishCards:
+    """Read and validate a card file (the shipped one by default), once per version of the file."""
+    return load_cards(path, BigFishCards, default_card_path(), WORDING, max_bytes=MAX_FILE_BYTES)
 
 
 def default_cards() -> BigFishCards:
-    """The shipped card data, read once per version of the file."""
-    path = default_card_path()
-    stat = path.stat()
-    key = (stat.st_mtime_ns, stat.st_size)
-    if key not in _default_cache:
-        _default_cache[key] = load_card_file(path)
-    return _default_cache[key]
+    """The shipped card data."""
+    return load_card_file(None)

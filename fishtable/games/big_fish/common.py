@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-from fishtable.engine.protocol import Event
+from fishtable.engine.events import event as event  # re-exported: the one way a game makes an event
 from fishtable.games.big_fish.cards import BIG, SIZE_WORDS, Card, EventCard
 from fishtable.games.big_fish.state import BFState
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
-_new = object.__new__
-_set = object.__setattr__
-_EVENT_FIELDS = frozenset(Event.model_fields)
-
-
-def event(kind: str, text: str, to: tuple[int, ...] | None = None, news: bool = False) -> Event:
-    """A log line the engine made itself, built inline without validation (see engine/fast.py)."""
-    obj = _new(Event)
-    _set(obj, "__dict__", {"kind": kind, "text": text, "visible_to": to, "news": news})
-    _set(obj, "__pydantic_fields_set__", _EVENT_FIELDS)
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
 
 
 def number(n: int) -> str:

@@ -11,16 +11,17 @@ message naming the card and the field.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from fishtable.assets import asset_path
+from fishtable.engine.cards import CardWording, check_cards, load_cards
 from fishtable.engine.errors import CardFileError
-from fishtable.engine.files import parse_json, plain_words, read_json
+from fishtable.engine.files import parse_json
+from fishtable.engine.text import check_plain
 
 CARD_FORMAT = "fishtable-crazy-fishing-cards"
 INFINITE = 10**9  # the Most Tempting Bait: larger than any possible sum of sizes
@@ -74,14 +75,10 @@ class _Spec(BaseModel):
 
 
 def check_name(name: str) -> str:
-    """A card name is shown on every screen: printable characters only, no layout tricks."""
+    """A card name is shown on every screen: not blank, and the engine's rule (`engine.text`)."""
     if not name.strip():
         raise ValueError("a name must not be blank")
-    for char in name:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            raise ValueError(f"the name holds a control or invisible character (U+{ord(char):04X})")
-    return name
+    return check_plain(name, "the name")
 
 
 def _check_back(back: str, size: int, name: str) -> None:
@@ -256,36 +253,18 @@ class Card:
         return "oos" if self.oos else (self.special or "fish")
 
 
-def _describe(raw: object, section: str, index: int) -> str:
-    singular = {"fish": "fish", "oos_fish": "out-of-series fish", "rods": "rod",
-                "oos_rods": "out-of-series rod", "baits": "bait"}.get(section, section)
-    name = ""
-    if isinstance(raw, dict):
-        items = raw.get(section)
-        if isinstance(items, list) and index < len(items) and isinstance(items[index], dict):
-            value = items[index].get("name", "")
-            if isinstance(value, str):
-                name = value if len(value) <= MAX_NAME else value[:MAX_NAME] + "..."
-                if any(unicodedata.category(c)[0] in "CZ" and c != " " for c in name):
-                    name = ""  # never echo control characters back to the screen
-    return f"{singular} #{index + 1}" + (f" ({name})" if name else "")
+WORDING = CardWording(
+    title="Crazy Fishing",
+    card_format=CARD_FORMAT,
+    sections={"fish": ("fish", "name"), "oos_fish": ("out-of-series fish", "name"), "rods": ("rod", "name"),
+              "oos_rods": ("out-of-series rod", "name"), "baits": ("bait", "name")},
+    numbered=False,
+)
 
 
 def validate_card_data(raw: Any, source: str) -> CardFile:
     """Check parsed card data (a file's JSON, or the cards a save carries)."""
-    try:
-        return CardFile.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = list(err["loc"])
-        where = "the file"
-        if len(loc) >= 2 and isinstance(loc[1], int):
-            where = _describe(raw, str(loc[0]), loc[1])
-            loc = loc[2:]
-        field = ".".join(str(p) for p in loc)
-        detail = plain_words(err)
-        field_text = f", field '{field}'" if field else ""
-        raise CardFileError(f"{source}: {where}{field_text}: {detail}.") from None
+    return check_cards(raw, CardFile, source, WORDING)
 
 
 def parse_card_file(text: str, source: str) -> CardFile:
@@ -296,8 +275,6 @@ def default_card_path() -> Path:
     return asset_path("crazy_fishing", "cards.json")
 
 
-def load_card_file(path: Path | None = None) -> CardFile:
-    """Read a card file safely (regular file, capped, strict JSON) and check it."""
-    path = path or default_card_path()
-    raw = read_json(path, error=CardFileError, max_bytes=MAX_FILE_BYTES)
-    return validate_card_data(raw, str(path))
+def load_card_file(path: Path | str | None = None) -> CardFile:
+    """Read a card file safely (regular file, capped, strict JSON) and check it, once per version of it."""
+    return load_cards(path, CardFile, default_card_path(), WORDING, max_bytes=MAX_FILE_BYTES)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from fishtable.engine.events import event as make_event
 from fishtable.engine.protocol import Event
-from fishtable.games.crazy_fishing.actions import built
 from fishtable.games.crazy_fishing.cards import INFINITE, Card
 from fishtable.games.crazy_fishing.state import CFState
 
@@ -24,13 +24,9 @@ NEWS_KINDS = frozenset({
 })
 
 
-_EVENT_FIELDS = frozenset(Event.model_fields)
-
-
 def event(kind: str, text: str, to: tuple[int, ...] | None = None) -> Event:
-    return built(Event, _EVENT_FIELDS, {
-        "kind": kind, "text": text, "visible_to": to, "news": to is None and kind in NEWS_KINDS,
-    })
+    """The engine's event (`engine.events`), news when it is public and of a kind in NEWS_KINDS."""
+    return make_event(kind, text, to, to is None and kind in NEWS_KINDS)
 
 
 def top_effect(state: CFState, seat: int) -> str | None:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from fishtable.engine import rng as rand
 from fishtable.engine.errors import CardFileError
 from fishtable.engine.protocol import SeatInfo
 from fishtable.games.crazy_fishing import fastrng, sea
-from fishtable.games.crazy_fishing.cards import INFINITE, Card, CardFile, default_card_path, load_card_file
+from fishtable.games.crazy_fishing.cards import INFINITE, Card, CardFile, load_card_file
 from fishtable.games.crazy_fishing.casting import start_round
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
 from fishtable.games.crazy_fishing.state import CFState
@@ -20,22 +19,11 @@ START_BAITS = 3
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
-_card_file_cache: dict[tuple[str | None, int, int], CardFile] = {}
-
-
 def card_file_for(options: CrazyFishingOptions) -> CardFile:
-    """The options' card data; without it, the card file, read once per version of it."""
+    """The options' card data; without it, the card file (the loader reads it once per version)."""
     if options.cards is not None:
         return options.cards
-    path = Path(options.card_file) if options.card_file else None
-    try:
-        stat = (path or default_card_path()).stat()
-        key = (options.card_file, stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        return load_card_file(path)  # reports the problem in words
-    if key not in _card_file_cache:
-        _card_file_cache[key] = load_card_file(path)
-    return _card_file_cache[key]
+    return load_card_file(options.card_file)
 
 
 def build_cards(

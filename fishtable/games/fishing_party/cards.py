@@ -9,16 +9,18 @@ file, the card and the field.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import ErrorDetails
 
 from fishtable.assets import asset_path
+from fishtable.engine.cards import CardWording, check_cards, load_cards
 from fishtable.engine.errors import CardFileError
-from fishtable.engine.files import read_text
+from fishtable.engine.files import parse_json
+from fishtable.engine.text import PLAIN_NAME
 
 CARD_FORMAT = "fishtable-fishing-party-cards"
 MAX_FILE_BYTES = 1_000_000
@@ -59,7 +61,7 @@ def group_of(code: int) -> str:
 # -- The file format -------------------------------------------------------------------------
 
 Roll = Annotated[int, Field(ge=1, le=DIE_SIDES)]
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+Name = Annotated[str, Field(min_length=1, max_length=40), PLAIN_NAME]  # no control or invisible character
 
 
 class _Spec(BaseModel):
@@ -247,45 +249,11 @@ def build_cards(data: FishingPartyCards) -> tuple[tuple[Card, ...], tuple[str, .
     return tuple(cards), kinds
 
 
-# -- Reading a file safely --------------------------------------------------------------------
+# -- Reading a file: the engine's loader, with this game's words -------------------------------
 
-
-class _DuplicateKey(Exception):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
-    return out
-
-
-_SECTIONS = {"fish": ("fish kind", "kind"), "lures": ("lure", "name"), "magic_lures": ("magic lure", "name"),
-             "specials": ("special card", "name")}
-
-
-def _where(raw: object, loc: list[Any]) -> tuple[str, list[Any]]:
-    """The card a validation error is about, in words, and the rest of the field path."""
-    if len(loc) >= 2 and loc[0] in _SECTIONS and isinstance(loc[1], int):
-        word, key = _SECTIONS[loc[0]]
-        name = ""
-        if isinstance(raw, dict):
-            items = raw.get(loc[0])
-            if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
-                value = items[loc[1]].get(key)
-                name = value if isinstance(value, str) else ""
-        return f"{word} #{loc[1] + 1}" + (f" ({name})" if name else ""), loc[2:]
-    return "the file", loc
-
-
-def _message(err: dict[str, Any]) -> str:
+def _message(err: ErrorDetails) -> str:
     kind = err.get("type", "")
-    ctx = err.get("ctx", {}) or {}
+    ctx: dict[str, Any] = dict(err.get("ctx") or {})
     if kind == "missing":
         return "is missing"
     if kind == "extra_forbidden":
@@ -314,52 +282,33 @@ def _message(err: dict[str, Any]) -> str:
     return str(err.get("msg", "invalid value")).removeprefix("Value error, ")
 
 
+WORDING = CardWording(
+    title="Fishing Party",
+    card_format=CARD_FORMAT,
+    sections={"fish": ("fish kind", "kind"), "lures": ("lure", "name"), "magic_lures": ("magic lure", "name"),
+              "specials": ("special card", "name")},
+    words=_message,
+)
+
+
 def parse_card_data(raw: object, source: str) -> FishingPartyCards:
-    """Validate already-parsed JSON; every problem is a CardFileError in plain words."""
-    try:
-        return FishingPartyCards.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where, rest = _where(raw, list(err["loc"]))
-        field = ".".join(f"#{p + 1}" if isinstance(p, int) else str(p) for p in rest)
-        field_text = f", field '{field}'" if field else ""
-        raise CardFileError(f"{source}: {where}{field_text}: {_message(err)}.") from None
-    except RecursionError:
-        raise CardFileError(f"{source}: the file is nested too deeply to be a card file.") from None
+    """Validate already-parsed JSON (a file's, or the cards a save carries); CardFileError in words."""
+    return check_cards(raw, FishingPartyCards, source, WORDING)
 
 
 def parse_card_text(text: str, source: str) -> FishingPartyCards:
-    try:
-        raw = json.loads(text, object_pairs_hook=_no_duplicates)
-    except _DuplicateKey as exc:
-        raise CardFileError(f"{source}: the key {exc.key!r} appears twice in one object.") from None
-    except json.JSONDecodeError as exc:
-        raise CardFileError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}).") from None
-    except RecursionError:
-        raise CardFileError(f"{source}: the file is nested too deeply to be a card file.") from None
-    except ValueError as exc:  # an integer with thousands of digits, for one
-        raise CardFileError(f"{source}: not valid JSON ({exc}).") from None
-    return parse_card_data(raw, source)
+    return parse_card_data(parse_json(text, error=CardFileError, source=source), source)
 
 
 def default_card_path() -> Path:
     return asset_path("fishing_party", "cards.json")
 
 
-def load_card_file(path: Path | None = None) -> FishingPartyCards:
-    """Read and validate a card file (the shipped one by default)."""
-    path = path or default_card_path()
-    return parse_card_text(read_text(path, error=CardFileError, max_bytes=MAX_FILE_BYTES), str(path))
-
-
-_default_cache: dict[tuple[int, int], FishingPartyCards] = {}
+def load_card_file(path: Path | str | None = None) -> FishingPartyCards:
+    """Read and validate a card file (the shipped one by default), once per version of the file."""
+    return load_cards(path, FishingPartyCards, default_card_path(), WORDING, max_bytes=MAX_FILE_BYTES)
 
 
 def default_cards() -> FishingPartyCards:
-    """The shipped card data, read once per version of the file."""
-    path = default_card_path()
-    stat = path.stat()
-    key = (stat.st_mtime_ns, stat.st_size)
-    if key not in _default_cache:
-        _default_cache[key] = load_card_file(path)
-    return _default_cache[key]
+    """The shipped card data."""
+    return load_card_file(None)

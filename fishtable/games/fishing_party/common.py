@@ -3,24 +3,10 @@
 from __future__ import annotations
 
 from fishtable.engine import rng as rand
-from fishtable.engine.protocol import Event
+from fishtable.engine.events import event as event  # re-exported: the one way a game makes an event
 from fishtable.games.fishing_party.cards import DIE_SIDES, GPS, HAND_SIZE
 from fishtable.games.fishing_party.knowledge import pile_shuffled
 from fishtable.games.fishing_party.state import FPState
-
-_new = object.__new__
-_set = object.__setattr__
-_EVENT_FIELDS = frozenset(Event.model_fields)
-
-
-def event(kind: str, text: str, to: tuple[int, ...] | None = None, news: bool = False) -> Event:
-    """An Event the engine wrote itself, built inline (see engine/fast.py): playouts make thousands."""
-    e = _new(Event)
-    _set(e, "__dict__", {"kind": kind, "text": text, "visible_to": to, "news": news})
-    _set(e, "__pydantic_fields_set__", _EVENT_FIELDS)
-    _set(e, "__pydantic_extra__", None)
-    _set(e, "__pydantic_private__", None)
-    return e
 
 
 def roll_die(state: FPState) -> int:

@@ -99,9 +99,13 @@ def pending(state: FPState) -> dict[int, Prompt]:
     if stage == "over":
         return {}
     if stage == "reaction":
-        # FP-Q-16: every other seat is asked, holder or not, with the same public question.
+        # FP-Q-16: every other seat is asked, holder or not, with the same public question. A
+        # reaction, not a secret phase: the first claim is played at once, in public, and ends
+        # it for the seats still asked (FP-Q-16), so the flags say neither private nor
+        # simultaneous; the app asks the table once and lets a claimant confirm in private.
         text = prompt_text(state, "broken_line")
-        return {s: _prompt(s, "broken_line", text, True, True, True) for s in state.asking}
+        return {s: _prompt(s, "broken_line", text, private=False, simultaneous=False, reaction=True)
+                for s in state.asking}
     seat = state.seat
     if stage == "turn" or stage == "move":
         # The commonest prompts never change within a game: keep them ready, per seat.

@@ -9,16 +9,18 @@ the file, the card and the field.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic_core import ErrorDetails
 
 from fishtable.assets import asset_path
+from fishtable.engine.cards import CardWording, check_cards, load_cards
 from fishtable.engine.errors import CardFileError
-from fishtable.engine.files import read_text
+from fishtable.engine.files import parse_json
+from fishtable.engine.text import PlainName, PlainText
 
 CARD_FORMAT = "fishtable-fishing-party-poker-cards"
 MAX_FILE_BYTES = 1_000_000
@@ -41,8 +43,8 @@ class _Spec(BaseModel):
 
 
 class CardSpec(_Spec):
-    name: str = Field(min_length=1, max_length=40)
-    detail: str = Field(default="", max_length=80)
+    name: PlainName = Field(min_length=1, max_length=40)
+    detail: PlainText = Field(default="", max_length=80)
     rank: RankName
     suit: SuitName
 
@@ -50,7 +52,7 @@ class CardSpec(_Spec):
 class PokerCardFile(_Spec):
     format: Literal["fishtable-fishing-party-poker-cards"]
     version: Literal[1]
-    about: str = Field(default="", max_length=4000)
+    about: PlainText = Field(default="", max_length=4000)
     # A list, not a tuple: saves carry the cards as JSON lists and strict mode takes them as they are.
     cards: list[CardSpec] = Field(min_length=MIN_CARDS, max_length=MAX_CARDS)
 
@@ -84,7 +86,7 @@ def build_cards(data: PokerCardFile) -> tuple[Card, ...]:
     )
 
 
-# -- reading a file -------------------------------------------------------------------------------
+# -- reading a file: the engine's loader, with this game's words -----------------------------------
 
 _FRIENDLY = {
     "missing": "is missing",
@@ -97,25 +99,12 @@ _FRIENDLY = {
 }
 
 
-class _DuplicateKey(ValueError):
-    pass
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(f"the key '{key}' appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _problem(err: dict[str, Any]) -> str:
+def _problem(err: ErrorDetails) -> str:
     kind = err["type"]
     if kind in _FRIENDLY:
         return _FRIENDLY[kind]
     if kind == "literal_error":
-        expected = err.get("ctx", {}).get("expected", "")
+        expected = dict(err.get("ctx") or {}).get("expected", "")
         return f"must be one of {expected} (not {err['input']!r})"
     if kind == "too_short":
         if err["loc"] and err["loc"][-1] == "cards":
@@ -126,44 +115,26 @@ def _problem(err: dict[str, Any]) -> str:
     if kind == "string_too_short":
         return "must not be empty"
     if kind == "string_too_long":
-        return f"is too long (at most {err.get('ctx', {}).get('max_length')} characters)"
+        return f"is too long (at most {dict(err.get('ctx') or {}).get('max_length')} characters)"
     return str(err["msg"]).removeprefix("Value error, ")
 
 
-def _where(raw: object, loc: list[Any]) -> tuple[str, list[Any]]:
-    """'card #3 (Walleye)' and the rest of the location, or 'the file'."""
-    if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
-        index = loc[1]
-        name = ""
-        items = raw.get("cards") if isinstance(raw, dict) else None
-        if isinstance(items, list) and index < len(items) and isinstance(items[index], dict):
-            value = items[index].get("name")
-            name = value if isinstance(value, str) else ""
-        return f"card #{index + 1}" + (f" ({name[:40]})" if name else ""), loc[2:]
-    return "the file", loc
+WORDING = CardWording(
+    title="Fishing Party Poker",
+    card_format=CARD_FORMAT,
+    sections={"cards": ("card", "name")},
+    words=_problem,
+    numbered=False,
+)
+
+
+def parse_card_data(raw: object, source: str) -> PokerCardFile:
+    """Validate already-parsed JSON (a file's, or the cards a save carries); CardFileError in words."""
+    return check_cards(raw, PokerCardFile, source, WORDING)
 
 
 def parse_card_file(text: str, source: str) -> PokerCardFile:
-    try:
-        raw = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except json.JSONDecodeError as exc:
-        raise CardFileError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}).") from None
-    except _DuplicateKey as exc:
-        raise CardFileError(f"{source}: {exc}.") from None
-    except ValueError:  # Python refuses integers of thousands of digits
-        raise CardFileError(f"{source}: a number in it is far too long to be a card value.") from None
-    except RecursionError:
-        raise CardFileError(f"{source}: nested too deeply to be a card file.") from None
-    if not isinstance(raw, dict):
-        raise CardFileError(f"{source}: a card file must be one JSON object with 'format' and 'cards'.")
-    try:
-        return PokerCardFile.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where, rest = _where(raw, list(err["loc"]))
-        field = ".".join(str(p) for p in rest)
-        field_text = f", field '{field}'" if field else ""
-        raise CardFileError(f"{source}: {where}{field_text}: {_problem(err)}.") from None
+    return parse_card_data(parse_json(text, error=CardFileError, source=source), source)
 
 
 def default_card_path() -> Path:
@@ -171,6 +142,5 @@ def default_card_path() -> Path:
 
 
 def load_card_file(path: Path | str | None = None) -> PokerCardFile:
-    """Read and validate a card file (the shipped one by default)."""
-    path = Path(path).expanduser() if path is not None else default_card_path()
-    return parse_card_file(read_text(path, error=CardFileError, max_bytes=MAX_FILE_BYTES), str(path))
+    """Read and validate a card file (the shipped one by default), once per version of the file."""
+    return load_cards(path, PokerCardFile, default_card_path(), WORDING, max_bytes=MAX_FILE_BYTES)

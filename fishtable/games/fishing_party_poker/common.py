@@ -5,29 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from fishtable.engine.fast import trusted
+from fishtable.engine.events import event as event  # re-exported: the one way a game makes an event
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker.state import PokerState
-
-_new = object.__new__
-_set = object.__setattr__
-_EVENT_FIELDS = frozenset(Event.model_fields)
-
-
-def event(kind: str, text: str, to: tuple[int, ...] | None = None, news: bool = False) -> Event:
-    """A log line the engine made itself, built inline without validation (see engine/fast.py)."""
-    obj = _new(Event)
-    _set(obj, "__dict__", {"kind": kind, "text": text, "visible_to": to, "news": news})
-    _set(obj, "__pydantic_fields_set__", _EVENT_FIELDS)
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
 
 
 @lru_cache(maxsize=8192)
 def news(kind: str, text: str) -> Event:
-    """A public news event; the same few lines ("Ann checks.") recur, so they are shared."""
-    return trusted(Event, kind=kind, text=text, visible_to=None, news=True)
+    """A public news event: the same few lines ("Ann checks.") recur, so they are shared."""
+    return event(kind, text, None, True)
 
 
 def card_text(state: PokerState, card: int) -> str:

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from fishtable.engine.registry import get_entry
+from fishtable.engine.text import char_words, refused_char
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options_form import OptionsForm, describe_error
 
@@ -54,6 +55,9 @@ def check_seats(seats: list[tuple[str, str | None]]) -> str | None:
             return f"Seat {n} needs a name."
         if len(name) > MAX_NAME:
             return f"Seat {n}'s name is too long ({MAX_NAME} letters at most)."
+        hidden = refused_char(name)  # a pasted escape sequence would act on every screen naming the seat
+        if hidden is not None:
+            return f"Seat {n}'s name holds a control or invisible character ({char_words(hidden)}); type it again."
         if name.casefold() in seen:
             return f"Two seats are called {name}; give each player a different name."
         seen.add(name.casefold())

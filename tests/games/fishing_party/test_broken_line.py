@@ -37,7 +37,9 @@ def test_every_other_seat_is_asked_the_same_question_holder_or_not():
     prompts = GAME.pending(state)
     assert sorted(prompts) == [1, 2, 3]
     for seat, prompt in prompts.items():
-        assert prompt.kind == "broken_line" and prompt.reaction and prompt.simultaneous
+        # A public reaction that the first claim ends: neither a secret nor a simultaneous phase.
+        assert prompt.kind == "broken_line" and prompt.reaction
+        assert not prompt.simultaneous and not prompt.private
         assert prompt.text == prompts[1].text
         assert prompt.text.startswith("Broken Line, anyone? Ann is about to roll for the Walleye (6 lb)")
         assert GAME.legal_actions(state, seat)[0] == LetRoll()  # the same "no" for everyone

@@ -259,7 +259,7 @@ def _tiny_deck(data: dict) -> None:
 MALFORMED = [
     (_set("fish.2.weights.1.family", "8"),
      "fish kind #3 (Walleye), field 'weights.#2.family': must be a whole number"),
-    (_set("fish.0.weights.0.tournament", 10**30), "must be at most 999"),
+    (_set("fish.0.weights.0.tournament", 10**6), "must be at most 999"),
     (_set("fish.0.weights.0.family", 7.0), "must be a whole number"),
     (lambda d: d["lures"][2].pop("catches"), "lure #3 (Jig), field 'catches': is missing"),
     (_set("lures.0.rolls.0.0", 7), "lure #1 (Spinner Bait), field 'rolls.#1.#1': must be at most 6"),
@@ -289,7 +289,7 @@ def test_malformed_files_are_refused_in_words(tmp_path, mutate, words):
 
 def test_duplicate_keys_are_refused(tmp_path):
     text = json.dumps(SHIPPED).replace('"version": 1', '"version": 1, "version": 1', 1)
-    with pytest.raises(CardFileError, match="'version' appears twice"):
+    with pytest.raises(CardFileError, match="the key 'version' twice in one object"):
         load_card_file(write(tmp_path, text))
 
 
@@ -298,8 +298,9 @@ def test_not_json_deep_nesting_and_huge_numbers_are_refused(tmp_path):
         load_card_file(write(tmp_path, "{ not json"))
     with pytest.raises(CardFileError, match="nested too deeply"):
         load_card_file(write(tmp_path, "[" * 100_000 + "]" * 100_000, "deep.json"))
-    with pytest.raises(CardFileError, match=r"not valid JSON|must be at most"):
+    with pytest.raises(CardFileError, match="a number with 5000 digits") as info:
         load_card_file(write(tmp_path, '{"format": ' + "9" * 5000 + "}", "huge.json"))
+    assert "set_int_max_str_digits" not in str(info.value)
     with pytest.raises(CardFileError, match="must be an object"):
         load_card_file(write(tmp_path, "[]", "list.json"))
 

@@ -149,10 +149,10 @@ def test_missing_and_unknown_fields_are_refused(tmp_path):
 
 def test_duplicate_keys_huge_numbers_and_deep_nesting_are_refused(tmp_path):
     text = json.dumps(SHIPPED).replace('"rank": "A"', '"rank": "A", "rank": "K"', 1)
-    refused(tmp_path, text, "'rank' appears twice")
+    refused(tmp_path, text, "the key 'rank' twice in one object")
     huge = '{"format": "fishtable-fishing-party-poker-cards", "version": ' + "9" * 5000 + "}"
     refused(tmp_path, huge, "far too long")
-    refused(tmp_path, mutated(lambda d: d.update(version=10**30)), "'version'")
+    refused(tmp_path, mutated(lambda d: d.update(version=10**6)), "'version'")
     refused(tmp_path, "[" * 100_000 + "]" * 100_000, "nested too deeply")
     refused(tmp_path, '{"format": ', "not valid JSON")
 
