@@ -20,12 +20,15 @@ import asyncio
 import json
 import logging
 import shlex
+import signal
 import sys
 from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
+import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -39,6 +42,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 # the whole stop stays under 3 seconds.
 STOP_SECONDS = 2.0
 CLOSE_SECONDS = 1.0
+GRACE_SECONDS = 0.5
 DEFAULT_FONT_SIZE = 16
 
 
@@ -59,7 +63,8 @@ class TableServer(Server):
     def __init__(self, command: str, host: str = "127.0.0.1", port: int = 8000) -> None:
         super().__init__(command, host=host, port=port, title="fishtable", templates_path=TEMPLATES)
         self.policy = OriginPolicy(host, port)
-        self.sessions: set[web.WebSocketResponse] = set()
+        # Each open tab's websocket, and the task that serves it (until its app has ended).
+        self.sessions: dict[web.WebSocketResponse, asyncio.Task[Any]] = {}
 
     def page_address(self, request: web.Request) -> str:
         """`host:port` the page's own links use: the one the browser asked for, if this server
@@ -96,7 +101,9 @@ class TableServer(Server):
             download_manager=self.download_manager,
             debug=self.debug,
         )
-        self.sessions.add(websocket)
+        task = asyncio.current_task()
+        if task is not None:
+            self.sessions[websocket] = task
         try:
             await service.start(
                 size_from(request.query.get("width"), 80), size_from(request.query.get("height"), 24)
@@ -105,9 +112,9 @@ class TableServer(Server):
         except Exception:  # one broken session must not stop the server
             log.exception("A browser session ended with an error.")
         finally:
-            self.sessions.discard(websocket)
             # The app is told to quit; it saves the game (and its clock) on its way out.
             await service.stop()
+            self.sessions.pop(websocket, None)
         return websocket
 
     async def on_startup(self, app: web.Application) -> None:
@@ -116,14 +123,41 @@ class TableServer(Server):
         self.console.print("Press Ctrl+C to stop (every open game is saved first).", markup=False, highlight=False)
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Close every session: each handler then tells its app to quit, and the app saves on its way out."""
-        sessions = list(self.sessions)
-        if sessions:
-            await asyncio.wait(
-                [asyncio.ensure_future(ws.close(code=WSCloseCode.GOING_AWAY, message=b"The server stopped."))
-                 for ws in sessions],
-                timeout=STOP_SECONDS,
-            )
+        """Close every session: each handler then tells its app to quit, and the app saves on its way out.
+        Waits for them all, STOP_SECONDS at most."""
+        if not self.sessions:
+            return
+        closes = [asyncio.ensure_future(ws.close(code=WSCloseCode.GOING_AWAY, message=b"The server stopped."))
+                  for ws in self.sessions]
+        await asyncio.wait([*closes, *self.sessions.values()], timeout=STOP_SECONDS)
+
+    async def make_app(self) -> web.Application:
+        """textual-serve's routes, with this class's handlers."""
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket, name="websocket"),
+            web.get("/download/{key}", self.handle_download, name="download"),
+            web.static("/static", self.statics_path, name="static"),  # no folder listings
+        ])
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    def serve(self, debug: bool = False) -> None:
+        """textual-serve's `serve`, with a short grace for handlers still running after `on_shutdown`
+        (aiohttp waits 60 s by default)."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        with suppress(NotImplementedError):  # no signal handlers on this system
+            loop.add_signal_handler(signal.SIGINT, self.request_exit)
+            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+        web.run_app(
+            self.make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
+            print=lambda *args: None, shutdown_timeout=GRACE_SECONDS,
+        )
 
 
 def size_from(text: str | None, default: int) -> int:

@@ -87,6 +87,41 @@ class ServedTable:
         self.log.close()
 
 
+class Socket:
+    """A websocket, as far as a test needs one: it reads what the app sends, and never answers."""
+
+    def __init__(self, conn: http.client.HTTPConnection, answer: http.client.HTTPResponse) -> None:
+        self.conn = conn
+        self.answer = answer
+        self.received = b""
+
+    def wait_for(self, words: bytes, seconds: float = 30.0) -> None:
+        """Read the app's screen output until `words` show up in it (frames and escapes left in)."""
+        deadline = time.monotonic() + seconds
+        sock = self.conn.sock
+        assert sock is not None
+        while words not in self.received:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{words!r} never came; got {len(self.received)} bytes")
+            sock.settimeout(left)
+            chunk = self.answer.fp.read1(65536) if self.answer.fp is not None else b""
+            if not chunk:
+                raise AssertionError(f"the socket closed before {words!r} came")
+            self.received += chunk
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def open_socket(port: int) -> Socket:
+    """A websocket from the page's own origin: one app session."""
+    status, conn = open_websocket(port, f"http://127.0.0.1:{port}")
+    assert status == 101, status
+    assert isinstance(conn.answer, http.client.HTTPResponse)  # type: ignore[attr-defined]
+    return Socket(conn, conn.answer)  # type: ignore[attr-defined]
+
+
 def open_websocket(port: int, origin: str | None, host: str | None = None) -> tuple[int, http.client.HTTPConnection]:
     """A websocket handshake as a browser sends it; (the status code, the open connection)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -100,4 +135,6 @@ def open_websocket(port: int, origin: str | None, host: str | None = None) -> tu
     if origin is not None:
         headers["Origin"] = origin
     conn.request("GET", "/ws?width=100&height=30", headers=headers)
-    return conn.getresponse().status, conn
+    answer = conn.getresponse()
+    conn.answer = answer  # type: ignore[attr-defined]  # kept for Socket: it holds what came after the headers
+    return answer.status, conn
