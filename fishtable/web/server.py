@@ -61,7 +61,9 @@ def font_size(text: str) -> int:
 
 class TableServer(Server):
     def __init__(self, command: str, host: str = "127.0.0.1", port: int = 8000) -> None:
-        super().__init__(command, host=host, port=port, title="fishtable", templates_path=TEMPLATES)
+        shown = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL takes brackets
+        super().__init__(command, host=host, port=port, title="fishtable", templates_path=TEMPLATES,
+                         public_url=f"http://{shown}:{port}")
         self.policy = OriginPolicy(host, port)
         # Each open tab's websocket, and the task that serves it (until its app has ended).
         self.sessions: dict[web.WebSocketResponse, asyncio.Task[Any]] = {}

@@ -36,13 +36,23 @@ def children(pid: int) -> set[int]:
     return found
 
 
-def gone(pid: int) -> bool:
+def ended(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return True
     status = Path(f"/proc/{pid}/status")
     return status.exists() and "zombie" in status.read_text()
+
+
+def gone(pid: int, seconds: float = 5.0) -> bool:
+    """Has `pid` ended, or does it within `seconds` (an app told to quit may finish just after the server)?"""
+    deadline = time.monotonic() + seconds
+    while not ended(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 @pytest.fixture
