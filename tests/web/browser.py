@@ -78,6 +78,17 @@ class Tab:
             raise AssertionError(f"{words!r} never appeared; the screen shows:\n{self.text()}") from exc
         return self.text()
 
+    def wait_for_any(self, *choices: str, timeout: int = WAIT_MS) -> str:
+        """Wait until the terminal shows one of `choices`; the screen's text then."""
+        try:
+            self.page.wait_for_function(
+                "choices => choices.some(words => window.__screenText().includes(words))",
+                arg=list(choices), timeout=timeout,
+            )
+        except Exception as exc:
+            raise AssertionError(f"none of {choices!r} appeared; the screen shows:\n{self.text()}") from exc
+        return self.text()
+
     def wait_gone(self, words: str, timeout: int = WAIT_MS) -> str:
         try:
             self.page.wait_for_function("words => !window.__screenText().includes(words)", arg=words,

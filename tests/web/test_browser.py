@@ -8,6 +8,7 @@ step waits for screen text, with a time limit.
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -17,11 +18,15 @@ from pathlib import Path
 
 import pytest
 
+from fishtable.engine.match import Match
+from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.registry import load_game
+from fishtable.tui.autosave import AUTOSAVE_NAME
+from tests.web.browser import Tab, find_chromium, launch
+from tests.web.serving import ServedTable
+
 pytest.importorskip("textual_serve", reason="the web extra (textual-serve) is not installed")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install -e '.[test]')")
-
-from tests.web.browser import Tab, find_chromium, launch  # noqa: E402
-from tests.web.serving import ServedTable  # noqa: E402
 
 CHROMIUM = find_chromium()
 pytestmark = pytest.mark.skipif(
@@ -154,3 +159,40 @@ def test_two_humans_play_in_chromium_and_a_second_tab_sees_no_table(tmp_path: Pa
             time.sleep(0.05)
         assert session_seconds(data_dir) > played
         browser.close()
+
+
+def nearly_finished(moves_left: int) -> Match:
+    """A game of computer seats, played (seeded) to `moves_left` moves before its end."""
+    def replay(moves: int | None) -> tuple[Match, int]:
+        game = load_game("crazy-fishing")
+        seats = [SeatInfo(name=name, bot="random") for name in ("Ana", "Ben")]
+        match = Match.start(game, game.options_model()(), seats, 11)
+        rng = random.Random(5)
+        played = 0
+        while not match.is_over and (moves is None or played < moves):
+            seat = min(match.pending())
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+            played += 1
+        return match, played
+
+    _, total = replay(None)
+    match, _ = replay(max(total - moves_left, 0))
+    assert not match.is_over
+    return match
+
+
+def test_a_game_is_played_to_its_results_in_chromium(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    nearly_finished(moves_left=4).save(data_dir / AUTOSAVE_NAME)
+    with sync_api.sync_playwright() as playwright, ServedTable(data_dir) as served:
+        browser = launch(playwright, CHROMIUM)
+        tab = Tab(browser, served.url)
+        tab.wait_for("Continue the saved game")
+        tab.press("Enter")  # Continue: the computer seats play the rest
+        tab.wait_gone("Continue the saved game")
+        results = tab.wait_for_any("wins!", "share the victory", timeout=60_000)
+        assert "Ana" in results and "Ben" in results
+        browser.close()
+    # The finished game left nothing to continue.
+    assert not (data_dir / AUTOSAVE_NAME).exists()
