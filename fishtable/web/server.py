@@ -33,7 +33,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from fishtable.web.origin import Address, OriginPolicy
+from fishtable.web.origin import WILDCARD_HOSTS, Address, OriginPolicy
 
 log = logging.getLogger("fishtable.web")
 
@@ -120,8 +120,12 @@ class TableServer(Server):
         return websocket
 
     async def on_startup(self, app: web.Application) -> None:
-        self.console.print(f"fishtable is served on {self.public_url} — open it in a browser.", markup=False,
-                           highlight=False)
+        if self.host.strip("[]") in WILDCARD_HOSTS:
+            where = (f"fishtable is served on every address of this machine, port {self.port}: open "
+                     f"http://127.0.0.1:{self.port} here, or this machine's address from another one.")
+        else:
+            where = f"fishtable is served on {self.public_url} — open it in a browser."
+        self.console.print(where, markup=False, highlight=False)
         self.console.print("Press Ctrl+C to stop (every open game is saved first).", markup=False, highlight=False)
 
     async def on_shutdown(self, app: web.Application) -> None:
