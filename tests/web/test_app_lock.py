@@ -147,15 +147,15 @@ def test_two_terminals_on_one_folder_and_a_killed_first_one(tmp_path: Path) -> N
     first = Terminal(tmp_path)
     second: Terminal | None = None
     try:
-        first.wait_for(b"Hot-seat fishing card games")
+        first.wait_for(b"Crazy Fishing")
         second = Terminal(tmp_path)
         second.wait_for(b"A table is already open in another window.")
-        assert b"Hot-seat fishing card games" not in second.output
+        assert b"Crazy Fishing" not in second.output
         first.proc.send_signal(signal.SIGKILL)
         first.proc.wait(timeout=10)
         second.output = b""
         second.type(b"\r")  # try again
-        second.wait_for(b"Hot-seat fishing card games")
+        second.wait_for(b"Crazy Fishing")
     finally:
         first.close()
         if second is not None:
