@@ -16,6 +16,7 @@ from typing import NoReturn
 from fishtable import __version__, bounds
 from fishtable.bounds import range_words
 from fishtable.engine.registry import GAMES
+from fishtable.web.origin import is_loopback
 
 GAME_NAMES = tuple(entry.name for entry in GAMES)
 
@@ -23,6 +24,7 @@ _SUBCOMMANDS = (
     ("simulate", "play whole games between computer players and measure the engine"),
     ("rules", "print the rules of a game"),
     ("tournament", "play computer players against each other, seats rotated, and compare their win rates"),
+    ("serve", "play in a web browser: serve the app on this machine (needs the web extra)"),
 )
 
 def _titles() -> str:
@@ -179,6 +181,17 @@ def build_parser() -> argparse.ArgumentParser:
                       "(with --seconds: whichever ends first)")
     tour.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
+    serve = sub.add_parser(
+        "serve",
+        help=_SUBCOMMANDS[3][1],
+        description="Serve the app to web browsers with textual-serve (pip install 'fishtable[web]'). "
+        "Each browser tab runs its own app; one table per data folder, so a second tab is told "
+        "that a table is already open in another window.",
+    )
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
+
     rules = sub.add_parser("rules", help=_SUBCOMMANDS[1][1], description="Print the rules of a game.")
     rules.add_argument("game", nargs="?", default="crazy-fishing",
                        help=f"one of {', '.join(GAME_NAMES)} (default: crazy-fishing)")
@@ -246,6 +259,32 @@ def run_app_command(card_file: Path | None, data_dir: Path | None) -> int:
     from fishtable.tui import run_app
 
     return run_app(card_files={game: card_file} if card_file is not None and game else None, data_dir=data_dir)
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    command = "fishtable serve"
+    if not 1 <= args.port <= 65535:
+        return _error(command, "--port must be between 1 and 65535.")
+    app_args: list[str] = []
+    if args.card_file is not None:
+        code = _check_card_file(args.card_file, command)
+        if code is not None:
+            return code
+        app_args += ["--card-file", str(args.card_file.resolve())]
+    if args.data_dir is not None:
+        code = _check_data_dir(args.data_dir)
+        if code is not None:
+            return code
+        app_args += ["--data-dir", str(args.data_dir.resolve())]
+    try:
+        # Lazy: textual-serve and aiohttp are the optional `web` extra, and only this command needs them.
+        from fishtable.web.server import serve
+    except ImportError:
+        return _error(command, "serving to a browser needs the web extra: pip install 'fishtable[web]'")
+    if not is_loopback(args.host):
+        print(f"Warning: serving on {args.host}, not only on this machine: anyone who can reach "
+              f"this address can sit at the table, and see and play the games.", file=sys.stderr)
+    return serve(args.host, args.port, app_args)
 
 
 def simulate_command(args: argparse.Namespace) -> int:
@@ -369,6 +408,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return rules_command(args)
     if args.command == "tournament":
         return tournament_command(args)
+    if args.command == "serve":
+        return serve_command(args)
     return run_app_command(args.card_file, args.data_dir)
 
 

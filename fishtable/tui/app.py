@@ -17,10 +17,12 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from fishtable.engine.table_lock import TableLock, claim_table
 from fishtable.tui.autosave import AUTOSAVE_NAME, SaveStatus, default_data_dir
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed, Resumed
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.menu import MenuScreen
+from fishtable.tui.screens.table_taken import TableTakenScreen
 
 # Seconds a screen takes no input after it appears: a pass-the-keyboard screen,
 # and a screen (or a new prompt on the table) that commits a decision.
@@ -65,10 +67,39 @@ class FishtableApp(App):
         self.save_status: SaveStatus | None = None
         self.flow: Any = None
         self.last_setup: tuple[str, Any, list[Any]] | None = None
+        self.table_lock: TableLock | None = None
 
     def on_mount(self) -> None:
         if self.handle_signals:
             self._catch_signals()
+        if not self.take_table():
+            self.push_screen(TableTakenScreen(self.data_dir))
+            return
+        self.open_table()
+
+    # -- one table per data folder (fishtable/engine/table_lock.py) ------------------
+    def take_table(self) -> bool:
+        """Hold the data folder's table lock; False if another window holds it.
+
+        Without the autosave nothing is written, so there is nothing to guard. A lock
+        that cannot be made at all (a folder that cannot be written) does not stop play:
+        nothing can be saved there either."""
+        if not self.autosave or self.table_lock is not None:
+            return True
+        claim = claim_table(self.data_dir)
+        self.table_lock = claim.lock
+        return not claim.taken
+
+    def on_unmount(self) -> None:
+        """Leaving by any road (Ctrl+Q, a signal, a closed browser tab, a stopped server):
+        save the game with its play clock, then give up the table."""
+        if self.flow is not None and not self.flow.finished:
+            self.flow.save()
+        if self.table_lock is not None:
+            self.table_lock.release()
+
+    def open_table(self) -> None:
+        """The menu, once this window holds the table."""
         if self.autosave:
             from contextlib import suppress
 

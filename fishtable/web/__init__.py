@@ -1,0 +1,1 @@
+"""The app in a browser (`fishtable serve`). `server` needs the optional `web` extra; `origin` does not."""
