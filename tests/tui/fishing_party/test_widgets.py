@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from textual.app import App
 from textual.widgets import Static
@@ -98,8 +100,6 @@ class DieApp(App):
 @pytest.mark.parametrize("rolled", [1, 4])
 async def test_the_die_lands_on_the_roll_when_a_busy_loop_skips_timer_ticks(rolled: int) -> None:
     """Textual skips the ticks of an interval that fell behind: the die still shows the roll."""
-    import time
-
     app = DieApp()
     async with app.run_test(size=(20, 5)) as pilot:
         die = app.query_one(DieView)
