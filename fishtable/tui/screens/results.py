@@ -12,6 +12,7 @@ from textual.containers import Center, VerticalScroll
 from textual.widgets import Footer, Static
 
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.widgets.fit import FitWidth, natural_width
 
 
@@ -88,7 +89,7 @@ class ResultsScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next_game", "Next game of the series"),
         Binding("p", "app.play_again", "Play again"),
-        Binding("m,escape", "app.to_menu", "Menu"),
+        Binding("m,escape", "menu", "Menu"),
     ]
 
     def __init__(self, result: Any, details: RenderableType | None = None, series: Any = None) -> None:
@@ -104,6 +105,20 @@ class ResultsScreen(FishScreen):
 
     def action_next_game(self) -> None:
         self.app.next_game()
+
+    def action_menu(self) -> None:
+        """Back to the menu; a series still running is lost with it, so that is asked first."""
+        if self.series is None or self.series.over:
+            self.app.action_to_menu()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.action_to_menu()
+
+        self.app.push_screen(ConfirmScreen(
+            f"Leave the series after {self.series.games} game{'s' * (self.series.games != 1)}? "
+            "Its running totals are lost."), answered)
 
     def compose(self):
         with VerticalScroll(id="results"):
