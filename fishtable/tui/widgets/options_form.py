@@ -6,7 +6,8 @@ a tuple of choices a selection list. Each field shows its title, its
 description and, after a failed start, the model's own message beside it.
 The model validates; the form only collects. Fields marked
 `json_schema_extra={"form": False}` (data the game fills itself) and the
-common `card_file` field are left out.
+common `card_file` field are left out; an int field marked `{"form": "seat"}`
+(a seat number, 1 for the first) is a drop-down of the players seated now.
 """
 
 from __future__ import annotations
@@ -96,6 +97,14 @@ def _word(value: Any) -> str:
     return str(value).replace("_", " ").capitalize() if isinstance(value, str) else str(value)
 
 
+def _is_seat(info: FieldInfo) -> bool:
+    extra = info.json_schema_extra
+    return isinstance(extra, dict) and extra.get("form") == "seat"
+
+
+SEAT_BLANK = "At random"
+
+
 def form_fields(model: type[BaseModel]) -> list[tuple[str, FieldInfo]]:
     """The fields the form shows, in the model's order."""
     out = []
@@ -155,6 +164,8 @@ class OptionsForm(Vertical):
         wid = self.widget_id(name)
         annotation, optional = _strip_optional(info.annotation)
         default = None if info.is_required() else info.get_default(call_default_factory=True)
+        if _is_seat(info):
+            return Select([], prompt=SEAT_BLANK, allow_blank=True, id=wid, classes="seat-choice")
         if annotation is bool:
             return TickBox(Text(info.title or _word(name)), bool(default), id=wid)
         allowed = _choices_of(annotation)
@@ -208,6 +219,17 @@ class OptionsForm(Vertical):
                 chooser.highlighted = 0  # so the first Space picks something
         return self.card_problem
 
+    def set_seats(self, names: list[str]) -> None:
+        """Offer the seated players in every seat field, keeping a choice that is still seated."""
+        for name, info in self.fields:
+            if not _is_seat(info):
+                continue
+            chooser = self.query_one(f"#{self.widget_id(name)}", Select)
+            kept = chooser.value
+            chooser.set_options([(f"Seat {n}: {player}", n) for n, player in enumerate(names, start=1)])
+            if isinstance(kept, int) and kept <= len(names):
+                chooser.value = kept
+
     def values(self) -> dict[str, Any]:
         """What the form holds, as raw values for the model to validate."""
         out: dict[str, Any] = {}
@@ -217,7 +239,7 @@ class OptionsForm(Vertical):
             if isinstance(widget, Checkbox):
                 out[name] = widget.value
             elif isinstance(widget, Select):
-                out[name] = None if widget.value is Select.BLANK else widget.value
+                out[name] = None if widget.is_blank() else widget.value
             elif isinstance(widget, SelectionList):
                 values = self.list_values.get(name, [])
                 out[name] = tuple(values[i] for i in sorted(widget.selected) if i < len(values))
