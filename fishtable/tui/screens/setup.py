@@ -14,6 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from fishtable.engine.registry import get_entry
+from fishtable.tui.remembered import REMEMBERED_NAME, remember_options, remembered_options
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options_form import OptionsForm, describe_error
 
@@ -128,6 +129,9 @@ class SetupScreen(FishScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.app.autosave:  # what was chosen last time for this game (tests start from the defaults)
+            self.query_one(OptionsForm).restore(remembered_options(self.app.data_dir / REMEMBERED_NAME,
+                                                                   self.entry.name))
         self._show_rows(int(self.query_one("#seat-count", Select).value))
         self.query_one("#series-number", Input).display = False
         self.call_after_refresh(self._load_cards)
@@ -287,6 +291,8 @@ class SetupScreen(FishScreen):
         message = self.app.start_new_game(self.entry.name, options, seats, seed, series)
         if message:
             self._error(message)
+        elif self.app.autosave:
+            remember_options(self.app.data_dir / REMEMBERED_NAME, self.entry.name, form.plain_values(options))
 
     def _error(self, problem: str) -> None:
         error = self.query_one("#setup-error", Static)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
@@ -27,6 +28,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
+from textual.widgets.select import InvalidSelectValueError
 
 from fishtable.engine.files import plain_words
 
@@ -218,6 +220,29 @@ class OptionsForm(Vertical):
             if chooser.option_count:
                 chooser.highlighted = 0  # so the first Space picks something
         return self.card_problem
+
+    def restore(self, values: dict[str, Any]) -> None:
+        """Put remembered plain values (a tick, a number, a choice) back into their fields,
+        if the model still accepts them all; else leave the defaults."""
+        plain = {name: values[name] for name, _ in self.fields if name in values}
+        try:
+            self.model.model_validate(plain)
+        except ValidationError:
+            return
+        for name, value in plain.items():
+            widget = self.query_one(f"#{self.widget_id(name)}")
+            if isinstance(widget, Checkbox) and isinstance(value, bool):
+                widget.value = value
+            elif isinstance(widget, Select) and not isinstance(widget, SelectionList):
+                with suppress(InvalidSelectValueError):
+                    widget.value = value
+            elif isinstance(widget, Input):
+                widget.value = str(value)
+
+    def plain_values(self, options: BaseModel) -> dict[str, Any]:
+        """The validated options worth remembering: the fields of this form with a plain value."""
+        dumped = options.model_dump(mode="json", include={name for name, _ in self.fields})
+        return {k: v for k, v in dumped.items() if isinstance(v, bool | int | str)}
 
     def set_seats(self, names: list[str]) -> None:
         """Offer the seated players in every seat field, keeping a choice that is still seated."""
