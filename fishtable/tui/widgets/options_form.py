@@ -26,7 +26,6 @@ from textual.containers import Vertical
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
-from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.select import InvalidSelectValueError
 
@@ -55,13 +54,13 @@ class TickList(SelectionList[Any]):
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
         segments = list(strip)
-        if len(segments) < 3 or segments[1].text != ToggleButton.BUTTON_INNER:
+        if len(segments) < 3 or segments[1].text != Checkbox.BUTTON_INNER:
             return strip
         try:
             option = self.get_option_at_index(self.scroll_offset.y + y)
         except OptionDoesNotExist:
             return strip
-        segments[1] = Segment("✓" if option.value in self._selected else " ", segments[1].style)
+        segments[1] = Segment("✓" if option.value in self.selected else " ", segments[1].style)
         return Strip(segments, strip.cell_length)
 
 
