@@ -146,7 +146,10 @@ async def test_the_spray_bottle_is_asked_after_the_roll_and_shown_on_the_table(t
         await t.choose(Fish(card=cid(state, wal)))
         assert t.kind == "TurnScreen" and t.screen.decision.kind == "spray", t.flat
         assert "Spray Bottle: you rolled a 4." in t.flat
-        assert [e.text for e in t.screen.entries] == ["Leave the 4 as it is", "Count the 4 as 3", "Count the 4 as 5"]
+        # The catch first (the default under the cursor), then leaving it; counting it as 5 would
+        # miss just like the 4, so it is not offered: every choice changes something.
+        assert [e.text for e in t.screen.entries] == ["Count the 4 as 3: a catch", "Leave the 4 as it is: a miss"]
+        assert t.screen.current().action == Spray(change=-1)
         await t.choose(Spray(change=-1))
         await t.uncover()
         assert "Rolled 4, counted 3 (Spray Bottle) — CAUGHT!" in t.flat
