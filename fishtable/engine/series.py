@@ -43,7 +43,7 @@ class SeriesRules(BaseModel):
 
     def words(self) -> str:
         if self.end == "target":
-            return f"a series to {self.target} points"
+            return f"a series to {self.target} point{'s' * (self.target != 1)}"
         if self.end == "time":
             return f"a series of {self.minutes} minutes"
         return "a single game"

@@ -1,7 +1,9 @@
-"""The seats of the last game of each kind, remembered for the next setup (data_dir/setup.json).
+"""The seats and options of the last game of each kind, remembered for the next setup
+(data_dir/setup.json).
 
-Only names and seat kinds; read with the same care as a save, and ignored when
-damaged (a setup form with default names is never a loss).
+Names, seat kinds and the form's plain option values (a number, a tick, a choice);
+read with the same care as a save, and ignored when damaged (a setup form with the
+defaults is never a loss). The game's options model checks the values again before use.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from fishtable.engine.text import PlainName
 REMEMBERED_NAME = "setup.json"
 
 Seats = list[tuple[str, str | None]]
+Scalar = bool | int | str
 
 
 class _Seat(BaseModel):
@@ -29,6 +32,7 @@ class _Remembered(BaseModel):
     model_config = ConfigDict(extra="forbid")
     version: int = 1
     games: dict[str, list[_Seat]] = Field(default_factory=dict, max_length=50)
+    options: dict[str, dict[str, Scalar]] = Field(default_factory=dict, max_length=50)
 
 
 def _load(path: Path) -> _Remembered:
@@ -57,3 +61,18 @@ def remember_seats(path: Path, game: str, seats: Seats) -> None:
     with suppress(FishtableError, OSError, ValidationError):
         record.games[game] = [_Seat(name=name, bot=bot) for name, bot in seats]
         write_atomic(path, record.model_dump_json())
+
+
+def remembered_options(path: Path, game: str) -> dict[str, Scalar]:
+    return dict(_load(path).options.get(game, {}))
+
+
+def remember_options(path: Path, game: str, options: dict[str, Scalar]) -> None:
+    """Best effort, like the seats."""
+    from fishtable.engine.errors import FishtableError
+    from fishtable.engine.saves import write_atomic
+
+    record = _load(path)
+    with suppress(FishtableError, OSError, ValidationError):
+        record.options[game] = {k: v for k, v in options.items() if isinstance(v, bool | int | str)}
+        write_atomic(path, _Remembered.model_validate(record.model_dump()).model_dump_json())

@@ -56,3 +56,8 @@ def test_a_single_game_is_over_after_one_game() -> None:
 def test_rules_need_a_sane_number(rules: dict) -> None:
     with pytest.raises(ValidationError):
         SeriesRules(**rules)
+
+
+def test_a_series_to_one_point_says_point() -> None:
+    assert SeriesRules(end="target", target=1).words() == "a series to 1 point"
+    assert SeriesRules(end="target", target=2).words() == "a series to 2 points"

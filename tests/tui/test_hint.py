@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.app import App
 
 import fishtable.bots
 from fishtable.tui.app import FishtableApp
+from fishtable.tui.screens.hint import HintScreen
 
 from .helpers import make_match, settle
 from .screen_text import screen_text
@@ -67,3 +69,26 @@ async def test_a_hint_that_comes_after_the_decision_is_dropped(tmp_path: Path) -
         await settle(pilot)
         assert type(app.screen).__name__ != "HintScreen"
         assert app.flow.hint_refusal() is not None
+
+
+class HintApp(App):
+    def __init__(self, options: list[tuple[str, float, int]]) -> None:
+        super().__init__()
+        self.options = options
+
+    def on_mount(self) -> None:
+        self.push_screen(HintScreen("Elena", self.options))
+
+
+async def test_the_hint_lists_the_most_tried_first_and_says_why_a_higher_rate_is_below() -> None:
+    options = [("Cast high", 0.61, 40), ("Keep the rod", 0.52, 900), ("Pass", 0.30, 60)]
+    app = HintApp(options)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Most tried first" in text
+        order = [text.index(words) for words in ("Keep the rod", "Pass", "Cast high")]
+        assert order == sorted(order)  # by games tried: 900, 60, 40
+        # 61% sits below 52% and 30%: the line says why; 30% under 52% needs no word.
+        assert text.count("from fewer games: less sure") == 1
+        assert text.index("Cast high") < text.index("from fewer games: less sure")

@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import Select
 
 from fishtable.tui.app import FishtableApp
+from fishtable.tui.remembered import remember_options, remembered_options
 
 from .helpers import settle
 
@@ -48,3 +49,36 @@ async def test_a_damaged_memory_is_ignored(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         setup = await open_setup(app, pilot)
         assert setup.query_one("#name-0").value == "Player 1"
+
+
+async def test_poker_setup_remembers_the_starting_chips(tmp_path: Path) -> None:
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        app.setup_game("fishing-party-poker")
+        await settle(pilot)
+        app.screen.query_one("#starting-chips").value = "250"
+        app.screen.query_one("#ante").value = "3"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.flow is not None and app.flow.match.options.starting_chips == 250
+    (tmp_path / "autosave.json").unlink()  # a fresh start, not a Continue
+
+    again = FishtableApp(data_dir=tmp_path, bot_pause=0)
+    async with again.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        again.setup_game("fishing-party-poker")
+        await settle(pilot)
+        assert again.screen.query_one("#starting-chips").value == "250"
+        assert again.screen.query_one("#ante").value == "3"
+        again.setup_game("big-fish")  # another game keeps its own defaults
+        await settle(pilot)
+        assert again.screen.query_one("#hard-mode").value is False
+
+
+def test_remembered_options_that_no_longer_validate_are_left_out(tmp_path: Path) -> None:
+    path = tmp_path / "setup.json"
+    remember_options(path, "fishing-party-poker", {"starting_chips": 250, "nested": {"a": 1}})  # type: ignore[dict-item]
+    assert remembered_options(path, "fishing-party-poker") == {"starting_chips": 250}
+    path.write_text('{"version": 1, "options": {"x": {"a": [1]}}}')
+    assert remembered_options(path, "x") == {}

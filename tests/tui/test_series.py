@@ -110,3 +110,23 @@ async def test_a_series_needs_its_number(tmp_path: Path) -> None:
         await start_series(pilot, "time", "")
         assert app.flow is None
         assert "needs the minutes" in flat(app)
+
+
+async def test_m_at_a_series_results_asks_before_throwing_the_series_away(tmp_path: Path) -> None:
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await start_series(pilot, "target", "1000")
+        await play_to_results(pilot)
+        series = app.flow.series
+        assert not series.over
+        await pilot.press("m")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        assert "Leave the series after 1 game?" in flat(app)
+        await pilot.press("n")  # no: the results and the series stay
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ResultsScreen" and app.flow is not None
+        assert app.flow.series == series
+        await pilot.press("escape", "y")
+        await settle(pilot)
+        assert app.flow is None and type(app.screen).__name__ == "MenuScreen"

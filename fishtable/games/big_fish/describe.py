@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fishtable.games.big_fish.common import plural
 from fishtable.games.big_fish.views import BigFishView, CardFace, SpotFish
 
 _SIZES = ("Larval", "Juvenile", "Medium", "Big")
@@ -68,13 +69,13 @@ def describe(action: Any, view: BigFishView) -> str:
         points = fish.card.points or (0, 0, 0, 0)
         nxt = min(fish.size + 1, 3)
         return (f"Grow {fish.card.name} from {fish.size_word} to {_SIZES[nxt]} "
-                f"({points[fish.size]} → {points[nxt]} points)")
+                f"({points[fish.size]} → {plural(points[nxt], 'point')})")
     if kind == "catch":
         found = _fish(view).get(action.fish)
         if found is None:
             return "Catch a fish"
         fish = found[1]
-        return f"Catch {fish.card.name} as a {fish.size_word} Fish for {fish.points} points"
+        return f"Catch {fish.card.name} as a {fish.size_word} Fish for {plural(fish.points, 'point')}"
     if kind == "play_wild":
         card = faces.get(action.card)
         name = card.name if card is not None else "a wild card"

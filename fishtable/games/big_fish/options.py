@@ -23,8 +23,8 @@ class BigFishOptions(BaseModel):
         ge=1,
         le=MAX_PLAYERS,
         title="First player",
-        description="Who last caught a real fish takes the First Player Card: type their seat number "
-        "(1 for the first seat), or leave it empty to choose the first player at random.",
+        description="Who last caught a real fish takes the First Player Card; or leave it to chance.",
+        json_schema_extra={"form": "seat"},  # the setup offers the seated players by name
     )
     card_file: str | None = Field(
         default=None,

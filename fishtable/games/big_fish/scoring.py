@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fishtable.engine.protocol import Result, ScoreLine
-from fishtable.games.big_fish.common import ice_points, join_words, spot_points
+from fishtable.games.big_fish.common import ice_points, join_words, plural, spot_points
 from fishtable.games.big_fish.state import BFState
 
 
@@ -26,7 +26,7 @@ def result(state: BFState) -> Result | None:
     if len(winners) > 1:
         # No tie-break: the tied players share the victory (BF-Q-19).
         names = join_words([state.names[s] for s in winners])
-        notes = (f"{names} tie with {best} points and share the victory.",)
+        notes = (f"{names} tie with {plural(best, 'point')} and share the victory.",)
     return Result(scores=tuple(lines), winners=winners, notes=notes)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.cards import SIZE_WORDS, Card
-from fishtable.games.big_fish.common import bag_blocked, event, protected, wild_text
+from fishtable.games.big_fish.common import bag_blocked, event, plural, protected, wild_text
 from fishtable.games.big_fish.state import BFState
 
 
@@ -95,8 +95,9 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
         state.caught_round[seat] += 1
         size = state.sizes[fish]
         f = state.cards[fish]
+        worth = plural(f.points[size], "point")
         events.append(event("wild", f"{name} plays {c.name}: takes {state.names[target]}'s {f.name} into their "
-                                    f"Ice Box as a {SIZE_WORDS[size]} Fish ({f.points[size]} points).", news=True))
+                                    f"Ice Box as a {SIZE_WORDS[size]} Fish ({worth}).", news=True))
         return
     if effect == "swap":
         assert target is not None and fish is not None and mine is not None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fishtable.engine.protocol import Result, ScoreLine
-from fishtable.games.fishing_party.common import event, roll_off, rolls_text
+from fishtable.games.fishing_party.common import event, plural, roll_off, rolls_text
 from fishtable.games.fishing_party.state import FPState
 
 MOST_FISH = 2
@@ -58,7 +58,7 @@ def finish(state: FPState, reason: str, events: list) -> None:
     line = ", ".join(f"{names[s]} {points[s]}" for s in range(state.n))
     events.append(event("end", f"The game is over: {why}. Points: {line}.", news=True))
     if state.tiebreak:
-        events.append(event("end", f"Tie on {best} points, broken by the die: "
+        events.append(event("end", f"Tie on {plural(best, 'point')}, broken by the die: "
                                    f"{rolls_text(names, state.tiebreak)}.", news=True))
     events.append(event("end", f"{names[state.winners[0]]} wins.", news=True))
 
@@ -76,6 +76,6 @@ def result(state: FPState) -> Result | None:
         notes.append(f"{st.names[s]}: {len(pond)} fish, {sum(weight[c] for c in pond)} lb ({st.scheme} weights).")
     if state.tiebreak:
         best = max(line.total for line in lines)
-        notes.append(f"Tie on {best} points, broken by the die: {rolls_text(st.names, state.tiebreak)}; "
+        notes.append(f"Tie on {plural(best, 'point')}, broken by the die: {rolls_text(st.names, state.tiebreak)}; "
                      f"{st.names[state.winners[0]]} rolled highest.")
     return Result(scores=tuple(lines), winners=state.winners, notes=tuple(notes))

@@ -35,7 +35,7 @@ def spot_text(view: Any, seat: int, marked: Collection[str] = (), chosen: Collec
         for n, wild in enumerate(panel.wilds):
             text.append(", " if n else " ")
             text.append_text(wild_text(wild))
-    text.append(f"\nYour Ice Box ({panel.ice_points} points):", "bold")
+    text.append(f"\nYour Ice Box ({panel.ice_points} point{'s' * (panel.ice_points != 1)}):", "bold")
     if not panel.ice:
         text.append(" empty", "dim")
     for n, fish in enumerate(panel.ice):

@@ -61,29 +61,17 @@ SHORTCUTS = {
 }
 
 
-def _rows_per_seat(seats: int) -> int | None:
+def _rows_per_seat(seats: int, size: tuple[int, int] | None) -> int | None:
     """Lines each seat panel may take so that all fit in the side column, or None if unknown.
 
     The shell gives `seat_panel` a width but no height; the column is the terminal's
     height less the table's other rows (10 on short terminals, 14 from 34 rows up,
-    where the log is taller). Read from the running app, as the table's own widgets do.
+    where the log is taller). `size` is the terminal's, read through the board.
     """
-    size = _app_size()
     if size is None:
         return None
     side = size[1] - (14 if size[1] >= 34 else 10)
     return max(1, side // max(1, seats))
-
-
-def _app_size() -> tuple[int, int] | None:
-    """The terminal's size, from the running app (None outside one)."""
-    try:
-        from textual._context import active_app
-
-        size = active_app.get().size
-    except (LookupError, ImportError):
-        return None
-    return size.width, size.height
 
 
 def _top(card: Any) -> Text:
@@ -92,6 +80,7 @@ def _top(card: Any) -> Text:
 
 
 class CrazyFishingUI(GameUI):
+    board: Any = None  # the last board made, in the running app
     board_kinds: ClassVar[frozenset[str]] = frozenset({"catch", "pair"})
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     # Out-of-series effects (the Smart Bream shows fish to all): studied before anyone moves on.
@@ -101,7 +90,17 @@ class CrazyFishingUI(GameUI):
     def make_board(self) -> Any:
         from fishtable.plugins.crazy_fishing.board import CrazyFishingBoard
 
-        return CrazyFishingBoard()
+        board = CrazyFishingBoard()
+        self.board = board  # the running app's size is read through it (a public widget API)
+        return board
+
+    def app_size(self) -> tuple[int, int] | None:
+        """The terminal's size, from the app showing the last board made (None outside one)."""
+        board = self.board
+        if board is None or not board.is_attached:
+            return None
+        size = board.app.size
+        return size.width, size.height
 
     def topbar(self, view: Any, width: int) -> Text:
         text = Text()
@@ -125,7 +124,7 @@ class CrazyFishingUI(GameUI):
         return text
 
     def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
-        return seat_text(view.seats[seat], active, wide, width, _rows_per_seat(len(view.seats)))
+        return seat_text(view.seats[seat], active, wide, width, _rows_per_seat(len(view.seats), self.app_size()))
 
     def busy_seats(self, view: Any) -> set[int]:
         return {panel.seat for panel in view.seats if panel.status == "fishing"}
@@ -161,7 +160,8 @@ class CrazyFishingUI(GameUI):
 
     def private_summary(self, view: Any) -> RenderableType | None:
         """The hand and the whole catch pile (CF-CATCH-10), lines broken between cards."""
-        width = _app_size()[0] - 2 if _app_size() else None
+        size = self.app_size()
+        width = size[0] - 2 if size else None
         parts = []
         for title, cards in (("Your hand:", view.hand), ("Your catch pile:", view.pile)):
             if cards:

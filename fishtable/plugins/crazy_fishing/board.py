@@ -217,31 +217,39 @@ class CrazyFishingBoard(Board):
         self._say("")
 
     def action_digit(self, digit: int) -> None:
-        """Type a fish's number; two digits within a second pick fish 10 and up.
+        """Type a fish's number; a second digit within a few seconds picks fish 10 and up.
 
         A number the cursor cannot reach (a covered fish, say) gets the reason in the
-        prompt bar instead; a number that is no fish says so.
+        prompt bar instead; a number that is no fish says so, and why; while a first
+        digit waits for a second one, the bar says that too, so no key does nothing.
         """
         sea = self.query_one(SeaView)
-        self._digits = (self._digits + str(digit))[-2:]
+        labels = sea.labels()
         if self._digit_timer is not None:
             self._digit_timer.stop()
-        self._digit_timer = self.set_timer(1.0, self._clear_digits)
-        number = int(self._digits)
-        labels = sea.labels()
-        if number not in labels and digit in labels:
-            number = digit
-            self._digits = str(digit)
-        longer = any(label >= 10 and str(label).startswith(self._digits) for label in labels)
+            self._digit_timer = None
+        # A first digit waits only while it leads to a longer number: the next digit joins it.
+        typed = self._digits + str(digit)
+        number = int(typed)
+        longer = _leads(typed, labels)
         if number in sea.reachable:
             sea.cursor = number
             self._say("")
         elif number in labels:
             self._say(self._why_not(number))
-        elif not longer:
-            self._say(f"There is no fish #{number} in the sea.")
-        if not longer:
-            self._digits = ""
+        elif longer:
+            self._say(f"Fish #{number}…: type its next digit.")
+        else:
+            self._say(_no_fish(number, labels))
+        self._digits = typed if longer else ""
+        if longer:
+            self._digit_timer = self.set_timer(DIGIT_SECONDS, self._digits_done)
+
+    def _digits_done(self) -> None:
+        """No second digit came: a first digit that is no fish is said so."""
+        typed, self._digits, self._digit_timer = self._digits, "", None
+        if typed and int(typed) not in self.query_one(SeaView).labels():
+            self._say(_no_fish(int(typed), self.query_one(SeaView).labels()))
 
     def _why_not(self, label: int) -> str:
         """Why this fish cannot be chosen now: the engine's words for an attempt on it."""
@@ -259,9 +267,6 @@ class CrazyFishingBoard(Board):
     def _say(self, text: str) -> None:
         """A line for the prompt bar; an empty one clears what was said before (a refusal)."""
         self.post_message(self.Say(text))
-
-    def _clear_digits(self) -> None:
-        self._digits = ""
 
     def action_mark(self) -> None:
         sea = self.query_one(SeaView)
@@ -308,3 +313,17 @@ class CrazyFishingBoard(Board):
             if action.kind == kind and getattr(action, "label", None) is None:
                 self.post_message(self.Chosen(action))
                 return
+
+
+DIGIT_SECONDS = 3.0  # a second digit typed after a pause still joins the first
+
+
+def _leads(typed: str, labels: set[int]) -> bool:
+    """Is `typed` the start of a longer fish number in the sea?"""
+    return any(label >= 10 and str(label) != typed and str(label).startswith(typed) for label in labels)
+
+
+def _no_fish(number: int, labels: set[int]) -> str:
+    if labels and number <= max(labels):
+        return f"There is no fish #{number} in the sea any more: it has been caught or taken out."
+    return f"There is no fish #{number} in the sea."

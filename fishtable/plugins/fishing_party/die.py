@@ -3,10 +3,14 @@
 The roll is an animation only: the result is already decided and in the log. It runs on
 a timer (never blocking), lasts under half a second, and is skipped when computer seats
 play without a pause (tests, computer-only play), so it slows nothing down.
+
+The frames follow the clock, not a count of timer ticks: a busy event loop makes Textual
+skip ticks, and a tumble that counted them could stop on a face that is not the roll.
 """
 
 from __future__ import annotations
 
+from time import monotonic
 from typing import Any
 
 from rich.text import Text
@@ -35,7 +39,7 @@ class DieView(Static):
         self.value: int | None = None
         self.note = ""
         self._timer: Any = None
-        self._frame = 0
+        self._started = 0.0
 
     @property
     def rolling(self) -> bool:
@@ -48,17 +52,20 @@ class DieView(Static):
             self._timer.stop()
             self._timer = None
         if roll and value is not None:
-            self._frame = 0
-            self._timer = self.set_interval(FRAME_SECONDS, self._tumble, repeat=FRAMES)
+            self._started = monotonic()
+            # No repeat count: the tumble ends by the clock, whatever ticks were skipped.
+            self._timer = self.set_interval(FRAME_SECONDS, self._tumble)
             self._tumble()
             return
         self.update(die_box(value, note))
 
     def _tumble(self) -> None:
-        self._frame += 1
-        if self._frame > FRAMES:
+        frame = int((monotonic() - self._started) / FRAME_SECONDS) + 1
+        if frame > FRAMES:
+            if self._timer is not None:
+                self._timer.stop()
             self._timer = None
             self.update(die_box(self.value, self.note))
             return
-        face = (self.value or 1) + self._frame * 5  # a fixed tumble: 5 steps round the die each frame
+        face = (self.value or 1) + frame * 5  # a fixed tumble: 5 steps round the die each frame
         self.update(die_box((face - 1) % 6 + 1))

@@ -160,9 +160,11 @@ def label(action: Any, view: Any, kind: str, legal: bool = True) -> str:
         return f"Discard the {word(action.card)} face down"
     if k == "spray":
         rolled = view.spray_roll
+        catches = spray_catches(view, action.change)
+        outcome = "" if catches is None else ": a catch" if catches else ": a miss"
         if action.change == 0 or rolled is None:
-            return f"Leave the {rolled} as it is" if rolled is not None else "Leave the roll as it is"
-        return f"Count the {rolled} as {rolled + action.change}"
+            return (f"Leave the {rolled} as it is" if rolled is not None else "Leave the roll as it is") + outcome
+        return f"Count the {rolled} as {rolled + action.change}{outcome}"
     if k == "let_roll":
         return "Back out: no Broken Line, let the die roll" if kind == "broken_line" else "Let the die roll"
     if k == "broken_line":
@@ -224,16 +226,36 @@ def _candidates(view: Any, kind: str, seat: int) -> list[Any]:
     return out
 
 
+def spray_catches(view: Any, change: int) -> bool | None:
+    """Whether counting the Spray Bottle's roll with `change` catches the fish (None: unknown)."""
+    fisher = view.seats[view.turn]
+    if view.spray_roll is None or fisher.lure is None or fisher.fishing is None:
+        return None
+    return view.spray_roll + change in rolls_for(fisher.lure, fisher.fishing.kind)
+
+
+def _spray_choices(view: Any, legal: list[Any]) -> list[Any]:
+    """The Spray Bottle's choices that differ: a change that catches first (the default), then
+    leaving the roll; a change that misses like the roll itself is left out (it changes nothing)."""
+    def catches(action: Any) -> bool:
+        return bool(spray_catches(view, action.change))
+
+    kept = [a for a in legal if a.change == 0 or catches(a) or spray_catches(view, a.change) is None]
+    return sorted(kept, key=lambda a: not catches(a))
+
+
 def build(decision: Any) -> list[Entry]:
     """The list for a decision: legal actions by group, then what is not possible and why."""
     view, kind, legal = decision.view, decision.kind, decision.legal
+    if kind == "spray":
+        legal = _spray_choices(view, legal)
     entries: list[Entry] = []
     for action in legal:
         hand, table = cards_of(action)
         entries.append(Entry(action, label(action, view, kind), group_of(action, kind), True, None, hand, table))
     seen: set[tuple[str, str]] = set()
     for action in _candidates(view, kind, decision.seat):
-        if action in legal:
+        if action in decision.legal:
             continue
         reason = decision.check(action)
         if reason is None:

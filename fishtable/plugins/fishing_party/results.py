@@ -14,22 +14,26 @@ from rich.table import Table
 from rich.text import Text
 
 from fishtable.plugins.fishing_party.ponds import pond_table
+from fishtable.tui.widgets.fit import FitWidth
 
 POINTS = {"most fish": 2, "heaviest total": 2}
 
 
-def category_table(result: Any) -> Table:
-    """Rows: the categories and what each is worth; columns: the players; a total and the winner."""
+def category_table(result: Any, width: int = 80) -> Table:
+    """Rows: the categories and what each is worth; columns: the players; a total and the winner.
+    The players' columns narrow (names shortened with …) so that the table fits `width`."""
     table = Table(title="Points by category", title_justify="left", title_style="bold", header_style="bold",
                   box=None, padding=(0, 0, 0, 2), expand=False)
-    table.add_column("")
-    for line in result.scores:
-        table.add_column(Text(line.name), justify="right", max_width=12, overflow="ellipsis")
     names: list[str] = []
     for line in result.scores:
         for part, _ in line.parts:
             if part not in names:
                 names.append(part)
+    label = max((len(f"{name} ({POINTS.get(name, 1)})") for name in names), default=5)
+    table.add_column("", no_wrap=True)
+    column = max(8, min(12, (width - 2 - label) // max(1, len(result.scores)) - 2))
+    for line in result.scores:
+        table.add_column(Text(line.name), justify="right", max_width=column, overflow="ellipsis", no_wrap=True)
     for name in names:
         worth = POINTS.get(name, 1)
         cells = []
@@ -47,7 +51,7 @@ def details(view: Any) -> RenderableType | None:
     result = view.result
     if result is None:
         return None
-    parts: list[RenderableType] = [category_table(result), Text("")]
+    parts: list[RenderableType] = [FitWidth(lambda width: category_table(result, width)), Text("")]
     parts.append(pond_table(view, "The Fish Ponds in lb (★ the biggest of its kind)"))
     parts.append(Text(f"{view.weights.capitalize()} weights. Tied players each get a category's full points; "
                       "a kind nobody caught gives nothing.", "dim"))

@@ -21,7 +21,7 @@ HELP = """\
 | News on the table | **Enter** once everyone has seen what happened, then pass the keyboard |
 | The log on the table | **PgUp PgDn** scroll it |
 | A question to the table | your seat's **number** to claim · **Enter** nobody, go on |
-| Results | **p** play again · **m** menu |
+| Results | **n** the next game of a series · **p** play again · **m** menu (a series asks first) |
 
 Every seat is either *human* or *computer*. When two or more people play,
 the screen is covered before and after every secret decision: pass the

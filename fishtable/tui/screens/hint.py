@@ -22,17 +22,23 @@ class HintScreen(ModalScreen[None]):
     def __init__(self, name: str, options: list[tuple[str, float, int]]) -> None:
         super().__init__()
         self.player = name
-        self.options = options
+        # The hard player's own order: the move it searched most is the one it plays.
+        self.options = sorted(options, key=lambda option: -option[2])
 
     def compose(self):
         text = Text()
         text.append(f"A hint for {self.player}", "bold")
         text.append("\nWhat the hard computer player would do, from what you can see.")
-        text.append("\nIt plays the move it looked at most; a rate from fewer games is less sure.\n\n")
+        text.append("\nMost tried first: it plays the move it looked at most, the first here.\n\n")
+        best_above = -1.0
         for n, (words, rate, tried) in enumerate(self.options, start=1):
             text.append(f"{n}. ", "bold")
             text.append(words)  # game words, shown literally
-            text.append(f"\n   won {rate:.0%} of the {tried:,} imagined games that tried it\n", "dim")
+            text.append(f"\n   won {rate:.0%} of the {tried:,} imagined games that tried it", "dim")
+            if n > 1 and rate > best_above:
+                text.append("\n   a higher rate than a move above, but from fewer games: less sure", "italic")
+            text.append("\n")
+            best_above = max(best_above, rate)
         text.append("\nThe choice is still yours: nothing has been played.", "italic")
         with Vertical(id="hint-box"):
             yield Static(text)

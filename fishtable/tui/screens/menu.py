@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.widgets import Footer, OptionList, Static
@@ -25,6 +25,9 @@ TITLE = r"""
  | _|| (_-< ' \|  _/ _` | '_ \ / -_)
  |_| |_/__/_||_|\__\__,_|_.__/_\___|
 """
+
+
+OTHER_ROWS = 12  # logo 6, tagline 2, the save status 3, the footer 1
 
 
 def game_option(entry) -> Option:
@@ -55,6 +58,11 @@ class MenuScreen(FishScreen):
 
     def on_mount(self) -> None:
         self.build_options()
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        # The list takes what the logo, the tagline, the status line and the footer leave.
+        self.query_one("#menu-list").styles.max_height = max(6, event.size.height - OTHER_ROWS)
 
     def build_options(self) -> None:
         status = self.app.save_status

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -12,14 +12,22 @@ from textual.containers import Center, VerticalScroll
 from textual.widgets import Footer, Static
 
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.screens.confirm import ConfirmScreen
+from fishtable.tui.widgets.fit import FitWidth, natural_width
 
 
-def result_table(result: Any) -> Table:
+def _parts(result: Any) -> list[str]:
     parts: list[str] = []
     for line in result.scores:
         for part, _ in line.parts:
             if part not in parts:
                 parts.append(part)
+    return parts
+
+
+def result_table(result: Any) -> Table:
+    """A column per part of the score: the clearest shape, when it fits."""
+    parts = _parts(result)
     table = Table(title="Final scores", expand=False, header_style="bold")
     table.add_column("Player")
     for part in parts:
@@ -31,6 +39,29 @@ def result_table(result: Any) -> Table:
         won = "★ winner" if line.seat in result.winners else ""
         table.add_row(Text(line.name), *(str(values.get(p, 0)) for p in parts), str(line.total), won)
     return table
+
+
+def compact_table(result: Any) -> Table:
+    """The same points for a narrow screen: the parts of each score in a column that wraps."""
+    parts = _parts(result)
+    table = Table(title="Final scores", expand=False, header_style="bold")
+    table.add_column("Player", max_width=16, overflow="fold")
+    table.add_column("Total", justify="right", style="bold", no_wrap=True)
+    table.add_column("Made of", overflow="fold")
+    for line in sorted(result.scores, key=lambda s: -s.total):
+        values = dict(line.parts)
+        made = " · ".join(f"{p} {values[p]}" for p in parts if values.get(p))
+        name = Text(line.name)
+        if line.seat in result.winners:
+            name.append("\n★ winner", "bold #ffd75e")
+        table.add_row(name, str(line.total), Text(made or "nothing", "" if made else "dim"))
+    return table
+
+
+def fitted_table(result: Any, width: int, console: Console) -> Table:
+    """The wide table if it fits in `width` columns, else the compact one."""
+    wide = result_table(result)
+    return wide if natural_width(wide, console) <= width else compact_table(result)
 
 
 def winners_text(result: Any) -> Text:
@@ -58,7 +89,7 @@ class ResultsScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next_game", "Next game of the series"),
         Binding("p", "app.play_again", "Play again"),
-        Binding("m,escape", "app.to_menu", "Menu"),
+        Binding("m,escape", "menu", "Menu"),
     ]
 
     def __init__(self, result: Any, details: RenderableType | None = None, series: Any = None) -> None:
@@ -75,11 +106,26 @@ class ResultsScreen(FishScreen):
     def action_next_game(self) -> None:
         self.app.next_game()
 
+    def action_menu(self) -> None:
+        """Back to the menu; a series still running is lost with it, so that is asked first."""
+        if self.series is None or self.series.over:
+            self.app.action_to_menu()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.action_to_menu()
+
+        self.app.push_screen(ConfirmScreen(
+            f"Leave the series after {self.series.games} game{'s' * (self.series.games != 1)}? "
+            "Its running totals are lost."), answered)
+
     def compose(self):
         with VerticalScroll(id="results"):
             yield Static(winners_text(self.result), id="winners")
             with Center():
-                yield Static(result_table(self.result), id="score-table")
+                yield Static(FitWidth(lambda width: fitted_table(self.result, width, self.app.console)),
+                             id="score-table")
             for note in self.result.notes:
                 yield Static(Text(note, "italic"), classes="result-note")
             if self.series is not None:

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from fishtable.engine.registry import get_entry
 from fishtable.engine.text import char_words, refused_char
+from fishtable.tui.remembered import REMEMBERED_NAME, remember_options, remembered_options
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options_form import OptionsForm, describe_error
 
@@ -25,6 +26,8 @@ SERIES_CHOICES = [
     ("A series, for a time (minutes)", "time"),
 ]
 
+# What the number beside the series choice is, said in the field while it is empty.
+SERIES_NUMBER = {"target": "points to win", "time": "minutes"}
 
 LEVEL_WORDS = {
     "easy": "Computer: easy",
@@ -121,7 +124,7 @@ class SetupScreen(FishScreen):
             with Horizontal(classes="setup-row", id="series-row"):
                 yield Label("Series", classes="setup-label")
                 yield Select(SERIES_CHOICES, value="single", allow_blank=False, id="series-end")
-                yield Input(placeholder="points / minutes", id="series-number", restrict=r"[0-9]*",
+                yield Input(placeholder=SERIES_NUMBER["target"], id="series-number", restrict=r"[0-9]*",
                             max_length=6)
             yield Static(id="setup-error")
             with Horizontal(id="setup-buttons"):
@@ -130,6 +133,9 @@ class SetupScreen(FishScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.app.autosave:  # what was chosen last time for this game (tests start from the defaults)
+            self.query_one(OptionsForm).restore(remembered_options(self.app.data_dir / REMEMBERED_NAME,
+                                                                   self.entry.name))
         self._show_rows(int(self.query_one("#seat-count", Select).value))
         self.query_one("#series-number", Input).display = False
         self.call_after_refresh(self._load_cards)
@@ -177,12 +183,25 @@ class SetupScreen(FishScreen):
     def _show_rows(self, count: int) -> None:
         for n in range(self.entry.max_players):
             self.query_one(f"#row-{n}").display = n < count
+        self._offer_seats()
+
+    def _offer_seats(self) -> None:
+        """Options that name a seat offer the seats in play, by name."""
+        count = int(self.query_one("#seat-count", Select).value)
+        names = [self.query_one(f"#name-{n}", Input).value.strip() or f"Player {n + 1}" for n in range(count)]
+        self.query_one(OptionsForm).set_seats(names)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if (event.input.id or "").startswith("name-"):
+            self._offer_seats()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "seat-count":
             self._show_rows(int(event.value))
         elif event.select.id == "series-end":
-            self.query_one("#series-number", Input).display = event.value != "single"
+            number = self.query_one("#series-number", Input)
+            number.display = event.value != "single"
+            number.placeholder = SERIES_NUMBER.get(str(event.value), "")
 
     def series_rules(self) -> tuple[Any, str | None]:
         """The series chosen (SeriesRules), or why it cannot be used."""
@@ -276,6 +295,8 @@ class SetupScreen(FishScreen):
         message = self.app.start_new_game(self.entry.name, options, seats, seed, series)
         if message:
             self._error(message)
+        elif self.app.autosave:
+            remember_options(self.app.data_dir / REMEMBERED_NAME, self.entry.name, form.plain_values(options))
 
     def _error(self, problem: str) -> None:
         error = self.query_one("#setup-error", Static)

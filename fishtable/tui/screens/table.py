@@ -41,8 +41,9 @@ class TableScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "confirm", "Go on"),
         Binding("r", "app.rules", "Rules"),
-        Binding("pageup", "log(-1)", "Log ↑", show=False),
-        Binding("pagedown", "log(1)", "Log ↓", show=False),
+        # Priority: the log scrolls whatever has the focus (an overflowing seat column would take them).
+        Binding("pageup", "log(-1)", "Log ↑", show=False, priority=True),
+        Binding("pagedown", "log(1)", "Log ↓", show=False, priority=True),
         *[Binding(str(d), f"claim({d})", "Claim by seat number", show=False) for d in range(1, 10)],
     ]
 

@@ -6,7 +6,8 @@ a tuple of choices a selection list. Each field shows its title, its
 description and, after a failed start, the model's own message beside it.
 The model validates; the form only collects. Fields marked
 `json_schema_extra={"form": False}` (data the game fills itself) and the
-common `card_file` field are left out.
+common `card_file` field are left out; an int field marked `{"form": "seat"}`
+(a seat number, 1 for the first) is a drop-down of the players seated now.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
@@ -24,8 +26,8 @@ from textual.containers import Vertical
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
-from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
+from textual.widgets.select import InvalidSelectValueError
 
 from fishtable.engine.files import plain_words
 
@@ -52,13 +54,13 @@ class TickList(SelectionList[Any]):
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
         segments = list(strip)
-        if len(segments) < 3 or segments[1].text != ToggleButton.BUTTON_INNER:
+        if len(segments) < 3 or segments[1].text != Checkbox.BUTTON_INNER:
             return strip
         try:
             option = self.get_option_at_index(self.scroll_offset.y + y)
         except OptionDoesNotExist:
             return strip
-        segments[1] = Segment("✓" if option.value in self._selected else " ", segments[1].style)
+        segments[1] = Segment("✓" if option.value in self.selected else " ", segments[1].style)
         return Strip(segments, strip.cell_length)
 
 
@@ -94,6 +96,14 @@ def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
 
 def _word(value: Any) -> str:
     return str(value).replace("_", " ").capitalize() if isinstance(value, str) else str(value)
+
+
+def _is_seat(info: FieldInfo) -> bool:
+    extra = info.json_schema_extra
+    return isinstance(extra, dict) and extra.get("form") == "seat"
+
+
+SEAT_BLANK = "At random"
 
 
 def form_fields(model: type[BaseModel]) -> list[tuple[str, FieldInfo]]:
@@ -155,6 +165,8 @@ class OptionsForm(Vertical):
         wid = self.widget_id(name)
         annotation, optional = _strip_optional(info.annotation)
         default = None if info.is_required() else info.get_default(call_default_factory=True)
+        if _is_seat(info):
+            return Select([], prompt=SEAT_BLANK, allow_blank=True, id=wid, classes="seat-choice")
         if annotation is bool:
             return TickBox(Text(info.title or _word(name)), bool(default), id=wid)
         allowed = _choices_of(annotation)
@@ -208,6 +220,40 @@ class OptionsForm(Vertical):
                 chooser.highlighted = 0  # so the first Space picks something
         return self.card_problem
 
+    def restore(self, values: dict[str, Any]) -> None:
+        """Put remembered plain values (a tick, a number, a choice) back into their fields,
+        if the model still accepts them all; else leave the defaults."""
+        plain = {name: values[name] for name, _ in self.fields if name in values}
+        try:
+            self.model.model_validate(plain)
+        except ValidationError:
+            return
+        for name, value in plain.items():
+            widget = self.query_one(f"#{self.widget_id(name)}")
+            if isinstance(widget, Checkbox) and isinstance(value, bool):
+                widget.value = value
+            elif isinstance(widget, Select) and not isinstance(widget, SelectionList):
+                with suppress(InvalidSelectValueError):
+                    widget.value = value
+            elif isinstance(widget, Input):
+                widget.value = str(value)
+
+    def plain_values(self, options: BaseModel) -> dict[str, Any]:
+        """The validated options worth remembering: the fields of this form with a plain value."""
+        dumped = options.model_dump(mode="json", include={name for name, _ in self.fields})
+        return {k: v for k, v in dumped.items() if isinstance(v, bool | int | str)}
+
+    def set_seats(self, names: list[str]) -> None:
+        """Offer the seated players in every seat field, keeping a choice that is still seated."""
+        for name, info in self.fields:
+            if not _is_seat(info):
+                continue
+            chooser = self.query_one(f"#{self.widget_id(name)}", Select)
+            kept = chooser.value
+            chooser.set_options([(f"Seat {n}: {player}", n) for n, player in enumerate(names, start=1)])
+            if isinstance(kept, int) and kept <= len(names):
+                chooser.value = kept
+
     def values(self) -> dict[str, Any]:
         """What the form holds, as raw values for the model to validate."""
         out: dict[str, Any] = {}
@@ -217,7 +263,7 @@ class OptionsForm(Vertical):
             if isinstance(widget, Checkbox):
                 out[name] = widget.value
             elif isinstance(widget, Select):
-                out[name] = None if widget.value is Select.BLANK else widget.value
+                out[name] = None if widget.is_blank() else widget.value
             elif isinstance(widget, SelectionList):
                 values = self.list_values.get(name, [])
                 out[name] = tuple(values[i] for i in sorted(widget.selected) if i < len(values))

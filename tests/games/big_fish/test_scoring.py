@@ -132,3 +132,12 @@ def test_fish_without_a_bag_icon_and_easy_mode_have_no_limit() -> None:
     tuna = cid(easy, "Tuna", zone="spot")
     easy, _ = act(easy, Catch(fish=tuna))
     assert tuna in [easy.cids[c] for c in easy.ice[0]]
+
+
+@pytest.mark.rule("BF-Q-19")
+def test_a_tie_on_one_point_reads_one_point() -> None:
+    state = over(hands=[[], [], []], spots=[[], [], []],
+                 ice=[[("Cod", 1)], [("Cod", 1)], []])
+    result = GAME.result(state)
+    assert [line.total for line in result.scores] == [1, 1, 0]
+    assert result.notes == ("Ana and Ben tie with 1 point and share the victory.",)

@@ -6,12 +6,14 @@ card, a seat's private screen nothing of another hand.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Select
 
 from fishtable.tui.app import FishtableApp
 
+from ..screen_text import screen_text
 from .driver import Driver
 
 MAX_KEYS = 1500
@@ -38,12 +40,12 @@ async def test_whole_game_from_the_menu_with_hard_mode_and_a_first_player(tmp_pa
         # The form comes from the engine's options model, in its words.
         assert "Big Fish" in driver.flat
         assert "Hard mode" in driver.flat and "bag limit" in driver.flat
-        assert "First player" in driver.flat and "at random" in driver.flat
+        assert "First player" in driver.flat and "At random" in driver.flat
         setup = app.screen
         setup.query_one("#name-0").value = "Elena"
         setup.query_one("#name-1").value = "[b]Tomás"  # a name is shown as typed, never as markup
         setup.query_one("#hard-mode").value = True
-        setup.query_one("#first-player").value = "2"
+        setup.query_one("#first-player").value = 2
         setup.query_one("#seed").value = "16"  # the season closes after round 5
         await pilot.resize_terminal(100, 30)
         await pilot.press("ctrl+s")
@@ -80,3 +82,48 @@ async def test_whole_game_from_the_menu_with_hard_mode_and_a_first_player(tmp_pa
         assert "Final scores" in flat and "Ice Box" in flat and "Fishing Spot" in flat
         assert "Ice Boxes and Fishing Spots" in flat and "[b]Tomás" in flat
         assert app.flow.bot_errors == []
+
+
+async def test_the_first_player_field_offers_only_the_seated_players(tmp_path: Path) -> None:
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0)
+    async with app.run_test(size=(100, 50)) as pilot:
+        driver = Driver(pilot)
+        await open_big_fish_setup(driver)
+        setup = app.screen
+        first = setup.query_one("#first-player", Select)
+
+        async def offered() -> list[str]:
+            """Open the drop-down and read what it offers."""
+            first.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            seats = re.findall(r"Seat \d: [A-Za-z0-9 ]+?(?=\s{2}|▎|$)", screen_text(app))
+            await pilot.press("escape")
+            await pilot.pause()
+            return seats
+
+        setup.query_one("#name-0").value = "Elena"
+        await pilot.pause()
+        assert await offered() == ["Seat 1: Elena", "Seat 2: Player 2", "Seat 3: Player 3"]
+        first.value = 3
+        setup.query_one("#seat-count", Select).value = 2
+        await pilot.pause()
+        assert await offered() == ["Seat 1: Elena", "Seat 2: Player 2"]
+        assert first.is_blank()  # seat 3 has left: back to "At random"
+        first.value = 2
+        setup.query_one("#seat-count", Select).value = 4
+        await pilot.pause()
+        # The field shows the seat kept, then the drop-down offers the four seats.
+        assert await offered() == ["Seat 2: Player 2", "Seat 1: Elena", "Seat 2: Player 2", "Seat 3: Player 3",
+                                   "Seat 4: Player 4"]
+        assert first.value == 2
+
+
+async def test_a_first_player_left_at_random_starts_the_game(tmp_path: Path) -> None:
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0)
+    async with app.run_test(size=(100, 50)) as pilot:
+        driver = Driver(pilot)
+        await open_big_fish_setup(driver)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.flow is not None and app.flow.match.options.first_player is None

@@ -17,6 +17,7 @@ from fishtable.plugins.fishing_party.faces import FPTile
 from fishtable.tui.app import FishtableApp
 from tests.games.fishing_party.builder import Builder, cid, rig
 
+from ..screen_text import screen_text
 from .helpers import Driver, match_of
 
 SIZE = (120, 40)
@@ -146,7 +147,10 @@ async def test_the_spray_bottle_is_asked_after_the_roll_and_shown_on_the_table(t
         await t.choose(Fish(card=cid(state, wal)))
         assert t.kind == "TurnScreen" and t.screen.decision.kind == "spray", t.flat
         assert "Spray Bottle: you rolled a 4." in t.flat
-        assert [e.text for e in t.screen.entries] == ["Leave the 4 as it is", "Count the 4 as 3", "Count the 4 as 5"]
+        # The catch first (the default under the cursor), then leaving it; counting it as 5 would
+        # miss just like the 4, so it is not offered: every choice changes something.
+        assert [e.text for e in t.screen.entries] == ["Count the 4 as 3: a catch", "Leave the 4 as it is: a miss"]
+        assert t.screen.current().action == Spray(change=-1)
         await t.choose(Spray(change=-1))
         await t.uncover()
         assert "Rolled 4, counted 3 (Spray Bottle) — CAUGHT!" in t.flat
@@ -231,3 +235,18 @@ async def test_the_turn_list_is_keyboard_driven(tmp_path: Path) -> None:
         assert listing.highlighted != first
         await t.press("s")
         assert t.screen.decision.kind == "swap" and "Take the Brook Trout 1 lb from the table" in t.flat
+
+
+async def test_a_long_reason_wraps_whole_at_100_columns(tmp_path: Path) -> None:
+    b = Builder()
+    state = b.state([b.cards_of("Walleye:4", "Walleye:5", "Brook:6", "Brook:7", "Rainbow:8", "Rainbow:9"),
+                     b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))])
+    match = match_of(state)
+    async with app_for(tmp_path, match).run_test(size=(100, 30)) as pilot:
+        t = Driver(pilot)
+        await t.look()
+        await t.unlock("Ann")
+        reason = " ".join(["You cannot do that now, because the rules say so;"] * 7) + " THE LAST WORDS."
+        t.screen._explain(reason)
+        await pilot.pause()
+        assert "THE LAST WORDS." in " ".join(screen_text(pilot.app).split())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from textual.app import App
 from textual.widgets import Static
@@ -11,7 +13,7 @@ from fishtable.games.fishing_party.state import NONE
 from fishtable.games.fishing_party.viewing import face
 from fishtable.plugins.fishing_party.board import FishingPartyBoard
 from fishtable.plugins.fishing_party.die import FRAME_SECONDS, FRAMES, DieView
-from fishtable.plugins.fishing_party.faces import card_text, short, tile_rows
+from fishtable.plugins.fishing_party.faces import DIE_FACES, card_text, short, tile_rows
 from tests.games.fishing_party.builder import Builder, cid, rig
 
 from .helpers import assert_no_secret, match_of, secrets_from
@@ -88,3 +90,25 @@ async def test_the_secret_checker_finds_a_hidden_card_on_a_screen() -> None:
     async with Shows("Ann sees her Walleye 6 lb").run_test() as pilot:
         await pilot.pause()
         assert_no_secret(pilot.app, match, 0)  # her own card is no secret
+
+
+class DieApp(App):
+    def compose(self):
+        yield DieView()
+
+
+@pytest.mark.parametrize("rolled", [1, 4])
+async def test_the_die_lands_on_the_roll_when_a_busy_loop_skips_timer_ticks(rolled: int) -> None:
+    """Textual skips the ticks of an interval that fell behind: the die still shows the roll."""
+    app = DieApp()
+    async with app.run_test(size=(20, 5)) as pilot:
+        die = app.query_one(DieView)
+        die.show_value(rolled, roll=True)
+        await pilot.pause(FRAME_SECONDS * 1.5)  # the timer runs and ticks once
+        time.sleep(FRAMES * FRAME_SECONDS * 0.7)  # the event loop is blocked, as on a loaded machine
+        for _ in range(200):
+            await pilot.pause(FRAME_SECONDS)
+            if not die.rolling:
+                break
+        assert not die.rolling
+        assert f"│ {DIE_FACES[rolled - 1]} {rolled} │" in str(die.render())
