@@ -214,7 +214,7 @@ def render(report: SimulationReport) -> Any:
     seats.add_column("win rate", justify="right")
     for i, (name, wins, rate) in enumerate(zip(report.bots, report.wins, report.win_rates(), strict=True)):
         seats.add_row(str(i + 1), name, str(wins), f"{rate:.1%}")
-    notes = [summary, seats]
+    notes: list[Table | str] = [summary, seats]
     extra = []
     if report.advanced:
         extra.append(f"advanced rules: {report.advanced}")

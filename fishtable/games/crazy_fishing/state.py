@@ -239,3 +239,17 @@ _LISTS = (
     "fish_bait", "choosing", "order", "order_notes", "puffer_waiting", "puffer_picks", "caught_round",
     "collect_order", "seen",
 )
+
+
+def cast_of(state: CFState, seat: int) -> tuple[list[int], list[int]]:
+    """The rods and baits `seat` put forward, once they have cast (the catch phase)."""
+    cast = state.casts[seat]
+    assert cast is not None, f"seat {seat} has not cast"
+    return cast
+
+
+def current_turn(state: CFState) -> Turn:
+    """The turn being played; only called while one is (the catch phase)."""
+    turn = state.turn
+    assert turn is not None, "no catch turn is being played"
+    return turn

@@ -161,7 +161,8 @@ class CrazyFishingUI(GameUI):
 
     def private_summary(self, view: Any) -> RenderableType | None:
         """The hand and the whole catch pile (CF-CATCH-10), lines broken between cards."""
-        width = _app_size()[0] - 2 if _app_size() else None
+        size = _app_size()
+        width = size[0] - 2 if size else None
         parts = []
         for title, cards in (("Your hand:", view.hand), ("Your catch pile:", view.pile)):
             if cards:

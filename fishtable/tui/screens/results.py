@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -12,6 +12,9 @@ from textual.containers import Center, VerticalScroll
 from textual.widgets import Footer, Static
 
 from fishtable.tui.screens.base import FishScreen
+
+if TYPE_CHECKING:  # the app imports this screen; only its type is needed here
+    from fishtable.tui.app import FishtableApp
 
 
 def result_table(result: Any) -> Table:
@@ -73,7 +76,7 @@ class ResultsScreen(FishScreen):
         return super().check_action(action, parameters)
 
     def action_next_game(self) -> None:
-        self.app.next_game()
+        cast("FishtableApp", self.app).next_game()
 
     def compose(self):
         with VerticalScroll(id="results"):

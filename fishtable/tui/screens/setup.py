@@ -6,7 +6,7 @@ options are a form generated from its options model (see `OptionsForm`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -16,6 +16,9 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from fishtable.engine.registry import get_entry
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options_form import OptionsForm, describe_error
+
+if TYPE_CHECKING:  # the app imports this screen; only its type is needed here
+    from fishtable.tui.app import FishtableApp
 
 MAX_NAME = 24
 SERIES_CHOICES = [
@@ -126,7 +129,7 @@ class SetupScreen(FishScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_rows(int(self.query_one("#seat-count", Select).value))
+        self._show_rows(self._seat_count())
         self.query_one("#series-number", Input).display = False
         self.call_after_refresh(self._load_cards)
         self.query_one("#name-0", Input).focus()
@@ -174,9 +177,15 @@ class SetupScreen(FishScreen):
         for n in range(self.entry.max_players):
             self.query_one(f"#row-{n}").display = n < count
 
+    def _seat_count(self) -> int:
+        # The seats Select is built with int values and allow_blank=False, so its value is an int.
+        value = self.query_one("#seat-count", Select).value
+        assert isinstance(value, int)
+        return value
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "seat-count":
-            self._show_rows(int(event.value))
+            self._show_rows(self._seat_count())
         elif event.select.id == "series-end":
             self.query_one("#series-number", Input).display = event.value != "single"
 
@@ -219,7 +228,7 @@ class SetupScreen(FishScreen):
             self._load_cards()
 
     def seats(self) -> list[tuple[str, str | None]]:
-        count = int(self.query_one("#seat-count", Select).value)
+        count = self._seat_count()
         seats = []
         for n in range(count):
             name = " ".join(self.query_one(f"#name-{n}", Input).value.split())
@@ -269,7 +278,7 @@ class SetupScreen(FishScreen):
             return
         self.query_one("#setup-error", Static).update("")
         seed = int(seed_text) if seed_text not in ("", "-") else None
-        message = self.app.start_new_game(self.entry.name, options, seats, seed, series)
+        message = cast("FishtableApp", self.app).start_new_game(self.entry.name, options, seats, seed, series)
         if message:
             self._error(message)
 
