@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fishtable.bots import bot_rng, get_bot
+from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
 
 ADVANCED_CHOICES = ("all", "rods", "fish")
@@ -109,8 +111,6 @@ def make_options(game: Any, advanced: str | None = None, card_file: str | None =
 
 def play_game(game: Any, options: Any, seats: Sequence[Any], bots: Sequence[Any], seed: int) -> tuple[int, Any]:
     """Play one game to its end; return (steps, result)."""
-    from fishtable.engine.errors import IllegalAction
-
     state = game.new_game(options, seats, seed)
     pending = game.pending
     legal_actions = game.legal_actions
@@ -149,8 +149,6 @@ def run_simulation(
     card_file: str | None = None,
 ) -> SimulationReport:
     """Play `games` whole games between computer seats and measure them."""
-    from fishtable.engine.protocol import SeatInfo
-
     entry = get_entry(game_name)
     game = entry.load()
     if not entry.min_players <= players <= entry.max_players:

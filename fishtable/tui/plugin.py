@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.console import RenderableType
 from rich.text import Text
 
+from fishtable.tui.widgets.board import Board
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -53,8 +55,6 @@ class GameUI:
     # -- the public table -------------------------------------------------------
     def make_board(self) -> Board:
         """The widget in the middle of the table."""
-        from fishtable.tui.widgets.board import Board
-
         return Board()
 
     def topbar(self, view: Any, width: int) -> Text:

@@ -11,6 +11,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from fishtable.engine.errors import FishtableError, SaveFileError
+from fishtable.engine.files import read_json
+from fishtable.engine.saves import write_atomic
+
 REMEMBERED_NAME = "setup.json"
 
 Seats = list[tuple[str, str | None]]
@@ -29,9 +33,6 @@ class _Remembered(BaseModel):
 
 
 def _load(path: Path) -> _Remembered:
-    from fishtable.engine.errors import SaveFileError
-    from fishtable.engine.files import read_json
-
     try:
         if not path.exists():
             return _Remembered()
@@ -47,9 +48,6 @@ def remembered_seats(path: Path, game: str) -> Seats | None:
 
 def remember_seats(path: Path, game: str, seats: Seats) -> None:
     """Best effort: a full disk or a read-only folder only means the names are typed again."""
-    from fishtable.engine.errors import FishtableError
-    from fishtable.engine.saves import write_atomic
-
     record = _load(path)
     with suppress(FishtableError, OSError, ValidationError):
         record.games[game] = [_Seat(name=name, bot=bot) for name, bot in seats]

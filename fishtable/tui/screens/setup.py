@@ -13,7 +13,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from fishtable.bots import levels
+from fishtable.engine.errors import FishtableError
+from fishtable.engine.files import plain_words
 from fishtable.engine.registry import get_entry
+from fishtable.engine.series import SeriesRules
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options_form import OptionsForm, describe_error
 
@@ -38,8 +42,6 @@ LEVEL_WORDS = {
 def seat_kinds(game: str) -> list[tuple[str, str]]:
     """Human, then the difficulty levels (normal first: the default for computer seats)."""
     try:
-        from fishtable.bots import levels
-
         names = levels(game)
     except Exception:  # the game's bots may not be importable yet
         names = ["easy"]
@@ -160,8 +162,6 @@ class SetupScreen(FishScreen):
         """Load the card file through the game, so a malformed one is named before the deal."""
         from pathlib import Path
 
-        from fishtable.engine.errors import FishtableError
-
         prepare = getattr(self.engine, "prepare_options", None)
         if prepare is None:
             return None
@@ -192,9 +192,6 @@ class SetupScreen(FishScreen):
     def series_rules(self) -> tuple[Any, str | None]:
         """The series chosen (SeriesRules), or why it cannot be used."""
         from pydantic import ValidationError
-
-        from fishtable.engine.files import plain_words
-        from fishtable.engine.series import SeriesRules
 
         end = str(self.query_one("#series-end", Select).value)
         text = self.query_one("#series-number", Input).value.strip()

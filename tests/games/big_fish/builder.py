@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fishtable.engine.protocol import SeatInfo
-from fishtable.games.big_fish import GAME, turn
+from fishtable.games.big_fish import GAME, sequence, turn
 from fishtable.games.big_fish.cards import SIZE_KEYS, Card, EventCard
 from fishtable.games.big_fish.state import BFState
 
@@ -163,7 +163,7 @@ def build(
     if start:
         events_out: list = []
         turn.start_turn(state, events_out)
-        turn.settle(state, events_out)
+        sequence.settle(state, events_out)
     return state
 
 

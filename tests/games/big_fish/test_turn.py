@@ -88,11 +88,11 @@ def test_draw_count_derived_check() -> None:
 @pytest.mark.rule("BF-DRAW-5")
 def test_zero_big_fish_skips_the_draw_with_a_log_line() -> None:
     state = build([["Cod"], []], spots=[[("Small", "medium")], []], start=False)
-    from fishtable.games.big_fish import turn
+    from fishtable.games.big_fish import sequence, turn
 
     events: list = []
     turn.start_turn(state, events)
-    turn.settle(state, events)
+    sequence.settle(state, events)
     assert "Ana has no Big Fish: no cards to draw." in texts(events)
     view = GAME.view(state, None)
     assert view.step.step == "catch"
@@ -152,11 +152,11 @@ def test_an_empty_deck_is_refilled_from_the_discard_pile() -> None:
 @pytest.mark.rule("BF-Q-10")
 def test_drawing_stops_short_when_deck_and_discard_are_empty() -> None:
     state = build([[], []], spots=[BIGS[:3], []], row=[], deck=["Only"], discard=[], start=False)
-    from fishtable.games.big_fish import turn
+    from fishtable.games.big_fish import sequence, turn
 
     events: list = []
     turn.start_turn(state, events)
-    turn.settle(state, events)
+    sequence.settle(state, events)
     assert [state.cards[c].name for c in state.hands[0]] == ["Only"]
     assert any("empty" in line and "instead of 1" in line for line in texts(events))
     assert kind(state) == "spawn"

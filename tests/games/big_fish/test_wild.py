@@ -193,10 +193,10 @@ def test_a_coloured_card_played_this_turn_does_not_work_yet() -> None:
     view = GAME.view(state, None).seats[0].wilds
     assert [w.active for w in view] == [False]
     assert view[0].label.endswith("from next turn")
-    from fishtable.games.big_fish import turn
+    from fishtable.games.big_fish import sequence, turn
 
     turn.start_turn(state, [])
-    turn.settle(state, [])
+    sequence.settle(state, [])
     assert GAME.view(state, None).seats[0].wilds[0].active
     while kind(state) != "catch":
         state, _ = act(state, DrawDeck() if kind(state) == "draw" else DONE)
