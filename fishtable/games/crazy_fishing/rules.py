@@ -284,7 +284,8 @@ def _draw_moves(state: CFState, seat: int) -> tuple[int, Any]:
 _FINISH = ((SHUFFLE_MOVE, None), (END_TURN_MOVE, None))
 _BETWEEN = ((SHUFFLE_MOVE, None), (CONTINUE_MOVE, None))
 
-MOVES = {
+# The compact moves of the frequent decisions: (how many, the move at an index).
+MOVES: dict[str, Callable[[CFState, int], tuple[int, Any]]] = {
     "cast": _cast_moves,
     "catch": _catch_moves,
     "collect": _draw_moves,

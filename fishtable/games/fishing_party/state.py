@@ -126,7 +126,7 @@ class FPState:
             self.known, self.seen_discards, self.own_discards,
         )
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         """Everything that defines the position, for hashing and equality.
 
         What the table saw (`known`, `seen_discards`, `own_discards`) is left out: it follows from

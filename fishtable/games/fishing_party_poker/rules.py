@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -167,7 +168,8 @@ def _stop(state: PokerState, seat: int) -> tuple[PokerState, list[Event]]:
     return new, events
 
 
-_HANDLERS = {
+# Keyed by (phase, action kind); the kind is read off whatever was sent, so it may be anything.
+_HANDLERS: dict[tuple[str, Any], Callable[[PokerState, int, Any, list[Event]], None]] = {
     ("betting", "check"): _bet,
     ("betting", "call"): _bet,
     ("betting", "fold"): _bet,

@@ -9,6 +9,7 @@ from `committed` when needed, never stored.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from fishtable.games.fishing_party_poker.cards import Card
 
@@ -41,7 +42,7 @@ class PokerState:
     big_bet: int
     max_raises: int
     max_hands: int
-    opening: tuple[tuple[str, int, bool], ...]  # the first log lines: (text, private-to seat or -1, news)
+    opening: tuple[tuple[str, str, int, bool], ...]  # the first log lines: (kind, text, private-to seat or -1, news)
     # The session.
     rng: int
     phase: str
@@ -185,7 +186,7 @@ class PokerState:
         new.known = self.known
         return new
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         """Everything that defines the position, for hashing and equality.
 
         `known` is left out: it follows from the moves, which a save replays, so the
