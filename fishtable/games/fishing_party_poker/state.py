@@ -159,10 +159,10 @@ class PokerState:
         new.hand_no = self.hand_no
         new.dealer = self.dealer
         new.chips = self.chips[:]
-        new.hands_won = self.hands_won  # copied on write: flow.pay_pots, flow.win_uncontested
+        new.hands_won = self.hands_won  # copied on write: rounds.pay_pots, rounds.win_uncontested
         new.deck = self.deck  # replaced at each deal, never changed
-        new.hands = self.hands  # copied on write: flow.do_swap
-        new.community = self.community  # copied on write: flow.do_swap
+        new.hands = self.hands  # copied on write: rounds.do_swap
+        new.community = self.community  # copied on write: rounds.do_swap
         new.face_up = self.face_up
         new.in_hand = self.in_hand  # replaced at each deal
         new.folded = self.folded  # copied on write: betting.apply
