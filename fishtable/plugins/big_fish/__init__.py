@@ -7,7 +7,10 @@ from typing import Any, ClassVar
 from rich.console import RenderableType
 from rich.text import Text
 
+from fishtable.plugins.big_fish.board import BigFishBoard
+from fishtable.plugins.big_fish.decide import BigFishDecisionScreen
 from fishtable.plugins.big_fish.faces import STEP_WORDS
+from fishtable.plugins.big_fish.results import details_table
 from fishtable.plugins.big_fish.seat_panel import hanging, seat_text
 from fishtable.plugins.big_fish.words import describe
 from fishtable.tui.plugin import GameUI
@@ -51,8 +54,6 @@ class BigFishUI(GameUI):
     help_markdown: ClassVar[str] = HELP
 
     def make_board(self) -> Any:
-        from fishtable.plugins.big_fish.board import BigFishBoard
-
         return BigFishBoard()
 
     def topbar(self, view: Any, width: int) -> Text:
@@ -94,13 +95,9 @@ class BigFishUI(GameUI):
     def decision_screen(self, decision: Any) -> Any:
         if not decision.private:
             return None
-        from fishtable.plugins.big_fish.decide import BigFishDecisionScreen
-
         return BigFishDecisionScreen(decision, self)
 
     def result_details(self, view: Any) -> RenderableType | None:
-        from fishtable.plugins.big_fish.results import details_table
-
         return details_table(view)
 
 

@@ -9,13 +9,15 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from fishtable.engine.protocol import Event
-from fishtable.plugins.crazy_fishing.describe import describe, known_cards
+from fishtable.plugins.crazy_fishing.board import CrazyFishingBoard
+from fishtable.plugins.crazy_fishing.cast import CastScreen
+from fishtable.plugins.crazy_fishing.choices import oos_fish_choices
+from fishtable.plugins.crazy_fishing.collect import CollectScreen
+from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS, describe, known_cards
 from fishtable.plugins.crazy_fishing.faces import face_text
+from fishtable.plugins.crazy_fishing.results import catches_text
 from fishtable.plugins.crazy_fishing.seat_panel import flow, seat_text
 from fishtable.tui.plugin import RECENT_LINES, GameUI
-
-# The outcome lines the news bar puts first.
-HEADLINE_KINDS = frozenset({"catch", "escape"})
 
 PHASE_WORDS = {
     "cast": "Cast",
@@ -99,8 +101,6 @@ class CrazyFishingUI(GameUI):
     help_markdown: ClassVar[str] = HELP
 
     def make_board(self) -> Any:
-        from fishtable.plugins.crazy_fishing.board import CrazyFishingBoard
-
         return CrazyFishingBoard()
 
     def topbar(self, view: Any, width: int) -> Text:
@@ -150,12 +150,8 @@ class CrazyFishingUI(GameUI):
 
     def decision_screen(self, decision: Any) -> Any:
         if decision.kind == "cast":
-            from fishtable.plugins.crazy_fishing.cast import CastScreen
-
             return CastScreen(decision)
         if decision.kind == "collect":
-            from fishtable.plugins.crazy_fishing.collect import CollectScreen
-
             return CollectScreen(decision)
         return None
 
@@ -179,14 +175,10 @@ class CrazyFishingUI(GameUI):
     def option_choices(self, field: str, card_file: str | None) -> tuple[list[tuple[str, str]], str | None] | None:
         if field != "oos_fish":
             return None
-        from fishtable.plugins.crazy_fishing.choices import oos_fish_choices
-
         return oos_fish_choices(card_file)
 
     def result_details(self, view: Any) -> RenderableType | None:
         """Each player's catch, fish by fish (every pile is public at the end)."""
-        from fishtable.plugins.crazy_fishing.results import catches_text
-
         return catches_text(view)
 
 

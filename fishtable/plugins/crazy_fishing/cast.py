@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from fishtable.games.crazy_fishing.actions import Cast
-from fishtable.plugins.crazy_fishing import HEADLINE_KINDS
+from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
 from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.plugins.crazy_fishing.sea import SeaView

@@ -7,6 +7,13 @@ from typing import Any, ClassVar
 from rich.console import RenderableType
 from rich.text import Text
 
+from fishtable.games.fishing_party.describe import describe
+from fishtable.plugins.fishing_party.board import FishingPartyBoard
+from fishtable.plugins.fishing_party.entries import label
+from fishtable.plugins.fishing_party.faces import face_text
+from fishtable.plugins.fishing_party.results import details
+from fishtable.plugins.fishing_party.seat_panel import seat_text
+from fishtable.plugins.fishing_party.turn import TurnScreen
 from fishtable.tui.plugin import GameUI
 
 # The outcome lines the news bar puts first: an attempt and how it ended, cards played on players.
@@ -34,8 +41,6 @@ class FishingPartyUI(GameUI):
     help_markdown: ClassVar[str] = HELP
 
     def make_board(self) -> Any:
-        from fishtable.plugins.fishing_party.board import FishingPartyBoard
-
         return FishingPartyBoard()
 
     def topbar(self, view: Any, width: int) -> Text:
@@ -56,8 +61,6 @@ class FishingPartyUI(GameUI):
         return text
 
     def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
-        from fishtable.plugins.fishing_party.seat_panel import seat_text
-
         return seat_text(view, seat, active, wide, width)
 
     def busy_seats(self, view: Any) -> set[int]:
@@ -65,24 +68,16 @@ class FishingPartyUI(GameUI):
 
     def describe(self, action: Any, view: Any, kind: str) -> str:
         if view.seat is None:
-            from fishtable.games.fishing_party.describe import describe
-
             return describe(action, view)
-        from fishtable.plugins.fishing_party.entries import label
-
         return label(action, view, kind)
 
     def decision_screen(self, decision: Any) -> Any:
         # Every Fishing Party decision is private: all of them go to the turn screen.
         if not decision.private:
             return None
-        from fishtable.plugins.fishing_party.turn import TurnScreen
-
         return TurnScreen(decision, HEADLINE_KINDS)
 
     def private_summary(self, view: Any) -> RenderableType | None:
-        from fishtable.plugins.fishing_party.faces import face_text
-
         if not view.hand:
             return None
         text = Text("Your hand: ")
@@ -92,8 +87,6 @@ class FishingPartyUI(GameUI):
         return text
 
     def result_details(self, view: Any) -> RenderableType | None:
-        from fishtable.plugins.fishing_party.results import details
-
         return details(view)
 
 

@@ -10,10 +10,13 @@ from rich.text import Text
 
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker.describe import describe
+from fishtable.plugins.fishing_party_poker.bet import BetScreen
+from fishtable.plugins.fishing_party_poker.board import PokerBoard
 from fishtable.plugins.fishing_party_poker.commands import TableCommand, table_commands
 from fishtable.plugins.fishing_party_poker.faces import indexes_text
 from fishtable.plugins.fishing_party_poker.private import HEADLINE_KINDS
 from fishtable.plugins.fishing_party_poker.seat_panel import seat_text
+from fishtable.plugins.fishing_party_poker.swap import SwapScreen
 from fishtable.plugins.fishing_party_poker.words import award_lines, showdown_lines, stage_text
 from fishtable.tui.plugin import RECENT_LINES, GameUI
 
@@ -50,8 +53,6 @@ class FishingPartyPokerUI(GameUI):
 
     # -- the public table -------------------------------------------------------------------
     def make_board(self) -> Any:
-        from fishtable.plugins.fishing_party_poker.board import PokerBoard
-
         return PokerBoard()
 
     def topbar(self, view: Any, width: int) -> Text:
@@ -80,12 +81,8 @@ class FishingPartyPokerUI(GameUI):
     # -- decisions -------------------------------------------------------------------------
     def decision_screen(self, decision: Any) -> Any:
         if decision.kind == "bet" and decision.private:
-            from fishtable.plugins.fishing_party_poker.bet import BetScreen
-
             return BetScreen(decision)
         if decision.kind == "swap" and decision.private:
-            from fishtable.plugins.fishing_party_poker.swap import SwapScreen
-
             return SwapScreen(decision)
         return None  # the deal: one action, which the shell applies by itself
 

@@ -1,7 +1,8 @@
 """The first screen: choose a game, continue the autosave, read the rules, quit.
 
-Light on purpose: it imports only the registry, and checks the autosave in a
-worker thread after the first paint (replaying it needs pydantic and an engine).
+Light on purpose: it imports only the registry and the autosave's light front
+(tui.autosave, which the app imports anyway), and checks the autosave in a worker
+thread after the first paint (replaying it needs pydantic and an engine).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from fishtable.engine.registry import GAMES
+from fishtable.tui.autosave import inspect_autosave
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options import FishOptionList
 
@@ -102,8 +104,6 @@ class MenuScreen(FishScreen):
 
     @work(thread=True, exclusive=True, group="autosave")
     def _inspect(self) -> None:
-        from fishtable.tui.autosave import inspect_autosave
-
         status = inspect_autosave(self.fish_app.save_path)
         self.app.call_from_thread(self._inspected, status)
 
