@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.ponds import pond_table
 
 POINTS = {"most fish": 2, "heaviest total": 2}
@@ -43,7 +44,7 @@ def category_table(result: Any) -> Table:
     return table
 
 
-def details(view: Any) -> RenderableType | None:
+def details(view: FishingPartyView) -> RenderableType | None:
     result = view.result
     if result is None:
         return None
