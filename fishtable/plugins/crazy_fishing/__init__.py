@@ -9,6 +9,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from fishtable.engine.protocol import Event
+from fishtable.games.crazy_fishing.views import CrazyFishingView
 from fishtable.plugins.crazy_fishing.board import CrazyFishingBoard
 from fishtable.plugins.crazy_fishing.cast import CastScreen
 from fishtable.plugins.crazy_fishing.choices import oos_fish_choices
@@ -93,7 +94,7 @@ def _top(card: Any) -> Text:
     return face_text(card) if card.type == "fish" else Text(f"{value}{'+' if card.plus else ''}")
 
 
-class CrazyFishingUI(GameUI):
+class CrazyFishingUI(GameUI[CrazyFishingView]):
     board_kinds: ClassVar[frozenset[str]] = frozenset({"catch", "pair"})
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     # Out-of-series effects (the Smart Bream shows fish to all): studied before anyone moves on.
@@ -103,7 +104,7 @@ class CrazyFishingUI(GameUI):
     def make_board(self) -> Any:
         return CrazyFishingBoard()
 
-    def topbar(self, view: Any, width: int) -> Text:
+    def topbar(self, view: CrazyFishingView, width: int) -> Text:
         text = Text()
         text.append(f" Round {view.round} · {PHASE_WORDS.get(view.phase, view.phase)}", "bold")
         text.append(f" · {view.sea_count} fish in the sea")
@@ -124,18 +125,19 @@ class CrazyFishingUI(GameUI):
         text.append_text(decks)
         return text
 
-    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
+    def seat_panel(self, view: CrazyFishingView, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         return seat_text(view.seats[seat], active, wide, width, _rows_per_seat(len(view.seats)))
 
-    def busy_seats(self, view: Any) -> set[int]:
+    def busy_seats(self, view: CrazyFishingView) -> set[int]:
         return {panel.seat for panel in view.seats if panel.status == "fishing"}
 
-    def describe(self, action: Any, view: Any, kind: str) -> str:
+    def describe(self, action: Any, view: CrazyFishingView, kind: str) -> str:
         baits: tuple[str, ...] = ()
         fish: tuple[str, ...] = ()
         turn = view.turn
-        if turn is not None and view.seats[turn.seat].cast is not None:
-            baits = tuple(c.id for c in view.seats[turn.seat].cast.baits)
+        cast = view.seats[turn.seat].cast if turn is not None else None
+        if cast is not None:
+            baits = tuple(c.id for c in cast.baits)
         if turn is not None:  # the Reel's two fish, face up: "#3 Hake (2)"
             fish = tuple(
                 f"#{label} {card.name} ({'∞' if card.value is None else card.value})"
@@ -155,7 +157,7 @@ class CrazyFishingUI(GameUI):
             return CollectScreen(decision)
         return None
 
-    def private_summary(self, view: Any) -> RenderableType | None:
+    def private_summary(self, view: CrazyFishingView) -> RenderableType | None:
         """The hand and the whole catch pile (CF-CATCH-10), lines broken between cards."""
         size = _app_size()
         width = size[0] - 2 if size else None
@@ -177,7 +179,7 @@ class CrazyFishingUI(GameUI):
             return None
         return oos_fish_choices(card_file)
 
-    def result_details(self, view: Any) -> RenderableType | None:
+    def result_details(self, view: CrazyFishingView) -> RenderableType | None:
         """Each player's catch, fish by fish (every pile is public at the end)."""
         return catches_text(view)
 

@@ -8,6 +8,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from fishtable.games.fishing_party.describe import describe
+from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.board import FishingPartyBoard
 from fishtable.plugins.fishing_party.entries import label
 from fishtable.plugins.fishing_party.faces import face_text
@@ -36,14 +37,14 @@ Every roll of the die is shown on the table. The clock (with a time limit) is on
 """
 
 
-class FishingPartyUI(GameUI):
+class FishingPartyUI(GameUI[FishingPartyView]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     help_markdown: ClassVar[str] = HELP
 
     def make_board(self) -> Any:
         return FishingPartyBoard()
 
-    def topbar(self, view: Any, width: int) -> Text:
+    def topbar(self, view: FishingPartyView, width: int) -> Text:
         text = Text()
         if view.stage == "over":
             text.append(" Game over", "bold")
@@ -60,13 +61,13 @@ class FishingPartyUI(GameUI):
         text.append_text(piles)
         return text
 
-    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
+    def seat_panel(self, view: FishingPartyView, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         return seat_text(view, seat, active, wide, width)
 
-    def busy_seats(self, view: Any) -> set[int]:
+    def busy_seats(self, view: FishingPartyView) -> set[int]:
         return set() if view.stage == "over" else {view.turn}
 
-    def describe(self, action: Any, view: Any, kind: str) -> str:
+    def describe(self, action: Any, view: FishingPartyView, kind: str) -> str:
         if view.seat is None:
             return describe(action, view)
         return label(action, view, kind)
@@ -77,7 +78,7 @@ class FishingPartyUI(GameUI):
             return None
         return TurnScreen(decision, HEADLINE_KINDS)
 
-    def private_summary(self, view: Any) -> RenderableType | None:
+    def private_summary(self, view: FishingPartyView) -> RenderableType | None:
         if not view.hand:
             return None
         text = Text("Your hand: ")
@@ -86,7 +87,7 @@ class FishingPartyUI(GameUI):
             text.append_text(face_text(card, compact=True))
         return text
 
-    def result_details(self, view: Any) -> RenderableType | None:
+    def result_details(self, view: FishingPartyView) -> RenderableType | None:
         return details(view)
 
 
