@@ -18,6 +18,8 @@ from typing import Any
 
 from fishtable import bounds
 from fishtable.bots import bot_rng, get_bot
+from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
 
 ADVANCED_CHOICES = ("all", "rods", "fish")
@@ -110,8 +112,6 @@ def make_options(game: Any, advanced: str | None = None, card_file: str | None =
 
 def play_game(game: Any, options: Any, seats: Sequence[Any], bots: Sequence[Any], seed: int) -> tuple[int, Any]:
     """Play one game to its end; return (steps, result)."""
-    from fishtable.engine.errors import IllegalAction
-
     state = game.new_game(options, seats, seed)
     pending = game.pending
     legal_actions = game.legal_actions
@@ -150,8 +150,6 @@ def run_simulation(
     card_file: str | None = None,
 ) -> SimulationReport:
     """Play `games` whole games between computer seats and measure them."""
-    from fishtable.engine.protocol import SeatInfo
-
     bounds.check("--games", games, bounds.SIMULATE_GAMES)
     bounds.check("--seed", seed, bounds.SEED)
     entry = get_entry(game_name)
@@ -215,7 +213,7 @@ def render(report: SimulationReport) -> Any:
     seats.add_column("win rate", justify="right")
     for i, (name, wins, rate) in enumerate(zip(report.bots, report.wins, report.win_rates(), strict=True)):
         seats.add_row(str(i + 1), name, str(wins), f"{rate:.1%}")
-    notes = [summary, seats]
+    notes: list[Table | str] = [summary, seats]
     extra = []
     if report.advanced:
         extra.append(f"advanced rules: {report.advanced}")

@@ -22,6 +22,8 @@ from typing import Any
 
 from fishtable import bounds
 from fishtable.bots import bot_rng, get_bot
+from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
 from fishtable.simulate import MAX_STEPS, make_options
 
@@ -120,9 +122,6 @@ def run_tournament(
     progress: Callable[[int, int], None] | None = None,
 ) -> TournamentReport:
     """Play `games` games between `bots` (one name per seat), seats rotated."""
-    from fishtable.engine.errors import IllegalAction
-    from fishtable.engine.protocol import SeatInfo
-
     entry = get_entry(game_name)
     game = entry.load()
     names = [n.strip() for n in bots]

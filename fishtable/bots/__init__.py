@@ -14,6 +14,9 @@ import importlib
 import random
 from typing import Any, Protocol
 
+from fishtable.bots.search import SearchBot, can_search
+from fishtable.engine.registry import get_entry
+
 
 class Bot(Protocol):
     name: str
@@ -34,8 +37,6 @@ class RandomBot:
 
 def _game_bots(game: str) -> dict[str, Any]:
     """A game's own computer players: the `BOTS` table of its `bots` module, if it has one."""
-    from fishtable.engine.registry import get_entry
-
     module = get_entry(game).module
     if module is None:
         return {}
@@ -54,15 +55,11 @@ HINT_OPTIONS = 3
 
 
 def _load_game(game: str) -> Any:
-    from fishtable.engine.registry import get_entry
-
     return get_entry(game).load()
 
 
 def levels(game: str) -> list[str]:
     """The difficulty levels a game offers: easy and normal always, hard if it can be searched."""
-    from fishtable.bots.search import can_search
-
     return ["easy", "normal", "hard"] if can_search(_load_game(game)) else ["easy", "normal"]
 
 
@@ -85,8 +82,6 @@ def get_bot(game: str, name: str, *, seconds: float | None = None, iterations: i
         bot.name = "normal"
         return bot
     if name == "hard":
-        from fishtable.bots.search import SearchBot, can_search
-
         loaded = _load_game(game)
         if can_search(loaded):
             if seconds is None and iterations is None:
@@ -115,8 +110,6 @@ def hint(
     (`sample_world`). Only `view` and `legal` are read: never the state. `stop()`, when
     given and true, ends the search early (a closing app).
     """
-    from fishtable.bots.search import SearchBot
-
     if not legal:
         return []
     if seconds is None and iterations is None:

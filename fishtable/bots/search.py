@@ -368,7 +368,7 @@ def _options(edges: dict[Any, list], legal: Sequence[Any]) -> list[Option]:
     for index, action in enumerate(legal):
         stats = edges.get(action)
         visits = stats[_VISITS] if stats else 0
-        rate = stats[_REWARD] / visits if visits else 0.0
+        rate = stats[_REWARD] / visits if stats and visits else 0.0
         out.append((-visits, -rate, index, Option(action, visits, rate)))
     out.sort(key=lambda item: item[:3])
     return [item[3] for item in out]

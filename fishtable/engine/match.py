@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.files import MAX_INT_DIGITS
-from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
+from fishtable.engine.protocol import Event, Game, Prompt, Result, SeatInfo
 from fishtable.engine.saves import SAVE_FORMAT, SAVE_VERSION, SaveData, write_atomic
 
 
@@ -26,7 +26,7 @@ def _shown(value: Any) -> str:
 
 class Match:
     def __init__(
-        self, game: Any, options: BaseModel, seats: Sequence[SeatInfo], seed: int, state: Any
+        self, game: Game[Any], options: BaseModel, seats: Sequence[SeatInfo], seed: int, state: Any
     ) -> None:
         self.game = game
         self.options = options
@@ -38,7 +38,7 @@ class Match:
 
     @classmethod
     def start(
-        cls, game: Any, options: BaseModel, seats: Sequence[SeatInfo], seed: int
+        cls, game: Game[Any], options: BaseModel, seats: Sequence[SeatInfo], seed: int
     ) -> Match:
         """Deal a new game. The options are prepared first (`Game.prepare_options`): the
         match keeps them, so its saves carry the card data and need no file to load."""
@@ -106,7 +106,7 @@ class Match:
         if not isinstance(action, BaseModel):
             return False
         try:  # a game without is_action: the action must survive a JSON round trip
-            return self.game.parse_action(action.model_dump(mode="json")) == action
+            return bool(self.game.parse_action(action.model_dump(mode="json")) == action)
         except Exception:
             return False
 

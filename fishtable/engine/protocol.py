@@ -95,7 +95,7 @@ StateT = TypeVar("StateT")
 
 
 class Game(Protocol[StateT]):
-    """The shape of a game module (see DESIGN.md)."""
+    """The shape of a game module (CONTRIBUTING.md, part 1, says what each method must do)."""
 
     name: ClassVar[str]
     title: ClassVar[str]

@@ -8,6 +8,10 @@ algorithm is not guaranteed stable across versions).
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
@@ -32,7 +36,7 @@ def below(state: int, n: int) -> tuple[int, int]:
     return state, (z * n) >> 64
 
 
-def shuffled(state: int, items: list) -> tuple[int, list]:
+def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:
     """Return (new_state, a shuffled copy of items) by Fisher-Yates."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from textual import events
@@ -32,7 +32,7 @@ DECISION_ARMING = 0.3
 
 class FishtableApp(App):
     TITLE = "fishtable"
-    CSS_PATH: ClassVar[list[str]] = ["styles/app.tcss", "styles/table.tcss", "styles/forms.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["styles/app.tcss", "styles/table.tcss", "styles/forms.tcss"]
     # The palette could open over a hand or a privacy screen; the app has no use for it.
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -491,6 +491,7 @@ class HotSeatFlow:
     def _hint_worker(self, decision: Decision) -> None:
         from fishtable.bots import hint
 
+        problem: str | None
         try:
             options = hint(decision.view, decision.legal, self.match.game, stop=lambda: not self.active)
         except Exception as exc:  # a hint must never take the game down

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
+
+from fishtable.tui.widgets.board import Board
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -36,7 +38,10 @@ class TableCommand:
     confirm: str | None = None  # the yes/no question asked first (default: the description + "?")
 
 
-class GameUI:
+ViewT = TypeVar("ViewT")  # the game's view model; the shell, which names no game, sees GameUI[Any]
+
+
+class GameUI(Generic[ViewT]):
     """Override what your game needs; the defaults make a plain but complete table."""
 
     # Prompt kinds answered by pointing at the board on the table (the board's keys);
@@ -53,27 +58,25 @@ class GameUI:
     # -- the public table -------------------------------------------------------
     def make_board(self) -> Board:
         """The widget in the middle of the table."""
-        from fishtable.tui.widgets.board import Board
-
         return Board()
 
-    def topbar(self, view: Any, width: int) -> Text:
+    def topbar(self, view: ViewT, width: int) -> Text:
         """What follows the game's title on the top line: round, phase, decks."""
         return Text()
 
-    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
+    def seat_panel(self, view: ViewT, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         """One seat's panel in the side column; `active` marks the seat the table waits for."""
         text = Text()
         text.append("▶ " if active else "  ", "bold #ffd75e")
         text.append(view.seats[seat].name if hasattr(view, "seats") else f"Seat {seat + 1}", "bold")
         return text
 
-    def busy_seats(self, view: Any) -> set[int]:
+    def busy_seats(self, view: ViewT) -> set[int]:
         """Seats to highlight besides the one answering (the seat whose turn it is)."""
         return set()
 
     # -- words ---------------------------------------------------------------------
-    def describe(self, action: Any, view: Any, kind: str) -> str:
+    def describe(self, action: Any, view: ViewT, kind: str) -> str:
         """An action in player words, for lists of legal actions."""
         return str(getattr(action, "kind", action)).replace("_", " ").capitalize()
 
@@ -82,7 +85,7 @@ class GameUI:
         for the footer ("s", "shuffle now"), or None."""
         return None
 
-    def table_commands(self, view: Any) -> list[TableCommand]:
+    def table_commands(self, view: ViewT) -> list[TableCommand]:
         """Requests anyone at the table may make on the public table, outside the turn order.
         The table asks its yes/no question first, then the action is applied for the table."""
         return []
@@ -92,7 +95,7 @@ class GameUI:
         """A screen of the game's own for this decision, or None for the shell's choice list."""
         return None
 
-    def private_summary(self, view: Any) -> RenderableType | None:
+    def private_summary(self, view: ViewT) -> RenderableType | None:
         """What a seat sees of its own cards above a private choice list (its hand)."""
         return None
 
@@ -108,6 +111,6 @@ class GameUI:
         return None
 
     # -- the end ----------------------------------------------------------------------
-    def result_details(self, view: Any) -> RenderableType | None:
+    def result_details(self, view: ViewT) -> RenderableType | None:
         """More to show under the final scores (each player's catch, say)."""
         return None

@@ -13,6 +13,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from fishtable.engine.errors import FishtableError, SaveFileError
+from fishtable.engine.files import read_json
+from fishtable.engine.saves import write_atomic
 from fishtable.engine.text import PlainName
 
 REMEMBERED_NAME = "setup.json"
@@ -36,9 +39,6 @@ class _Remembered(BaseModel):
 
 
 def _load(path: Path) -> _Remembered:
-    from fishtable.engine.errors import SaveFileError
-    from fishtable.engine.files import read_json
-
     try:
         if not path.exists():
             return _Remembered()
@@ -54,9 +54,6 @@ def remembered_seats(path: Path, game: str) -> Seats | None:
 
 def remember_seats(path: Path, game: str, seats: Seats) -> None:
     """Best effort: a full disk or a read-only folder only means the names are typed again."""
-    from fishtable.engine.errors import FishtableError
-    from fishtable.engine.saves import write_atomic
-
     record = _load(path)
     with suppress(FishtableError, OSError, ValidationError):
         record.games[game] = [_Seat(name=name, bot=bot) for name, bot in seats]
@@ -69,9 +66,6 @@ def remembered_options(path: Path, game: str) -> dict[str, Scalar]:
 
 def remember_options(path: Path, game: str, options: dict[str, Scalar]) -> None:
     """Best effort, like the seats."""
-    from fishtable.engine.errors import FishtableError
-    from fishtable.engine.saves import write_atomic
-
     record = _load(path)
     with suppress(FishtableError, OSError, ValidationError):
         record.options[game] = {k: v for k, v in options.items() if isinstance(v, bool | int | str)}

@@ -86,7 +86,7 @@ class TableServer(Server):
             "application": {"name": self.title},
         }
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: an app process of its own, its screen to the browser and the keys back."""
         origin = request.headers.get("Origin")
         if not self.policy.allows(origin, request.host, request.scheme):
@@ -95,11 +95,15 @@ class TableServer(Server):
         # timeout: how long a close waits for the browser's answer (a gone browser never answers).
         websocket = web.WebSocketResponse(heartbeat=15, timeout=CLOSE_SECONDS)
         await websocket.prepare(request)
+
+        async def close() -> None:
+            await websocket.close()
+
         service = AppService(
             self.command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            close=close,
             download_manager=self.download_manager,
             debug=self.debug,
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from fishtable.engine.events import event as event  # re-exported: the one way a game makes an event
 from fishtable.games.big_fish.cards import BIG, SIZE_WORDS, Card, EventCard
 from fishtable.games.big_fish.state import BFState
@@ -57,7 +59,7 @@ def card_word(state: BFState, card: int) -> str:
     return state.cards[card].name
 
 
-def cards_words(state: BFState, cards: list[int]) -> str:
+def cards_words(state: BFState, cards: Sequence[int]) -> str:
     return join_words([state.cards[c].name for c in cards])
 
 

@@ -95,5 +95,5 @@ def describe(action: Any, view: BigFishView) -> str:
         return f"Shrink {_spot_fish(view, action.fish, owner_word=True)}"
     if kind == "done":
         prompt = view.prompt.kind if view.prompt is not None else ""
-        return _DONE.get(prompt, "Done")
-    return kind
+        return str(_DONE.get(prompt, "Done"))
+    return str(kind)

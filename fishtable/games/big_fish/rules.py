@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import Event, Prompt
-from fishtable.games.big_fish import roundend, setup, turn, wild
+from fishtable.games.big_fish import roundend, sequence, setup, turn, wild
 from fishtable.games.big_fish.actions import (
     DONE,
     DRAW_DECK,
@@ -244,14 +244,14 @@ def _place(state: BFState, seat: int, action, events: list[Event]) -> None:
 def _take_face_up(state: BFState, seat: int, action, events: list[Event]) -> None:
     card = _find(state, action.card, state.row, "among the Face-Up Cards")
     turn.take_face_up(state, card, events)
-    turn.settle(state, events)
+    sequence.settle(state, events)
 
 
 def _draw_deck(state: BFState, seat: int, action, events: list[Event]) -> None:
     if not (state.deck or state.discard):
         raise IllegalAction("The Draw Deck and the discard pile are empty: take a Face-Up Card.")
     turn.draw_deck(state, events)
-    turn.settle(state, events)
+    sequence.settle(state, events)
 
 
 def _spawn(state: BFState, seat: int, action, events: list[Event]) -> None:
@@ -260,7 +260,7 @@ def _spawn(state: BFState, seat: int, action, events: list[Event]) -> None:
         raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
     state.taken += 1
     turn.spawn(state, seat, card, events)
-    turn.settle(state, events)
+    sequence.settle(state, events)
 
 
 def _own_fish(state: BFState, seat: int, cid: str) -> int:
@@ -277,7 +277,7 @@ def _grow(state: BFState, seat: int, action, events: list[Event]) -> None:
     state.grown.append(fish)
     state.taken += 1
     turn.grow(state, seat, fish, events)
-    turn.settle(state, events)
+    sequence.settle(state, events)
 
 
 def _catch(state: BFState, seat: int, action, events: list[Event]) -> None:
@@ -287,7 +287,7 @@ def _catch(state: BFState, seat: int, action, events: list[Event]) -> None:
                             "bag limit is one per player.")
     state.taken += 1
     turn.catch(state, seat, fish, events)
-    turn.settle(state, events)
+    sequence.settle(state, events)
 
 
 def _play_wild(state: BFState, seat: int, action, events: list[Event]) -> None:
@@ -319,12 +319,12 @@ def _play_wild(state: BFState, seat: int, action, events: list[Event]) -> None:
         raise IllegalAction(f"{c.name} takes no target.")
     state.taken += 1
     wild.play(state, seat, card, target, fish, mine, events)
-    turn.settle(state, events)
+    sequence.settle(state, events)
 
 
 def _done(state: BFState, seat: int, action, events: list[Event]) -> None:
-    turn.end_step(state, events)
-    turn.settle(state, events)
+    sequence.end_step(state, events)
+    sequence.settle(state, events)
 
 
 def _draw_done(state: BFState, seat: int, action, events: list[Event]) -> None:
@@ -338,10 +338,10 @@ def _leave(state: BFState, seat: int, events: list[Event]) -> None:
         return
     if state.phase == "shrink":
         wild.resolve_shrink(state, events)
-        turn.settle(state, events)
+        sequence.settle(state, events)
     else:
         roundend.after_choices(state, events)
-        turn.settle(state, events)
+        sequence.settle(state, events)
 
 
 def _shrink(state: BFState, seat: int, action, events: list[Event]) -> None:

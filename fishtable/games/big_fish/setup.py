@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fishtable.engine import rng as rand
 from fishtable.engine.protocol import Event, SeatInfo
-from fishtable.games.big_fish import turn
+from fishtable.games.big_fish import sequence, turn
 from fishtable.games.big_fish.cards import (
     BIG,
     HAND_SIZE,
@@ -188,7 +188,7 @@ def reveal_placements(state: BFState, events: list[Event]) -> None:
     events.append(event("round", f"Round 1 begins. {state.names[state.first]} has the First Player Card.",
                         news=True))
     turn.start_turn(state, events)
-    turn.settle(state, events)
+    sequence.settle(state, events)
 
 
 def opening_lines(state: BFState) -> list[Event]:

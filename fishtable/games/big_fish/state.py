@@ -20,6 +20,7 @@ A hand's hidden cards of one deck are interchangeable to everyone else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from fishtable.games.big_fish.cards import Card, EventCard
 
@@ -126,13 +127,13 @@ class BFState:
         new.pools = self.pools
         return new
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         """Everything that defines the position, for hashing and equality.
 
         `origin` and `pools` are left out: they follow from the moves, which a save
         replays, so the hashes of earlier saves still match.
         """
-        def tt(rows: list) -> tuple:
+        def tt(rows: list[Any]) -> tuple[tuple[Any, ...], ...]:
             return tuple(tuple(r) for r in rows)
 
         return (

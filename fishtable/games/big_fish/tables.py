@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import hashlib
 
-from fishtable.games.big_fish.cards import Card, EventCard
+from fishtable.games.big_fish.cards import Card, EventCard, default_cards
+from fishtable.games.big_fish.setup import card_tables
 
 Tables = tuple[tuple[Card, ...], tuple[EventCard, ...]]
 
@@ -36,9 +37,6 @@ def tables_for(key: str) -> Tables:
     """The card table a view's `card_set` names; LookupError if this process never saw it."""
     found = _by_key.get(key)
     if found is None:
-        from fishtable.games.big_fish.cards import default_cards
-        from fishtable.games.big_fish.setup import card_tables
-
         cards, events = card_tables(default_cards())
         if table_key(cards, events) == key:
             return cards, events

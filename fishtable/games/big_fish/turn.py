@@ -10,14 +10,13 @@ so the table learns nothing from it.
 from __future__ import annotations
 
 from fishtable.engine.protocol import Event
-from fishtable.games.big_fish import piles, wild
+from fishtable.games.big_fish import piles
 from fishtable.games.big_fish.cards import BIG, LARVAL, SIZE_WORDS
 from fishtable.games.big_fish.common import bag_blocked, big_count, event, plural, working_extra
-from fishtable.games.big_fish.state import STEPS, BFState
+from fishtable.games.big_fish.state import BFState
 
 DRAW_CAP = 5  # the Big Fish count drawn from is capped; wild extras come on top (BF-DRAW-1, BF-Q-8)
 _EXTRA = {"draw": "extra_draw", "spawn": "extra_spawn", "grow": "extra_grow", "catch": "extra_catch"}
-_NEXT = {STEPS[i]: STEPS[i + 1] for i in range(len(STEPS) - 1)}
 
 
 def start_turn(state: BFState, events: list[Event]) -> None:
@@ -65,83 +64,6 @@ def catchable(state: BFState, seat: int) -> list[int]:
 def hand_fish(state: BFState, seat: int) -> list[int]:
     cards = state.cards
     return [c for c in state.hands[seat] if cards[c].type == "fish"]
-
-
-def _needs_decision(state: BFState, events: list[Event]) -> bool:
-    """Whether the active seat must decide now; draws with only one possible source happen here."""
-    if state.taken >= state.allowed:
-        return False
-    step = state.step
-    seat = state.seat
-    if step == "draw":
-        while state.taken < state.allowed:
-            if state.row:
-                return True
-            # With the Face-Up row empty, every draw comes from the deck (BF-Q-9).
-            got = piles.deal(state, seat, 1, events)
-            if not got:
-                return False
-            state.taken += 1
-        return False
-    if step == "spawn":
-        cards = state.cards
-        return any(cards[c].type == "fish" for c in state.hands[seat])
-    if step == "grow":
-        sizes = state.sizes
-        grown = state.grown
-        return any(sizes[c] < BIG and c not in grown for c in state.spots[seat])
-    if step == "catch":
-        if not state.hard:
-            return bool(state.spots[seat])
-        return any(not bag_blocked(state, seat, c) for c in state.spots[seat])
-    return wild.any_playable(state, seat)
-
-
-def _step_summary(state: BFState, events: list[Event]) -> None:
-    """The log line for a step that ends with nothing done."""
-    if state.taken:
-        return
-    name = state.names[state.seat]
-    step = state.step
-    if step == "draw":
-        if state.allowed == 0:
-            events.append(event("skip", f"{name} has no Big Fish: no cards to draw."))
-        return
-    if state.allowed == 0:
-        what = {"spawn": "no fish to spawn", "grow": "no growth steps"}[step]
-        events.append(event("skip", f"{name} has no Big Fish: {what}."))
-        return
-    text = {"spawn": "spawns no fish", "grow": "grows no fish", "catch": "catches no fish",
-            "wild": "plays no wild card"}[step]
-    events.append(event("skip", f"{name} {text}."))
-
-
-def end_step(state: BFState, events: list[Event]) -> None:
-    _step_summary(state, events)
-    following = _NEXT.get(state.step)
-    if following is not None:
-        begin_step(state, following)
-        return
-    end_turn(state, events)
-
-
-def end_turn(state: BFState, events: list[Event]) -> None:
-    state.turns_done += 1
-    state.grown = []
-    if state.turns_done >= state.n:
-        from fishtable.games.big_fish import roundend  # here, not at every turn: playouts pass often
-
-        state.step = ""
-        roundend.end_round(state, events)
-        return
-    state.seat = (state.seat + 1) % state.n  # clockwise (BF-Q-7)
-    start_turn(state, events)
-
-
-def settle(state: BFState, events: list[Event]) -> None:
-    """Carry out whatever needs no decision, until someone must decide or the game is over."""
-    while state.phase == "turn" and not _needs_decision(state, events):
-        end_step(state, events)
 
 
 # -- the moves of a turn ---------------------------------------------------------------------

@@ -105,9 +105,9 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
         their_spot = state.spots[target]
         mine_spot[mine_spot.index(mine)] = fish
         their_spot[their_spot.index(fish)] = mine
-        size = SIZE_WORDS[state.sizes[fish]]
+        size_word = SIZE_WORDS[state.sizes[fish]]
         events.append(event("wild", f"{name} plays {c.name}: their {state.cards[mine].name} and "
-                                    f"{state.names[target]}'s {state.cards[fish].name} ({size}) change places.",
+                                    f"{state.names[target]}'s {state.cards[fish].name} ({size_word}) change places.",
                             news=True))
         return
     # shrink_others: every other unprotected player shrinks one fish of their choice.

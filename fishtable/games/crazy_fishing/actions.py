@@ -6,7 +6,7 @@ fish in the sea only by their sea label, because their identity is hidden.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -110,7 +110,7 @@ _set_extra = _SLOTS["__pydantic_extra__"].__set__
 _set_private = _SLOTS["__pydantic_private__"].__set__
 
 
-def built(cls: type[M], fields: frozenset[str], values: dict) -> M:
+def built(cls: type[M], fields: frozenset[str], values: dict[str, Any]) -> M:
     """An instance of the frozen model `cls` holding `values` (every field), not validated."""
     obj = _new(cls)
     _set_dict(obj, values)

@@ -15,7 +15,7 @@ from fishtable.games.crazy_fishing.common import (
     raw_bait,
     value_text,
 )
-from fishtable.games.crazy_fishing.state import CFState, Turn, put
+from fishtable.games.crazy_fishing.state import CFState, Turn, cast_of, current_turn, put
 
 
 def start_turn(state: CFState, events: list[Event] | None) -> None:
@@ -25,7 +25,7 @@ def start_turn(state: CFState, events: list[Event] | None) -> None:
         end_catch_phase(state, events)
         return
     seat = state.order[state.turn_index]
-    rods, baits = state.casts[seat]
+    rods, baits = cast_of(state, seat)
     table = state.cards
     specials_r = [table[c].special for c in rods]
     specials_b = [table[c].special for c in baits]
@@ -44,7 +44,7 @@ def start_turn(state: CFState, events: list[Event] | None) -> None:
 
 
 def begin_choosing(state: CFState, events: list[Event] | None) -> None:
-    turn = state.turn
+    turn = current_turn(state)
     turn.stage = "choose"
     if sea.fish_count(state) == 0:
         # CF-Q-13: nothing left to catch; the played cards are still discarded.
@@ -62,20 +62,20 @@ def begin_choosing(state: CFState, events: list[Event] | None) -> None:
 
 def selectable(state: CFState) -> list[int]:
     """Fish the current player may target now (the Bait Bucket reaches covered ones)."""
-    turn = state.turn
+    turn = current_turn(state)
     pool = state.sea + state.beside if turn.bucket else sea.uncovered(state)
     return [c for c in pool if c not in turn.targets]
 
 
 def attempts_allowed(state: CFState, choices: list[int] | None = None) -> int:
     """Two fish with an active Super-Fast Reel when two can be chosen (CF-Q-9), else one."""
-    if not state.turn.reel:
+    if not current_turn(state).reel:
         return 1
     return 2 if len(selectable(state) if choices is None else choices) >= 2 else 1
 
 
 def look(state: CFState, card: int, events: list[Event] | None) -> None:
-    turn = state.turn
+    turn = current_turn(state)
     turn.looks_left -= 1
     turn.peeks = [*turn.peeks, card]
     if events is not None:
@@ -87,7 +87,7 @@ def look(state: CFState, card: int, events: list[Event] | None) -> None:
 
 
 def shuffle(state: CFState, events: list[Event] | None) -> None:
-    turn = state.turn
+    turn = current_turn(state)
     turn.shuffles_left -= 1
     sea.reshuffle(state)
     turn.peeks = []  # CF-BAIT-8: no fish can be followed through a shuffle
@@ -102,12 +102,12 @@ def shuffle(state: CFState, events: list[Event] | None) -> None:
 
 def go_on(state: CFState, events: list[Event] | None) -> None:
     """Resolve the second Reel fish after the between-attempts choice."""
-    state.turn.stage = "choose"
+    current_turn(state).stage = "choose"
     resolve(state, events)
 
 
 def attempt(state: CFState, cards: list[int], events: list[Event] | None) -> None:
-    turn = state.turn
+    turn = current_turn(state)
     seat = turn.seat
     turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
     turn.targets = list(cards)
@@ -130,7 +130,7 @@ def attempt(state: CFState, cards: list[int], events: list[Event] | None) -> Non
 
 
 def _whole_bait(state: CFState, seat: int) -> list[int]:
-    return list(state.casts[seat][1])
+    return list(cast_of(state, seat)[1])
 
 
 def needs_bait_pick(state: CFState, seat: int) -> bool:
@@ -141,12 +141,12 @@ def needs_bait_pick(state: CFState, seat: int) -> bool:
     """
     if state.fish_bait[seat] is not None:
         return False
-    baits = state.casts[seat][1]
+    baits = cast_of(state, seat)[1]
     return len(baits) > 1 and not any(state.cards[c].plus for c in baits)
 
 
 def pick_bait(state: CFState, bait: int, events: list[Event] | None) -> None:
-    turn = state.turn
+    turn = current_turn(state)
     turn.groups = [[bait]]
     turn.stage = "choose"
     if events is not None:
@@ -159,7 +159,7 @@ def pick_bait(state: CFState, bait: int, events: list[Event] | None) -> None:
 
 
 def split_error(state: CFState, first: list[int]) -> str | None:
-    baits = state.casts[state.turn.seat][1]
+    baits = cast_of(state, current_turn(state).seat)[1]
     second = [b for b in baits if b not in first]
     if not first or not second:
         return "Each of the two fish needs at least one bait card."
@@ -170,8 +170,8 @@ def split_error(state: CFState, first: list[int]) -> str | None:
 
 
 def split(state: CFState, first: list[int], events: list[Event] | None) -> None:
-    turn = state.turn
-    baits = state.casts[turn.seat][1]
+    turn = current_turn(state)
+    baits = cast_of(state, turn.seat)[1]
     second = [b for b in baits if b not in first]
     turn.groups = [list(first), second]
     turn.stage = "choose"
@@ -180,7 +180,7 @@ def split(state: CFState, first: list[int], events: list[Event] | None) -> None:
 
 def resolve(state: CFState, events: list[Event] | None) -> None:
     """Resolve queued targets in order; stop when a decision is needed."""
-    turn = state.turn
+    turn = current_turn(state)
     while turn.targets:
         if turn.targets[0] == turn.second and turn.shuffles_left and not turn.between_offered:
             # CF-Q-24: with a Reel, the Turbulent Bait may also stir between the two attempts.
@@ -196,7 +196,7 @@ def resolve(state: CFState, events: list[Event] | None) -> None:
 
 
 def after_attempts(state: CFState, events: list[Event] | None) -> None:
-    turn = state.turn
+    turn = current_turn(state)
     if turn.shuffles_left > 0 and sea.fish_count(state) > 0:
         turn.stage = "finish"
     else:
@@ -204,7 +204,7 @@ def after_attempts(state: CFState, events: list[Event] | None) -> None:
 
 
 def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event] | None) -> None:
-    turn = state.turn
+    turn = current_turn(state)
     seat = turn.seat
     fish = state.cards[card]
     name = state.names[seat]
@@ -252,7 +252,7 @@ def _take(state: CFState, card: int, keep_seen: bool = False) -> None:
 
 def _trigger(state: CFState, card: int, group: list[int], events: list[Event] | None) -> None:
     effect = state.cards[card].special
-    turn = state.turn
+    turn = current_turn(state)
     name = state.names[turn.seat]
     if effect == "pair_of_fish":
         turn.pair_group = list(group)
@@ -309,7 +309,7 @@ def _sustainable(state: CFState, card: int, events: list[Event] | None) -> None:
     elif events is not None:
         events.append(event("effect", "Sustainable Fishing: no other fish was caught this round to release."))
     sea.reshuffle(state)
-    state.turn.peeks = []
+    current_turn(state).peeks = []
     if events is not None:
         events.append(event("shuffle", "The sea is shuffled with eyes closed."))
 
@@ -335,7 +335,7 @@ def _puffer(state: CFState, events: list[Event] | None) -> None:
         elif events is not None:
             events.append(event("effect", f"{state.names[seat]} has no rod in hand to discard."))
     if state.puffer_waiting:
-        turn = state.turn
+        turn = current_turn(state)
         turn.resume = turn.stage
         turn.stage = "puffer"
 
@@ -358,7 +358,7 @@ def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event]
     for s, r in sorted(state.puffer_picks):
         discard_rod(state, s, r, events)
     state.puffer_picks = []
-    turn = state.turn
+    turn = current_turn(state)
     turn.stage = turn.resume
     turn.resume = ""
     if turn.stage == "choose":
@@ -366,7 +366,7 @@ def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event]
 
 
 def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -> None:
-    turn = state.turn
+    turn = current_turn(state)
     turn.stage = "choose"
     if card is None:
         if events is not None:
@@ -388,9 +388,9 @@ def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -
 
 def end_turn(state: CFState, events: list[Event] | None) -> None:
     """Discard the played cards (CF-CATCH-13) and pass to the next player (CF-CATCH-14)."""
-    turn = state.turn
+    turn = current_turn(state)
     seat = turn.seat
-    rods, baits = state.casts[seat]
+    rods, baits = cast_of(state, seat)
     state.rod_discard = state.rod_discard + rods
     state.bait_discard = state.bait_discard + baits
     state.casts = put(state.casts, seat, None)

@@ -7,13 +7,17 @@ against the engine's functions.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _MUL1 = 0xBF58476D1CE4E5B9
 _MUL2 = 0x94D049BB133111EB
 
 
-def shuffled(state: int, items: list) -> tuple[int, list]:
+def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:
     """`rng.shuffled`: (new_state, a shuffled copy of items) by Fisher-Yates."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):

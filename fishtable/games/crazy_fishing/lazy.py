@@ -30,7 +30,7 @@ _list_extend = list.extend
 issued: tuple[Any, int, Any, Any, Any] = (None, -1, None, None, None)
 
 
-class _Lazy(list):
+class _Lazy(list[Any]):
     """A list whose items are worked out on first use (`_fill`), then a plain list."""
 
     __slots__ = ()
@@ -162,4 +162,4 @@ for _name in (
 ):
     setattr(_Lazy, _name, _filling(_name))
 _Lazy.__radd__ = _reflected("__radd__")  # type: ignore[attr-defined]
-_Lazy.__hash__ = None  # type: ignore[assignment]
+_Lazy.__hash__ = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -32,7 +33,7 @@ from fishtable.games.crazy_fishing.actions import (
 from fishtable.games.crazy_fishing.common import plural
 from fishtable.games.crazy_fishing.lazy import LazyActions, ReplayEvents
 from fishtable.games.crazy_fishing.setup import MAX_PLAYERS
-from fishtable.games.crazy_fishing.state import CFState
+from fishtable.games.crazy_fishing.state import CFState, cast_of, current_turn
 
 _PROMPTS = {
     "cast": "Cast: choose your rods and baits in secret.",
@@ -94,7 +95,7 @@ def pending(state: CFState) -> dict[int, Prompt]:
     if phase == "cast":
         return {s: _CAST[s] for s in state.choosing}
     if phase == "catch" and state.turn is not None:
-        turn = state.turn
+        turn = current_turn(state)
         stage = turn.stage
         if stage == "puffer":
             return {s: _PUFFER[s] for s in state.puffer_waiting}
@@ -137,23 +138,23 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
         count, at = moves(state, seat)
         return LazyActions(state, seat, count, at)
     if kind == "fish_bait":
-        return [FishBait(fish=None)] + [FishBait(fish=cid[c].cid) for c in state.piles[seat]]
+        return [FishBait(fish=None), *(FishBait(fish=cid[c].cid) for c in state.piles[seat])]
     if kind == "puffer":
         return [DiscardRod(rod=cid[c].cid) for c in catching.puffer_choices(state, seat)]
-    turn = state.turn
+    turn = current_turn(state)
     label = state.layout.label
     if kind == "pick_bait":
-        return [PickBait(bait=cid[c].cid) for c in state.casts[turn.seat][1]]
+        return [PickBait(bait=cid[c].cid) for c in cast_of(state, turn.seat)[1]]
     if kind == "split":
-        baits = state.casts[turn.seat][1]
-        out = []
+        baits = cast_of(state, turn.seat)[1]
+        out: list[Action] = []
         for size in range(1, len(baits)):
             for first in combinations(baits, size):
                 if catching.split_error(state, list(first)) is None:
                     out.append(Split(first=tuple(cid[c].cid for c in first)))
         return out
     if kind == "pair":
-        return [PairAttempt(label=label[c]) for c in catching.selectable(state)] + [PairAttempt()]
+        return [*(PairAttempt(label=label[c]) for c in catching.selectable(state)), PairAttempt()]
     return []
 
 
@@ -248,7 +249,7 @@ def _cast_moves(state: CFState, seat: int) -> tuple[int, Any]:
 
 def _catch_moves(state: CFState, seat: int) -> tuple[int, Any]:
     """Looks (Fish Finder), then a shuffle (Turbulent Bait), then the attempts."""
-    turn = state.turn
+    turn = current_turn(state)
     looks: list[int] = []
     if turn.looks_left:
         peeks = turn.peeks
@@ -283,7 +284,8 @@ def _draw_moves(state: CFState, seat: int) -> tuple[int, Any]:
 _FINISH = ((SHUFFLE_MOVE, None), (END_TURN_MOVE, None))
 _BETWEEN = ((SHUFFLE_MOVE, None), (CONTINUE_MOVE, None))
 
-MOVES = {
+# The compact moves of the frequent decisions: (how many, the move at an index).
+MOVES: dict[str, Callable[[CFState, int], tuple[int, Any]]] = {
     "cast": _cast_moves,
     "catch": _catch_moves,
     "collect": _draw_moves,
@@ -342,6 +344,7 @@ def rollout(state: CFState, rng: Any, max_steps: int | None = None) -> tuple[CFS
         if seat is None:
             break
         kind = decision(work, seat)
+        assert kind is not None  # a seat to act has a decision
         moves = MOVES.get(kind)
         if moves is not None:
             count, at = moves(work, seat)
@@ -397,7 +400,7 @@ def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Even
     if handler is None:
         raise IllegalAction(f"That move does not fit now: {pending(state)[seat].text}")
     new = state.fork()
-    events = []
+    events: list[Event] = []
     handler(new, seat, action, events)
     return new, events
 
@@ -433,7 +436,7 @@ def _fish_bait(state: CFState, seat: int, action: FishBait, events: list[Event] 
 
 
 def _look(state: CFState, seat: int, action: Look, events: list[Event] | None) -> None:
-    turn = state.turn
+    turn = current_turn(state)
     if not turn.looks_left:
         raise IllegalAction("You have no Fish Finder look left.")
     card = _sea_card(state, action.label)
@@ -443,7 +446,7 @@ def _look(state: CFState, seat: int, action: Look, events: list[Event] | None) -
 
 
 def _shuffle(state: CFState, seat: int, action: Shuffle, events: list[Event] | None) -> None:
-    if not state.turn.shuffles_left:
+    if not current_turn(state).shuffles_left:
         raise IllegalAction("You have no Turbulent Bait shuffle left.")
     catching.shuffle(state, events)
 
@@ -467,12 +470,12 @@ def _attempt(state: CFState, seat: int, action: Attempt, events: list[Event] | N
 
 
 def _pick_bait(state: CFState, seat: int, action: PickBait, events: list[Event] | None) -> None:
-    bait = _cards_from(state, (action.bait,), state.casts[seat][1], "among the baits you cast")[0]
+    bait = _cards_from(state, (action.bait,), cast_of(state, seat)[1], "among the baits you cast")[0]
     catching.pick_bait(state, bait, events)
 
 
 def _split(state: CFState, seat: int, action: Split, events: list[Event] | None) -> None:
-    first = _cards_from(state, action.first, state.casts[seat][1], "among the baits you cast")
+    first = _cards_from(state, action.first, cast_of(state, seat)[1], "among the baits you cast")
     error = catching.split_error(state, first)
     if error:
         raise IllegalAction(error)
@@ -511,7 +514,9 @@ def _draw(state: CFState, seat: int, action: Draw, events: list[Event] | None) -
     collecting.draw(state, seat, action.rods, action.baits, events)
 
 
-_HANDLERS = {
+# Each handler takes its own action class; the table is keyed by (decision, action kind).
+Handler = Callable[[CFState, int, Any, list[Event] | None], None]
+_HANDLERS: dict[tuple[str, str], Handler] = {
     ("cast", "cast"): _cast,
     ("fish_bait", "fish_bait"): _fish_bait,
     ("catch", "look"): _look,

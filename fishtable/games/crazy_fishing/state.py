@@ -8,15 +8,18 @@ thousands of games per decision. Cards are ints indexing `cards`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from fishtable.games.crazy_fishing.cards import Card
+
+T = TypeVar("T")
 
 PHASES = ("cast", "fish_bait", "catch", "collect", "over")
 
 _new = object.__new__
 
 
-def put(items: list, index: int, value: object) -> list:
+def put(items: list[T], index: int, value: T) -> list[T]:
     """A copy of `items` with one item replaced: how the engine changes a list of a state."""
     new = items[:]
     new[index] = value
@@ -200,11 +203,11 @@ class CFState:
         new.seen = self.seen
         return new
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         """Everything that defines the position, for hashing and equality."""
         return (*self.canonical_v1(), tuple(self.puffer_picks), tuple(self.seen))
 
-    def canonical_v1(self) -> tuple:
+    def canonical_v1(self) -> tuple[Any, ...]:
         """The fields a version-1 save's hash covered (see CrazyFishing.legacy_state_hash)."""
         turn = self.turn
         turn_key = None
@@ -239,3 +242,17 @@ _LISTS = (
     "fish_bait", "choosing", "order", "order_notes", "puffer_waiting", "puffer_picks", "caught_round",
     "collect_order", "seen",
 )
+
+
+def cast_of(state: CFState, seat: int) -> tuple[list[int], list[int]]:
+    """The rods and baits `seat` put forward, once they have cast (the catch phase)."""
+    cast = state.casts[seat]
+    assert cast is not None, f"seat {seat} has not cast"
+    return cast
+
+
+def current_turn(state: CFState) -> Turn:
+    """The turn being played; only called while one is (the catch phase)."""
+    turn = state.turn
+    assert turn is not None, "no catch turn is being played"
+    return turn

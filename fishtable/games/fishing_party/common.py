@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fishtable.engine import rng as rand
 from fishtable.engine.events import event as event  # re-exported: the one way a game makes an event
+from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party.cards import DIE_SIDES, GPS, HAND_SIZE
 from fishtable.games.fishing_party.knowledge import pile_shuffled
 from fishtable.games.fishing_party.state import FPState
@@ -66,7 +67,7 @@ def available(state: FPState) -> int:
     return len(state.draw) + len(state.discard)
 
 
-def draw_cards(state: FPState, count: int, events: list) -> list[int]:
+def draw_cards(state: FPState, count: int, events: list[Event]) -> list[int]:
     """Take up to `count` cards off the draw pile, reshuffling the discard pile when it runs out."""
     out: list[int] = []
     draw = state.draw
@@ -83,7 +84,7 @@ def draw_cards(state: FPState, count: int, events: list) -> list[int]:
     return out
 
 
-def give_cards(state: FPState, seat: int, count: int, events: list, why: str) -> int:
+def give_cards(state: FPState, seat: int, count: int, events: list[Event], why: str) -> int:
     """Draw `count` cards into a hand: the cards are told to the seat alone (FP-MOVE-10)."""
     cards = draw_cards(state, count, events)
     if cards:

@@ -7,7 +7,7 @@ from fishtable.games.fishing_party import scoring
 from fishtable.games.fishing_party.cards import BROKEN_LINE, DIE_SIDES, FISH, LURES, SPRAY, rolls_words
 from fishtable.games.fishing_party.common import card_text, event, has_perm, roll_die
 from fishtable.games.fishing_party.knowledge import discarded_openly, entered_hand, left_hand
-from fishtable.games.fishing_party.state import NONE, FPState
+from fishtable.games.fishing_party.state import NONE, FPState, LastAttempt
 from fishtable.games.fishing_party.turn import move_done
 
 
@@ -104,7 +104,7 @@ def break_line(state: FPState, seat: int, card: int, events: list) -> None:
     state.lures[active] = NONE
     state.fishing = NONE
     state.asking = ()
-    state.last = (active, fish, lure, 0, 0, "broken", seat)
+    state.last = LastAttempt(active, fish, lure, 0, 0, "broken", seat)
     events.append(event("broken_line", f"{st.names[seat]} plays a Broken Line on {st.names[active]}: the "
                                        f"{card_text(state, fish)} and the {st.cards[lure].name} are discarded.",
                         news=True))
@@ -150,7 +150,7 @@ def resolve(state: FPState, rolled: int, counted: int, events: list) -> None:
     name = st.names[seat]
     caught = counted in _wins(state)
     state.fishing = NONE
-    state.last = (seat, fish, lure, rolled, counted, "caught" if caught else "missed", NONE)
+    state.last = LastAttempt(seat, fish, lure, rolled, counted, "caught" if caught else "missed", NONE)
     text = f"{name} rolls a {rolled}"
     if counted != rolled:
         text = f"With the Spray Bottle, {name}'s {rolled} counts as {counted}"

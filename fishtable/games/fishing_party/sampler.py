@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from fishtable.games.fishing_party.cards import BROKEN_LINE
 from fishtable.games.fishing_party.setup import card_table, split_deck
-from fishtable.games.fishing_party.state import NONE, FPState, Static
+from fishtable.games.fishing_party.state import NONE, FPState, LastAttempt, Static
 from fishtable.games.fishing_party.views import FishingPartyView
 
 
@@ -223,8 +223,8 @@ def sample_world(view: FishingPartyView, rng: random.Random) -> FPState:
     last = None
     if view.last_attempt is not None:
         a = view.last_attempt
-        last = (a.seat, tables.any_card[a.fish], tables.any_card[a.lure], a.rolled or 0, a.counted or 0, a.outcome,
-                NONE if a.broken_by is None else a.broken_by)
+        last = LastAttempt(a.seat, tables.any_card[a.fish], tables.any_card[a.lure], a.rolled or 0, a.counted or 0,
+                           a.outcome, NONE if a.broken_by is None else a.broken_by)
     class_of = tables.class_of
     over = stage == "over"
     return FPState(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fishtable.engine.protocol import Result, ScoreLine
+from fishtable.engine.protocol import Event, Result, ScoreLine
 from fishtable.games.fishing_party.common import event, plural, roll_off, rolls_text
 from fishtable.games.fishing_party.state import FPState
 
@@ -38,7 +38,7 @@ def totals(state: FPState) -> list[int]:
     return [sum(v for _, v in p) for p in score_parts(state)]
 
 
-def finish(state: FPState, reason: str, events: list) -> None:
+def finish(state: FPState, reason: str, events: list[Event]) -> None:
     """End the game: score it, and roll off a tie for the most points (FP-SCORE-8, FP-Q-23)."""
     state.stage = "over"
     state.end_reason = reason

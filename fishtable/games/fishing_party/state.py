@@ -13,7 +13,7 @@ exchange, and the cards out of the game (2- and 3-player decks).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from fishtable.games.fishing_party.cards import Card, card_words, face_label
 
@@ -22,6 +22,18 @@ from fishtable.games.fishing_party.cards import Card, card_words, face_label
 # Line, anyone?; "spray": the Spray Bottle after a roll; "discard": down to the hand size
 # (FP-Q-15); "over".
 NONE = -1  # no card (no rod, no lure, no Ouch, no fish being fished for)
+
+
+class LastAttempt(NamedTuple):
+    """The last catch attempt, as the table saw it."""
+
+    seat: int  # who fished
+    fish: int  # the fish card tried for
+    lure: int  # the lure card fished with
+    rolled: int  # the die as rolled; 0 when a Broken Line came first
+    counted: int  # the die as counted (after a Spray Bottle); 0 when none
+    outcome: str  # "caught", "missed" or "broken"
+    breaker: int  # the seat that played the Broken Line, or NONE
 _copy = list.copy
 
 
@@ -97,8 +109,7 @@ class FPState:
     taken: tuple[int, ...] = ()  # cards taken from the table in this swap
     asking: tuple[int, ...] = ()  # seats still to answer "Broken Line, anyone?"
     roll: int = 0  # the die as rolled, while the Spray Bottle decision waits
-    # The last attempt, for the table: (seat, fish, lure, rolled, counted, outcome, breaker).
-    last: tuple[int, int, int, int, int, str, int] | None = None
+    last: LastAttempt | None = None  # the last attempt, for the table
     time_up: bool = False
     turn_no: int = 1
     end_reason: str = ""  # "six kinds" | "time"
@@ -126,7 +137,7 @@ class FPState:
             self.known, self.seen_discards, self.own_discards,
         )
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         """Everything that defines the position, for hashing and equality.
 
         What the table saw (`known`, `seen_discards`, `own_discards`) is left out: it follows from
@@ -141,6 +152,7 @@ class FPState:
             tuple(tuple(h) for h in self.hands), tuple(self.rods), tuple(self.lures), tuple(self.ouches),
             tuple(self.perms), tuple(self.ponds), self.seat, self.stage, self.moves_left, self.moved,
             self.unlucky, self.fishing, tuple(self.aside), self.given, self.taken,
-            self.asking, self.roll, self.last, self.time_up, self.turn_no, self.end_reason,
-            self.tiebreak, self.winners,
+            # `last` as a plain tuple: the hash of earlier saves is the hash of its repr
+            self.asking, self.roll, None if self.last is None else tuple(self.last), self.time_up,
+            self.turn_no, self.end_reason, self.tiebreak, self.winners,
         )

@@ -74,19 +74,19 @@ def _attempt(state: FPState) -> Attempt | None:
     if last is None:
         return None
     st = state.static
-    seat, fish, lure, rolled, counted, outcome, breaker = last
+    fish, lure = last.fish, last.lure
     kind = st.kind_of[fish]
     return Attempt(
-        seat=seat,
+        seat=last.seat,
         fish=f"{st.cards[fish].name} {st.weight[fish]} lb",
         kind=st.kinds[kind],
         weight=st.weight[fish],
         lure=lure_words(st.cards[lure], st.kinds),
         needed=st.cards[lure].wins[kind],
-        rolled=rolled or None,
-        counted=counted or None,
-        outcome=outcome,  # type: ignore[arg-type]
-        broken_by=None if breaker == NONE else breaker,
+        rolled=last.rolled or None,
+        counted=last.counted or None,
+        outcome=last.outcome,  # type: ignore[arg-type]
+        broken_by=None if last.breaker == NONE else last.breaker,
     )
 
 

@@ -119,6 +119,7 @@ class GreedyBot:
 
     # -- swapping -------------------------------------------------------------------------------
     def _swap(self, view: PokerView, legal: list[Any]) -> Any:
+        assert view.hand is not None  # a seat that swaps holds a hand
         hand = [_card(f) for f in view.hand]
         slots = [s.card for s in view.community if s.card is not None]
         community = [_card(f) for f in slots]

@@ -51,4 +51,4 @@ def describe(action: Any, view: PokerView) -> str:
         return f"Deal hand {view.hand_number + 1}"
     if kind == "stop_session":
         return "Stop the session after this hand"
-    return kind.replace("_", " ").capitalize()
+    return str(kind).replace("_", " ").capitalize()

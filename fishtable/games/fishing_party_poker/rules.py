@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import Event, Prompt
-from fishtable.games.fishing_party_poker import betting, flow
+from fishtable.games.fishing_party_poker import betting, rounds
 from fishtable.games.fishing_party_poker.actions import DEAL, KEEP, swap
 from fishtable.games.fishing_party_poker.common import event
 from fishtable.games.fishing_party_poker.state import PokerState
@@ -119,11 +120,11 @@ def apply(state: PokerState, seat: int, action: Any) -> tuple[PokerState, list[E
 def _bet(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
     betting.apply(state, seat, action.kind, events)
     if action.kind == "fold" and len(state.contenders()) == 1:
-        flow.win_uncontested(state, events)
+        rounds.win_uncontested(state, events)
         return
     following = betting.next_actor(state, seat)
     if following < 0:
-        flow.end_betting(state, events)
+        rounds.end_betting(state, events)
     else:
         state.actor = following
 
@@ -138,15 +139,15 @@ def _card(state: PokerState, cid: str, where: list[int], place: str) -> int:
 def _swap(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
     give = _card(state, action.give, state.hands[seat], "in your hand")
     take = _card(state, action.take, state.community, "among the community cards")
-    flow.do_swap(state, seat, give, take, events)
+    rounds.do_swap(state, seat, give, take, events)
 
 
 def _keep(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
-    flow.keep_hand(state, seat, events)
+    rounds.keep_hand(state, seat, events)
 
 
 def _deal(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
-    flow.deal_next(state, events)
+    rounds.deal_next(state, events)
 
 
 def _stop(state: PokerState, seat: int) -> tuple[PokerState, list[Event]]:
@@ -160,14 +161,15 @@ def _stop(state: PokerState, seat: int) -> tuple[PokerState, list[Event]]:
     new.stopped_by = seat
     events: list[Event] = []
     if new.phase == "hand_over":
-        flow.end_session(new, f"The table stopped after hand {new.hand_no}.", events)
+        rounds.end_session(new, f"The table stopped after hand {new.hand_no}.", events)
     else:
         events.insert(0, event(
             "stop", f"{new.names[seat]} calls time: hand {new.hand_no} is the last one.", news=True))
     return new, events
 
 
-_HANDLERS = {
+# Keyed by (phase, action kind); the kind is read off whatever was sent, so it may be anything.
+_HANDLERS: dict[tuple[str, Any], Callable[[PokerState, int, Any, list[Event]], None]] = {
     ("betting", "check"): _bet,
     ("betting", "call"): _bet,
     ("betting", "fold"): _bet,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fishtable.engine import rng as rand
 from fishtable.engine.errors import CardFileError
 from fishtable.engine.protocol import Event, SeatInfo
-from fishtable.games.fishing_party_poker import flow
+from fishtable.games.fishing_party_poker import rounds
 from fishtable.games.fishing_party_poker.cards import PokerCardFile, build_cards, load_card_file
 from fishtable.games.fishing_party_poker.hands import rank_bit
 from fishtable.games.fishing_party_poker.options import PokerOptions
@@ -29,7 +29,7 @@ def new_game(options: PokerOptions, seats: Sequence[SeatInfo], seed: int) -> Pok
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"Fishing Party Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
     cards = build_cards(card_data(options))
-    needed = n * flow.HAND_SIZE + flow.COMMUNITY_SIZE
+    needed = n * rounds.HAND_SIZE + rounds.COMMUNITY_SIZE
     if len(cards) < needed:
         raise CardFileError(
             f"The card file has {len(cards)} cards; {n} players need {needed} (five each and five in the middle).")
@@ -57,8 +57,8 @@ def new_game(options: PokerOptions, seats: Sequence[SeatInfo], seed: int) -> Pok
         community=[],
     )
     events: list[Event] = []
-    state.dealer = flow.roll_for_dealer(state, events)
-    flow.start_hand(state, events)
+    state.dealer = rounds.roll_for_dealer(state, events)
+    rounds.start_hand(state, events)
     state.opening = tuple(
         (e.kind, e.text, -1 if e.visible_to is None else e.visible_to[0], e.news) for e in events
     )

@@ -9,6 +9,7 @@ from `committed` when needed, never stored.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from fishtable.games.fishing_party_poker.cards import Card
 
@@ -41,7 +42,7 @@ class PokerState:
     big_bet: int
     max_raises: int
     max_hands: int
-    opening: tuple[tuple[str, int, bool], ...]  # the first log lines: (text, private-to seat or -1, news)
+    opening: tuple[tuple[str, str, int, bool], ...]  # the first log lines: (kind, text, private-to seat or -1, news)
     # The session.
     rng: int
     phase: str
@@ -158,10 +159,10 @@ class PokerState:
         new.hand_no = self.hand_no
         new.dealer = self.dealer
         new.chips = self.chips[:]
-        new.hands_won = self.hands_won  # copied on write: flow.pay_pots, flow.win_uncontested
+        new.hands_won = self.hands_won  # copied on write: rounds.pay_pots, rounds.win_uncontested
         new.deck = self.deck  # replaced at each deal, never changed
-        new.hands = self.hands  # copied on write: flow.do_swap
-        new.community = self.community  # copied on write: flow.do_swap
+        new.hands = self.hands  # copied on write: rounds.do_swap
+        new.community = self.community  # copied on write: rounds.do_swap
         new.face_up = self.face_up
         new.in_hand = self.in_hand  # replaced at each deal
         new.folded = self.folded  # copied on write: betting.apply
@@ -185,7 +186,7 @@ class PokerState:
         new.known = self.known
         return new
 
-    def canonical(self) -> tuple:
+    def canonical(self) -> tuple[Any, ...]:
         """Everything that defines the position, for hashing and equality.
 
         `known` is left out: it follows from the moves, which a save replays, so the

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 
-from fishtable.games.fishing_party_poker.cards import Card
+from fishtable.games.fishing_party_poker.cards import Card, build_cards, load_card_file
 
 _by_id: dict[int, tuple[tuple[Card, ...], str]] = {}
 _by_key: dict[str, tuple[Card, ...]] = {}
@@ -34,8 +34,6 @@ def tables_for(key: str) -> tuple[Card, ...]:
     """The card table a view's `card_set` names; LookupError if this process never saw it."""
     found = _by_key.get(key)
     if found is None:
-        from fishtable.games.fishing_party_poker.cards import build_cards, load_card_file
-
         cards = build_cards(load_card_file())
         if table_key(cards) == key:
             return cards

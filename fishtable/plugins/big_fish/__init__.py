@@ -7,7 +7,11 @@ from typing import Any, ClassVar
 from rich.console import RenderableType
 from rich.text import Text
 
+from fishtable.games.big_fish.views import BigFishView
+from fishtable.plugins.big_fish.board import BigFishBoard
+from fishtable.plugins.big_fish.decide import BigFishDecisionScreen
 from fishtable.plugins.big_fish.faces import STEP_WORDS
+from fishtable.plugins.big_fish.results import details_table
 from fishtable.plugins.big_fish.seat_panel import hanging, seat_text
 from fishtable.plugins.big_fish.words import describe
 from fishtable.tui.plugin import GameUI
@@ -46,16 +50,14 @@ in secret by everyone and shown together.
 """
 
 
-class BigFishUI(GameUI):
+class BigFishUI(GameUI[BigFishView]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     help_markdown: ClassVar[str] = HELP
 
     def make_board(self) -> Any:
-        from fishtable.plugins.big_fish.board import BigFishBoard
-
         return BigFishBoard()
 
-    def topbar(self, view: Any, width: int) -> Text:
+    def topbar(self, view: BigFishView, width: int) -> Text:
         text = Text()
         text.append(f" Round {view.round} · ", "bold")
         if view.phase == "turn" and view.step is not None:
@@ -73,15 +75,15 @@ class BigFishUI(GameUI):
         text.append_text(piles)
         return text
 
-    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
+    def seat_panel(self, view: BigFishView, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         step = view.step if view.step is not None and view.step.seat == seat else None
         # One cell less than offered: the side column's scrollbar is two cells wide, not one.
         return hanging(seat_text(view.seats[seat], active, step, hard=view.hard_mode), width - 1)
 
-    def busy_seats(self, view: Any) -> set[int]:
+    def busy_seats(self, view: BigFishView) -> set[int]:
         return {p.seat for p in view.seats if p.active or p.status == "choosing"}
 
-    def describe(self, action: Any, view: Any, kind: str) -> str:
+    def describe(self, action: Any, view: BigFishView, kind: str) -> str:
         return describe(action, view)
 
     def shortcut(self, action: Any, kind: str) -> tuple[str, str] | None:
@@ -94,13 +96,9 @@ class BigFishUI(GameUI):
     def decision_screen(self, decision: Any) -> Any:
         if not decision.private:
             return None
-        from fishtable.plugins.big_fish.decide import BigFishDecisionScreen
-
         return BigFishDecisionScreen(decision, self)
 
-    def result_details(self, view: Any) -> RenderableType | None:
-        from fishtable.plugins.big_fish.results import details_table
-
+    def result_details(self, view: BigFishView) -> RenderableType | None:
         return details_table(view)
 
 

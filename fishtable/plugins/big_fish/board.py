@@ -12,12 +12,13 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.faces import SIZE_LETTERS, SIZE_WORDS, card_text
 from fishtable.plugins.big_fish.steps import phase_text
 from fishtable.tui.widgets.board import Board
 
 
-def row_text(view: Any) -> Text:
+def row_text(view: BigFishView) -> Text:
     text = Text(f"Face-Up Cards ({len(view.face_up)} of {view.face_up_size}):", "bold")
     if not view.face_up:
         text.append(" none left until the round ends", "dim")
@@ -27,7 +28,7 @@ def row_text(view: Any) -> Text:
     return text
 
 
-def piles_text(view: Any) -> Text:
+def piles_text(view: BigFishView) -> Text:
     """The piles in full (the top bar has their sizes too)."""
     text = Text()
     text.append(f"Draw deck {view.deck_size}", "bold")
@@ -38,7 +39,7 @@ def piles_text(view: Any) -> Text:
     return text
 
 
-def event_text(view: Any) -> Text:
+def event_text(view: BigFishView) -> Text:
     text = Text("Last event: ", "bold")
     if view.last_event is None:
         text.append("none yet (one is revealed at the end of each round)", "dim")
@@ -76,14 +77,14 @@ class BigFishBoard(Board):
         yield Static(id="bf-piles", markup=False)
         yield Static(legend(), id="bf-legend", markup=False)
 
-    def show(self, view: Any, viewer: int | None) -> None:
+    def show(self, view: BigFishView, viewer: int | None) -> None:
         self.query_one("#bf-phase", Static).update(phase_text(view))
         self.query_one("#bf-row", Static).update(row_text(view))
         self.query_one("#bf-event", Static).update(event_text(view))
         self.query_one("#bf-piles", Static).update(piles_text(view))
         self.call_after_refresh(self._show_seat, view)
 
-    def _show_seat(self, view: Any) -> None:
+    def _show_seat(self, view: BigFishView) -> None:
         """Keep the seat the table waits for in sight when five panels do not fit the side column."""
         seat = view.active_seat
         if seat is None:

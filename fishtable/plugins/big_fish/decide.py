@@ -56,7 +56,7 @@ class BigFishDecisionScreen(FishScreen):
         Binding("right", "scroll_hand(1)", "Scroll hand", show=False, priority=True),
         Binding("r", "app.rules", "Rules"),
     ]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
     ARMING = "decision"
     CSS_PATH = "screens.tcss"
 

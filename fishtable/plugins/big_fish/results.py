@@ -8,6 +8,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.faces import size_mark
 
 BIG = 3
@@ -28,7 +29,7 @@ def _fish_list(fish: Any, scores: Callable[[Any], str | None], total: int) -> Te
     return text
 
 
-def details_table(view: Any) -> Table:
+def details_table(view: BigFishView) -> Table:
     """Each player's Ice Box (printed points at the size caught) and Fishing Spot (1 a fish, 2 if Big)."""
     table = Table(title="Ice Boxes and Fishing Spots", header_style="bold", show_lines=True)
     table.add_column("Player")

@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
+from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.faces import STEP_WORDS
 
 STEPS = ("draw", "spawn", "grow", "catch", "wild")
@@ -27,11 +28,11 @@ def step_bar(step: Any) -> Text:
     return text
 
 
-def _names(view: Any, status: str) -> str:
+def _names(view: BigFishView, status: str) -> str:
     return ", ".join(p.name for p in view.seats if p.status == status)
 
 
-def phase_text(view: Any) -> Text:
+def phase_text(view: BigFishView) -> Text:
     """What the game is doing now, for the public table."""
     text = Text()
     phase = view.phase

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from fishtable.games.big_fish.describe import describe as engine_describe
+from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.faces import points_text, wild_kind
 
 TEMPLATES = {
@@ -26,7 +27,7 @@ def card_words(card: Any) -> str:
     return f"{card.name} ({wild_kind(card)})"
 
 
-def describe(action: Any, view: Any) -> str:
+def describe(action: Any, view: BigFishView) -> str:
     kind = action.kind
     cards = {c.id: c for c in (*view.face_up, *(view.hand or ()))}
     card = cards.get(getattr(action, "card", None) or "")

@@ -9,13 +9,16 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from fishtable.engine.protocol import Event
-from fishtable.plugins.crazy_fishing.describe import describe, known_cards
+from fishtable.games.crazy_fishing.views import CrazyFishingView
+from fishtable.plugins.crazy_fishing.board import CrazyFishingBoard
+from fishtable.plugins.crazy_fishing.cast import CastScreen
+from fishtable.plugins.crazy_fishing.choices import oos_fish_choices
+from fishtable.plugins.crazy_fishing.collect import CollectScreen
+from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS, describe, known_cards
 from fishtable.plugins.crazy_fishing.faces import face_text
+from fishtable.plugins.crazy_fishing.results import catches_text
 from fishtable.plugins.crazy_fishing.seat_panel import flow, seat_text
 from fishtable.tui.plugin import RECENT_LINES, GameUI
-
-# The outcome lines the news bar puts first.
-HEADLINE_KINDS = frozenset({"catch", "escape"})
 
 PHASE_WORDS = {
     "cast": "Cast",
@@ -79,8 +82,8 @@ def _top(card: Any) -> Text:
     return face_text(card) if card.type == "fish" else Text(f"{value}{'+' if card.plus else ''}")
 
 
-class CrazyFishingUI(GameUI):
-    board: Any = None  # the last board made, in the running app
+class CrazyFishingUI(GameUI[CrazyFishingView]):
+    board: CrazyFishingBoard | None = None  # the last board made, in the running app
     board_kinds: ClassVar[frozenset[str]] = frozenset({"catch", "pair"})
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     # Out-of-series effects (the Smart Bream shows fish to all): studied before anyone moves on.
@@ -88,8 +91,6 @@ class CrazyFishingUI(GameUI):
     help_markdown: ClassVar[str] = HELP
 
     def make_board(self) -> Any:
-        from fishtable.plugins.crazy_fishing.board import CrazyFishingBoard
-
         board = CrazyFishingBoard()
         self.board = board  # the running app's size is read through it (a public widget API)
         return board
@@ -102,7 +103,7 @@ class CrazyFishingUI(GameUI):
         size = board.app.size
         return size.width, size.height
 
-    def topbar(self, view: Any, width: int) -> Text:
+    def topbar(self, view: CrazyFishingView, width: int) -> Text:
         text = Text()
         text.append(f" Round {view.round} · {PHASE_WORDS.get(view.phase, view.phase)}", "bold")
         text.append(f" · {view.sea_count} fish in the sea")
@@ -123,18 +124,19 @@ class CrazyFishingUI(GameUI):
         text.append_text(decks)
         return text
 
-    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
+    def seat_panel(self, view: CrazyFishingView, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         return seat_text(view.seats[seat], active, wide, width, _rows_per_seat(len(view.seats), self.app_size()))
 
-    def busy_seats(self, view: Any) -> set[int]:
+    def busy_seats(self, view: CrazyFishingView) -> set[int]:
         return {panel.seat for panel in view.seats if panel.status == "fishing"}
 
-    def describe(self, action: Any, view: Any, kind: str) -> str:
+    def describe(self, action: Any, view: CrazyFishingView, kind: str) -> str:
         baits: tuple[str, ...] = ()
         fish: tuple[str, ...] = ()
         turn = view.turn
-        if turn is not None and view.seats[turn.seat].cast is not None:
-            baits = tuple(c.id for c in view.seats[turn.seat].cast.baits)
+        cast = view.seats[turn.seat].cast if turn is not None else None
+        if cast is not None:
+            baits = tuple(c.id for c in cast.baits)
         if turn is not None:  # the Reel's two fish, face up: "#3 Hake (2)"
             fish = tuple(
                 f"#{label} {card.name} ({'∞' if card.value is None else card.value})"
@@ -149,16 +151,12 @@ class CrazyFishingUI(GameUI):
 
     def decision_screen(self, decision: Any) -> Any:
         if decision.kind == "cast":
-            from fishtable.plugins.crazy_fishing.cast import CastScreen
-
             return CastScreen(decision)
         if decision.kind == "collect":
-            from fishtable.plugins.crazy_fishing.collect import CollectScreen
-
             return CollectScreen(decision)
         return None
 
-    def private_summary(self, view: Any) -> RenderableType | None:
+    def private_summary(self, view: CrazyFishingView) -> RenderableType | None:
         """The hand and the whole catch pile (CF-CATCH-10), lines broken between cards."""
         size = self.app_size()
         width = size[0] - 2 if size else None
@@ -178,14 +176,10 @@ class CrazyFishingUI(GameUI):
     def option_choices(self, field: str, card_file: str | None) -> tuple[list[tuple[str, str]], str | None] | None:
         if field != "oos_fish":
             return None
-        from fishtable.plugins.crazy_fishing.choices import oos_fish_choices
-
         return oos_fish_choices(card_file)
 
-    def result_details(self, view: Any) -> RenderableType | None:
+    def result_details(self, view: CrazyFishingView) -> RenderableType | None:
         """Each player's catch, fish by fish (every pile is public at the end)."""
-        from fishtable.plugins.crazy_fishing.results import catches_text
-
         return catches_text(view)
 
 

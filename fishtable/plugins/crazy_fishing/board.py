@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from fishtable.games.crazy_fishing.actions import Attempt, Look, PairAttempt
+from fishtable.games.crazy_fishing.views import CrazyFishingView
 from fishtable.plugins.crazy_fishing.faces import KIND_STYLE, face_text, kind_of
 from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.plugins.crazy_fishing.sea import SeaView
@@ -67,7 +68,7 @@ class CrazyFishingBoard(Board):
         yield Static(id="order", markup=False)
 
     # -- drawing ------------------------------------------------------------------
-    def show(self, view: Any, viewer: int | None) -> None:
+    def show(self, view: CrazyFishingView, viewer: int | None) -> None:
         sea = self.query_one(SeaView)
         peeks = {p.label: p.fish for p in view.peeks}
         flipped = dict(zip(view.turn.flipped_labels, view.turn.flipped, strict=False)) if view.turn else {}
@@ -84,7 +85,7 @@ class CrazyFishingBoard(Board):
     def on_resize(self) -> None:
         self._legend()
 
-    def _order(self, view: Any) -> None:
+    def _order(self, view: CrazyFishingView) -> None:
         lines: list[Text] = []
         if view.turn is not None and view.turn.flipped:
             # Fish turned over and not yet resolved: public, listed as "#7 Hake (5)".

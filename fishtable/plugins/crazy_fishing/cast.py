@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from fishtable.games.crazy_fishing.actions import Cast
-from fishtable.plugins.crazy_fishing import HEADLINE_KINDS
+from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
 from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.plugins.crazy_fishing.sea import SeaView
@@ -57,7 +57,7 @@ class CastScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Move"),
         Binding("right", "move(1)", "Move", show=False),
-        Binding("space", "toggle", "In/out"),
+        Binding("space", "toggle_card", "In/out"),
         Binding("enter", "commit", "Cast"),
         Binding(PILE_KEY[0], "pile", PILE_KEY[1]),
         Binding("r", "app.rules", "Rules"),
@@ -185,7 +185,7 @@ class CastScreen(FishScreen):
             self.cursor = number - 1
             self._update()
 
-    def action_toggle(self) -> None:
+    def action_toggle_card(self) -> None:
         if not self.hand:
             return
         cid = self.hand[self.cursor].id
@@ -202,7 +202,7 @@ class CastScreen(FishScreen):
 
     def on_card_tile_clicked(self, event: CardTile.Clicked) -> None:
         self.cursor = self.hand.index(event.tile.card)
-        self.action_toggle()
+        self.action_toggle_card()
 
     def action_commit(self) -> None:
         if self.sent:

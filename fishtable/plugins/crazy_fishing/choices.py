@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fishtable.games.crazy_fishing.cards import load_card_file
+
 # Out-of-series effects in a few words, for the setup list (the rules screen has the rest).
 EFFECT_HINTS = {
     "golden_fish": "bait +2 while on top",
@@ -26,8 +28,6 @@ def oos_fish_choices(card_file: str | None) -> tuple[list[tuple[str, str]], str 
     """
     path = Path(card_file).expanduser() if card_file else None
     try:
-        from fishtable.games.crazy_fishing.cards import load_card_file
-
         data = load_card_file(path)
     except Exception as exc:  # a malformed file is reported, never raised
         return [], str(exc)

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
-from fishtable.plugins.crazy_fishing import HEADLINE_KINDS
+from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile
 from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.tui.decision import Decided, Decision

@@ -8,8 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from fishtable.games.crazy_fishing.views import CrazyFishingView
 
-def known_cards(view: Any) -> dict[str, Any]:
+# The outcome lines the news bar puts first (the plug-in and its cast and collect screens).
+HEADLINE_KINDS = frozenset({"catch", "escape"})
+
+
+def known_cards(view: CrazyFishingView) -> dict[str, Any]:
     """Every card face this view shows: own hand and pile, revealed casts, pile tops."""
     cards: dict[str, Any] = {}
     for card in (view.hand or ()) + (view.pile or ()):

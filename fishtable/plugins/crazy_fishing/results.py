@@ -8,21 +8,20 @@ table shows during play (the count and the top card) can be listed.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
+from fishtable.games.crazy_fishing.views import CrazyFishingView
 from fishtable.plugins.crazy_fishing.seat_panel import Atom, _card, flow
 
 WIDTH = 76  # fits an 80-column terminal; lines break between fish, never inside a name
 
 
-def _points(view: Any) -> dict[int, int]:
+def _points(view: CrazyFishingView) -> dict[int, int]:
     result = getattr(view, "result", None)
     return {line.seat: line.total for line in result.scores} if result is not None else {}
 
 
-def catches_text(view: Any) -> Text:
+def catches_text(view: CrazyFishingView) -> Text:
     text = Text("Each player's catch", "bold")
     points = _points(view)
     for panel in view.seats:

@@ -25,6 +25,8 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from fishtable.games.crazy_fishing.views import CrazyFishingView
+
 WATER = Style(color="#2b6a99", bgcolor="#0b2740")
 BACK = Style(color="#cfe3f5", bgcolor="#1d4f7a")
 BACK_COVERED = Style(color="#8fb0cc", bgcolor="#163d5e")
@@ -78,7 +80,7 @@ class SeaView(Widget):
     # -- data ----------------------------------------------------------------
     def show(
         self,
-        view: Any,
+        view: CrazyFishingView,
         selectable: set[int] | None = None,
         peeks: dict[int, Any] | None = None,
         flipped: dict[int, Any] | None = None,

@@ -172,7 +172,7 @@ def seat_text(panel: Any, active: bool, wide: bool, width: int | None = None, ro
         totals[0] = ("", totals[0][1][2:])
     effects = [_words("✦ " + effect, "italic #f0c0ff") for effect in panel.effects]
     # Most wanted first: what a "…" leaves out is the least needed.
-    body = _join(totals, _pile(panel), _hand(panel, cast is None and bool(rows) and rows >= 4), *effects, kind)
+    body = _join(totals, _pile(panel), _hand(panel, cast is None and rows is not None and rows >= 4), *effects, kind)
     text.append("\n")
     text.append_text(flow(body, width, lines=max(1, (rows or 2) - head)))
     return text

@@ -7,6 +7,14 @@ from typing import Any, ClassVar
 from rich.console import RenderableType
 from rich.text import Text
 
+from fishtable.games.fishing_party.describe import describe
+from fishtable.games.fishing_party.views import FishingPartyView
+from fishtable.plugins.fishing_party.board import FishingPartyBoard
+from fishtable.plugins.fishing_party.entries import label
+from fishtable.plugins.fishing_party.faces import face_text
+from fishtable.plugins.fishing_party.results import details
+from fishtable.plugins.fishing_party.seat_panel import seat_text
+from fishtable.plugins.fishing_party.turn import TurnScreen
 from fishtable.tui.plugin import GameUI
 
 # The outcome lines the news bar puts first: an attempt and how it ended, cards played on players.
@@ -29,16 +37,14 @@ Every roll of the die is shown on the table. The clock (with a time limit) is on
 """
 
 
-class FishingPartyUI(GameUI):
+class FishingPartyUI(GameUI[FishingPartyView]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     help_markdown: ClassVar[str] = HELP
 
     def make_board(self) -> Any:
-        from fishtable.plugins.fishing_party.board import FishingPartyBoard
-
         return FishingPartyBoard()
 
-    def topbar(self, view: Any, width: int) -> Text:
+    def topbar(self, view: FishingPartyView, width: int) -> Text:
         text = Text()
         if view.stage == "over":
             text.append(" Game over", "bold")
@@ -55,34 +61,24 @@ class FishingPartyUI(GameUI):
         text.append_text(piles)
         return text
 
-    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
-        from fishtable.plugins.fishing_party.seat_panel import seat_text
-
+    def seat_panel(self, view: FishingPartyView, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         return seat_text(view, seat, active, wide, width)
 
-    def busy_seats(self, view: Any) -> set[int]:
+    def busy_seats(self, view: FishingPartyView) -> set[int]:
         return set() if view.stage == "over" else {view.turn}
 
-    def describe(self, action: Any, view: Any, kind: str) -> str:
+    def describe(self, action: Any, view: FishingPartyView, kind: str) -> str:
         if view.seat is None:
-            from fishtable.games.fishing_party.describe import describe
-
             return describe(action, view)
-        from fishtable.plugins.fishing_party.entries import label
-
         return label(action, view, kind)
 
     def decision_screen(self, decision: Any) -> Any:
         # Every Fishing Party decision is private: all of them go to the turn screen.
         if not decision.private:
             return None
-        from fishtable.plugins.fishing_party.turn import TurnScreen
-
         return TurnScreen(decision, HEADLINE_KINDS)
 
-    def private_summary(self, view: Any) -> RenderableType | None:
-        from fishtable.plugins.fishing_party.faces import face_text
-
+    def private_summary(self, view: FishingPartyView) -> RenderableType | None:
         if not view.hand:
             return None
         text = Text("Your hand: ")
@@ -91,9 +87,7 @@ class FishingPartyUI(GameUI):
             text.append_text(face_text(card, compact=True))
         return text
 
-    def result_details(self, view: Any) -> RenderableType | None:
-        from fishtable.plugins.fishing_party.results import details
-
+    def result_details(self, view: FishingPartyView) -> RenderableType | None:
         return details(view)
 
 

@@ -169,8 +169,8 @@ def label(action: Any, view: Any, kind: str, legal: bool = True) -> str:
         return "Back out: no Broken Line, let the die roll" if kind == "broken_line" else "Let the die roll"
     if k == "broken_line":
         fisher = view.seats[view.turn]
-        fish = card_text(fisher.fishing, compact=True) if fisher.fishing is not None else "fish"
-        return f"Play the Broken Line on {fisher.name}: the {fish} and the lure go"
+        fish_name = card_text(fisher.fishing, compact=True) if fisher.fishing is not None else "fish"
+        return f"Play the Broken Line on {fisher.name}: the {fish_name} and the lure go"
     return k.replace("_", " ").capitalize()
 
 

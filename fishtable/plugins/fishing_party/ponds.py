@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.table import Table
 from rich.text import Text
 
+from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.faces import short
 
 
-def biggest(view: Any) -> dict[str, int]:
+def biggest(view: FishingPartyView) -> dict[str, int]:
     """The heaviest fish of each kind in any pond (a kind nobody caught is absent)."""
     best: dict[str, int] = {}
     for panel in view.seats:
@@ -20,7 +19,7 @@ def biggest(view: Any) -> dict[str, int]:
     return best
 
 
-def pond_table(view: Any, title: str | None = "Fish Ponds (lb; ★ the biggest of its kind)",
+def pond_table(view: FishingPartyView, title: str | None = "Fish Ponds (lb; ★ the biggest of its kind)",
                name_width: int = 9) -> Table:
     """Weights in pounds; ★ marks the biggest of its kind (a point at the end), · an empty place."""
     best = biggest(view)

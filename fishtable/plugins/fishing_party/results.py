@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.ponds import pond_table
 from fishtable.tui.widgets.fit import FitWidth
 
@@ -47,7 +48,7 @@ def category_table(result: Any, width: int = 80) -> Table:
     return table
 
 
-def details(view: Any) -> RenderableType | None:
+def details(view: FishingPartyView) -> RenderableType | None:
     result = view.result
     if result is None:
         return None

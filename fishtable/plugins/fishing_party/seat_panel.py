@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from fishtable.games.fishing_party.describe import rolls_for
+from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.entries import chance_words
 from fishtable.plugins.fishing_party.faces import card_text, lure_rolls, short
 
@@ -85,7 +86,7 @@ def extra_parts(panel: Any) -> list[Text]:
     return parts
 
 
-def seat_text(view: Any, seat: int, active: bool, wide: bool, width: int) -> Text:
+def seat_text(view: FishingPartyView, seat: int, active: bool, wide: bool, width: int) -> Text:
     panel = view.seats[seat]
     # Two cells less than the column: a scrollbar appears when the panels outgrow the screen.
     width = max(16, width - 2)

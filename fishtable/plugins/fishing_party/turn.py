@@ -73,8 +73,8 @@ class TurnScreen(FishScreen):
         Binding("p", "pick('pass')", "Pass"),
         Binding("r", "app.rules", "Rules"),
     ]
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (110, "-wide")]  # type: ignore[misc]  # Textual types it as an instance attribute
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
     ARMING = "decision"
     CSS_PATH = "screens.tcss"
 
@@ -224,6 +224,8 @@ class TurnScreen(FishScreen):
     def _after(self, entry: ent.Entry) -> str:
         action = entry.action
         view = self.view
+        if action is None:  # a note: nothing follows from it
+            return ""
         if action.kind == "fish":
             asked = len(view.seats) > 2 and any(c.type == "broken_line" and c.count for c in view.deck)
             table = "the others are asked \"Broken Line, anyone?\", then " if asked else ""

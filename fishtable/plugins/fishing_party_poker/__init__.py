@@ -10,10 +10,14 @@ from rich.text import Text
 
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker.describe import describe
+from fishtable.games.fishing_party_poker.views import PokerView
+from fishtable.plugins.fishing_party_poker.bet import BetScreen
+from fishtable.plugins.fishing_party_poker.board import PokerBoard
 from fishtable.plugins.fishing_party_poker.commands import TableCommand, table_commands
 from fishtable.plugins.fishing_party_poker.faces import indexes_text
 from fishtable.plugins.fishing_party_poker.private import HEADLINE_KINDS
 from fishtable.plugins.fishing_party_poker.seat_panel import seat_text
+from fishtable.plugins.fishing_party_poker.swap import SwapScreen
 from fishtable.plugins.fishing_party_poker.words import award_lines, showdown_lines, stage_text
 from fishtable.tui.plugin import RECENT_LINES, GameUI
 
@@ -44,17 +48,15 @@ played to its end, then the standings are shown.
 """
 
 
-class FishingPartyPokerUI(GameUI):
+class FishingPartyPokerUI(GameUI[PokerView]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     help_markdown: ClassVar[str] = HELP
 
     # -- the public table -------------------------------------------------------------------
     def make_board(self) -> Any:
-        from fishtable.plugins.fishing_party_poker.board import PokerBoard
-
         return PokerBoard()
 
-    def topbar(self, view: Any, width: int) -> Text:
+    def topbar(self, view: PokerView, width: int) -> Text:
         text = stage_text(view)
         dealer = view.seats[view.dealer].name
         text.append(" · ")
@@ -66,30 +68,26 @@ class FishingPartyPokerUI(GameUI):
                 text.append_text(pot)
         return text
 
-    def seat_panel(self, view: Any, seat: int, *, active: bool, width: int, wide: bool) -> Text:
+    def seat_panel(self, view: PokerView, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         return seat_text(view, seat, active, width, wide)
 
-    def busy_seats(self, view: Any) -> set[int]:
+    def busy_seats(self, view: PokerView) -> set[int]:
         """The seat whose action it is (the bet, the swap or the deal)."""
         return {view.actor} if view.actor is not None and view.phase != "over" else set()
 
     # -- words -----------------------------------------------------------------------------
-    def describe(self, action: Any, view: Any, kind: str) -> str:
+    def describe(self, action: Any, view: PokerView, kind: str) -> str:
         return describe(action, view)
 
     # -- decisions -------------------------------------------------------------------------
     def decision_screen(self, decision: Any) -> Any:
         if decision.kind == "bet" and decision.private:
-            from fishtable.plugins.fishing_party_poker.bet import BetScreen
-
             return BetScreen(decision)
         if decision.kind == "swap" and decision.private:
-            from fishtable.plugins.fishing_party_poker.swap import SwapScreen
-
             return SwapScreen(decision)
         return None  # the deal: one action, which the shell applies by itself
 
-    def private_summary(self, view: Any) -> RenderableType | None:
+    def private_summary(self, view: PokerView) -> RenderableType | None:
         if not view.hand:
             return None
         text = Text("Your hand: ", "bold")
@@ -103,12 +101,12 @@ class FishingPartyPokerUI(GameUI):
         starts = [n for n, (_, e) in enumerate(entries) if e.kind == "hand"]
         return list(entries[starts[-1] if starts else 0:])[-RECENT_LINES:]
 
-    def table_commands(self, view: Any) -> list[TableCommand]:
+    def table_commands(self, view: PokerView) -> list[TableCommand]:
         """Keys the public table offers whoever's turn it is (see commands.py)."""
         return table_commands(view)
 
     # -- the end -----------------------------------------------------------------------------
-    def result_details(self, view: Any) -> RenderableType | None:
+    def result_details(self, view: PokerView) -> RenderableType | None:
         """How the last hand ended: its pots and the hands shown, in order."""
         if not view.awards:
             return None

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.plugins.fishing_party_poker.memory import TableMemory
 from fishtable.plugins.fishing_party_poker.tiles import FULL_ROWS, SMALL_ROWS, PokerTile, face_of
 from fishtable.plugins.fishing_party_poker.words import (
@@ -50,7 +51,7 @@ class PokerBoard(Board):
         yield Static(id="table-info")
 
     # -- drawing ------------------------------------------------------------------------
-    def show(self, view: Any, viewer: int | None) -> None:
+    def show(self, view: PokerView, viewer: int | None) -> None:
         self.memory.see(view)
         self._draw(view)
 
@@ -58,7 +59,7 @@ class PokerBoard(Board):
         if self.memory.previous is not None:  # lines are wrapped to the board's width
             self._draw(self.memory.previous)
 
-    def _draw(self, view: Any) -> None:
+    def _draw(self, view: PokerView) -> None:
         wide = self.app.size.width >= 110
         tall = self.app.size.height >= 34
         title = self.query_one("#community-title", Static)
@@ -81,7 +82,7 @@ class PokerBoard(Board):
         self.query_one("#table-info", Static).update(self._info(view, wide, tall))
 
     @staticmethod
-    def _title(view: Any, wide: bool) -> Text:
+    def _title(view: PokerView, wide: bool) -> Text:
         title = Text("Community cards ", "bold")
         if view.community_face_up:
             title.append("(face up: anyone still in may swap for them)" if wide else "(face up)")
@@ -89,7 +90,7 @@ class PokerBoard(Board):
             title.append("(face down until the first betting round ends)" if wide else "(face down)")
         return title
 
-    def _info(self, view: Any, wide: bool, tall: bool) -> Text:
+    def _info(self, view: PokerView, wide: bool, tall: bool) -> Text:
         lines: list[Text] = []
         room = max(20, self.size.width - 2)
         if view.phase in ("betting", "swap"):

@@ -11,9 +11,8 @@ there too (same key, same question).
 
 from __future__ import annotations
 
-from typing import Any
-
 from fishtable.games.fishing_party_poker.actions import StopSession
+from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.tui.plugin import TableCommand
 
 STOP_QUESTION = (
@@ -22,7 +21,7 @@ STOP_QUESTION = (
 )
 
 
-def table_commands(view: Any) -> list[TableCommand]:
+def table_commands(view: PokerView) -> list[TableCommand]:
     """What the table may do now: stop after this hand, unless it is over or stopping already."""
     if view.phase == "over" or view.stopping:
         return []

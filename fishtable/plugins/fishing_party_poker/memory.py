@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from fishtable.games.fishing_party_poker.views import PokerView
+
 
 @dataclass(frozen=True)
 class SwapSeen:
@@ -30,7 +32,7 @@ class TableMemory:
         self.swaps: list[SwapSeen] = []  # this hand's swaps, in order
         self.ended: Any = None  # the public view at the end of the last hand seen
 
-    def see(self, view: Any) -> None:
+    def see(self, view: PokerView) -> None:
         before = self.previous
         if before is None or before.hand_number != view.hand_number:
             self.swaps = []
@@ -40,7 +42,7 @@ class TableMemory:
             self.ended = view
         self.previous = view
 
-    def _swap(self, before: Any, view: Any) -> None:
+    def _swap(self, before: Any, view: PokerView) -> None:
         name = before.seats[before.actor].name
         for old, new in zip(before.community, view.community, strict=False):
             if old.card is not None and new.card is not None and old.card.id != new.card.id:
@@ -61,7 +63,7 @@ class TableMemory:
         latest = self.swaps[-1].swap_round
         return [s for s in self.swaps if s.swap_round == latest]
 
-    def ended_before(self, view: Any) -> Any:
+    def ended_before(self, view: PokerView) -> Any:
         """The end of the previous hand, while the new hand's community is still face down."""
         ended = self.ended
         if ended is None or view.awards or view.community_face_up:

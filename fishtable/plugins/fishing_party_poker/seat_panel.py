@@ -6,10 +6,9 @@ appears only once it is shown at the showdown, with its name.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
+from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.plugins.fishing_party_poker.faces import indexes_text
 from fishtable.plugins.fishing_party_poker.words import ACCENT, ordinal, wrap_parts
 
@@ -21,7 +20,7 @@ STATUS_STYLE = {
 STATUS_WORDS = {"folded": "FOLDED", "all in": "ALL IN", "out": "OUT"}
 
 
-def seat_text(view: Any, seat: int, active: bool, width: int, wide: bool) -> Text:
+def seat_text(view: PokerView, seat: int, active: bool, width: int, wide: bool) -> Text:
     panel = view.seats[seat]
     # Many seats on a small table: two lines a seat, so that every seat stays in sight.
     compact = len(view.seats) > 5 and not wide

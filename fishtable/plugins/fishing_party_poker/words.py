@@ -10,6 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
+from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.plugins.fishing_party_poker.faces import card_text, index_text, indexes_text
 
 ACCENT = "bold #ffd75e"
@@ -22,7 +23,7 @@ def ordinal(n: int) -> str:
     return ORDINALS.get(n, f"{n}th")
 
 
-def names(view: Any, seats: Any) -> str:
+def names(view: PokerView, seats: Any) -> str:
     named = [view.seats[s].name for s in seats]
     if len(named) <= 1:
         return "".join(named)
@@ -33,7 +34,7 @@ def chips(n: int) -> str:
     return f"{n} chip{'s' * (n != 1)}"
 
 
-def stage_text(view: Any) -> Text:
+def stage_text(view: PokerView) -> Text:
     """"Hand 3 · Betting round 2 · bets of 4" and the like."""
     text = Text()
     if view.phase == "over":
@@ -71,7 +72,7 @@ def wrap_parts(parts: list[Text], width: int, indent: str = "", sep: str = " · 
     return text
 
 
-def pot_parts(view: Any) -> list[Text]:
+def pot_parts(view: PokerView) -> list[Text]:
     """"Pot 23", "main pot: 15 (Ann, Bob and Cy)", "side pot 1: 8 (Ann and Bob)"."""
     parts = [Text(f"Pot {view.pot}", "bold")]
     if len(view.pots) > 1:
@@ -84,11 +85,11 @@ def pot_parts(view: Any) -> list[Text]:
     return parts
 
 
-def pots_text(view: Any, width: int = 1000) -> Text:
+def pots_text(view: PokerView, width: int = 1000) -> Text:
     return wrap_parts(pot_parts(view), width)
 
 
-def betting_parts(view: Any, wide: bool = True) -> list[Text]:
+def betting_parts(view: PokerView, wide: bool = True) -> list[Text]:
     """The state of the betting round: the highest bet and the raises left (or what a swap is)."""
     if view.phase == "swap":
         return [Text(f"Swap {view.swap_round}: each player still in may trade one card with the community.")
@@ -104,7 +105,7 @@ def betting_parts(view: Any, wide: bool = True) -> list[Text]:
     return parts
 
 
-def action_text(view: Any) -> Text:
+def action_text(view: PokerView) -> Text:
     """Whose action it is, and what calling costs them."""
     text = Text()
     if view.actor is None or view.phase == "over":
@@ -124,7 +125,7 @@ def action_text(view: Any) -> Text:
     return text
 
 
-def showdown_lines(view: Any, wide: bool) -> list[Text]:
+def showdown_lines(view: PokerView, wide: bool) -> list[Text]:
     """The hands shown, in the order they were shown, each with its name."""
     lines: list[Text] = []
     for position, seat in enumerate(view.showdown_order, start=1):
@@ -158,7 +159,7 @@ def swaps_text(swaps: Any, wide: bool, width: int) -> Text:
     return wrap_parts(parts, width)
 
 
-def award_lines(view: Any, wide: bool = True) -> list[Text]:
+def award_lines(view: PokerView, wide: bool = True) -> list[Text]:
     """How the pots were paid: the winners, the amount, and (when there is room; the showdown
     lines name it too) the winning hand."""
     lines: list[Text] = []

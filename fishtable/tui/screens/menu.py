@@ -1,12 +1,13 @@
 """The first screen: choose a game, continue the autosave, read the rules, quit.
 
-Light on purpose: it imports only the registry, and checks the autosave in a
-worker thread after the first paint (replaying it needs pydantic and an engine).
+Light on purpose: it imports only the registry and the autosave's light front
+(tui.autosave, which the app imports anyway), and checks the autosave in a worker
+thread after the first paint (replaying it needs pydantic and an engine).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual import events, work
@@ -16,8 +17,12 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from fishtable.engine.registry import GAMES
+from fishtable.tui.autosave import inspect_autosave
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options import FishOptionList
+
+if TYPE_CHECKING:  # the app imports this screen; only its type is needed here
+    from fishtable.tui.app import FishtableApp
 
 TITLE = r"""
   ___ _    _    _        _    _
@@ -46,6 +51,11 @@ class MenuScreen(FishScreen):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
+    @property
+    def fish_app(self) -> FishtableApp:
+        """The running app, with the methods this screen calls on it."""
+        return cast("FishtableApp", self.app)
+
     def compose(self):
         with Vertical(id="menu"):
             yield Static(TITLE, id="logo")
@@ -65,7 +75,7 @@ class MenuScreen(FishScreen):
         self.query_one("#menu-list").styles.max_height = max(6, event.size.height - OTHER_ROWS)
 
     def build_options(self) -> None:
-        status = self.app.save_status
+        status = self.fish_app.save_status
         options: list[Option] = []
         if status is not None and status.match is not None:
             options.append(Option(Text("Continue the saved game", "bold #9be27a"), id="continue"))
@@ -78,9 +88,9 @@ class MenuScreen(FishScreen):
         self._show_status()
 
     def _show_status(self) -> None:
-        status = self.app.save_status
+        status = self.fish_app.save_status
         text = Text()
-        if self.app.save_path.exists() and status is None:
+        if self.fish_app.save_path.exists() and status is None:
             text.append("Checking the saved game…", "italic dim")
         elif status is not None and status.match is not None:
             match = status.match
@@ -93,22 +103,20 @@ class MenuScreen(FishScreen):
         self.query_one("#save-status", Static).update(text)
 
     def check_save(self) -> None:
-        if self.app.save_path.exists():
+        if self.fish_app.save_path.exists():
             self._inspect()
         else:
             # Gone (a finished game removes it): no "Continue" that would do nothing.
-            self.app.save_status = None
+            self.fish_app.save_status = None
             self.build_options()
 
     @work(thread=True, exclusive=True, group="autosave")
     def _inspect(self) -> None:
-        from fishtable.tui.autosave import inspect_autosave
-
-        status = inspect_autosave(self.app.save_path)
+        status = inspect_autosave(self.fish_app.save_path)
         self.app.call_from_thread(self._inspected, status)
 
     def _inspected(self, status) -> None:
-        self.app.save_status = status
+        self.fish_app.save_status = status
         self.build_options()
 
     def on_screen_resume(self) -> None:
@@ -118,10 +126,10 @@ class MenuScreen(FishScreen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
         if choice == "continue":
-            self.app.continue_saved()
+            self.fish_app.continue_saved()
         elif choice.startswith("game:"):
-            self.app.setup_game(choice.removeprefix("game:"))
+            self.fish_app.setup_game(choice.removeprefix("game:"))
         elif choice == "rules":
-            self.app.action_rules()
+            self.fish_app.action_rules()
         elif choice == "quit":
-            self.app.action_request_quit()
+            self.fish_app.action_request_quit()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.console import Console, RenderableType
 from rich.table import Table
@@ -14,6 +14,9 @@ from textual.widgets import Footer, Static
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.widgets.fit import FitWidth, natural_width
+
+if TYPE_CHECKING:  # the app imports this screen; only its type is needed here
+    from fishtable.tui.app import FishtableApp
 
 
 def _parts(result: Any) -> list[str]:
@@ -104,17 +107,17 @@ class ResultsScreen(FishScreen):
         return super().check_action(action, parameters)
 
     def action_next_game(self) -> None:
-        self.app.next_game()
+        cast("FishtableApp", self.app).next_game()
 
     def action_menu(self) -> None:
         """Back to the menu; a series still running is lost with it, so that is asked first."""
         if self.series is None or self.series.over:
-            self.app.action_to_menu()
+            cast("FishtableApp", self.app).action_to_menu()
             return
 
         def answered(leave: bool | None) -> None:
             if leave:
-                self.app.action_to_menu()
+                cast("FishtableApp", self.app).action_to_menu()
 
         self.app.push_screen(ConfirmScreen(
             f"Leave the series after {self.series.games} game{'s' * (self.series.games != 1)}? "

@@ -6,18 +6,25 @@ options are a form generated from its options model (see `OptionsForm`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from fishtable.bots import levels
+from fishtable.engine.errors import FishtableError
+from fishtable.engine.files import plain_words
 from fishtable.engine.registry import get_entry
+from fishtable.engine.series import SeriesRules
 from fishtable.engine.text import char_words, refused_char
 from fishtable.tui.remembered import REMEMBERED_NAME, remember_options, remembered_options
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options_form import OptionsForm, describe_error
+
+if TYPE_CHECKING:  # the app imports this screen; only its type is needed here
+    from fishtable.tui.app import FishtableApp
 
 MAX_NAME = 24
 SERIES_CHOICES = [
@@ -39,8 +46,6 @@ LEVEL_WORDS = {
 def seat_kinds(game: str) -> list[tuple[str, str]]:
     """Human, then the difficulty levels (normal first: the default for computer seats)."""
     try:
-        from fishtable.bots import levels
-
         names = levels(game)
     except Exception:  # the game's bots may not be importable yet
         names = ["easy"]
@@ -133,10 +138,10 @@ class SetupScreen(FishScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.app.autosave:  # what was chosen last time for this game (tests start from the defaults)
-            self.query_one(OptionsForm).restore(remembered_options(self.app.data_dir / REMEMBERED_NAME,
-                                                                   self.entry.name))
-        self._show_rows(int(self.query_one("#seat-count", Select).value))
+        app = cast("FishtableApp", self.app)
+        if app.autosave:  # what was chosen last time for this game (tests start from the defaults)
+            self.query_one(OptionsForm).restore(remembered_options(app.data_dir / REMEMBERED_NAME, self.entry.name))
+        self._show_rows(self._seat_count())
         self.query_one("#series-number", Input).display = False
         self.call_after_refresh(self._load_cards)
         self.query_one("#name-0", Input).focus()
@@ -167,8 +172,6 @@ class SetupScreen(FishScreen):
         """Load the card file through the game, so a malformed one is named before the deal."""
         from pathlib import Path
 
-        from fishtable.engine.errors import FishtableError
-
         prepare = getattr(self.engine, "prepare_options", None)
         if prepare is None:
             return None
@@ -187,7 +190,7 @@ class SetupScreen(FishScreen):
 
     def _offer_seats(self) -> None:
         """Options that name a seat offer the seats in play, by name."""
-        count = int(self.query_one("#seat-count", Select).value)
+        count = self._seat_count()
         names = [self.query_one(f"#name-{n}", Input).value.strip() or f"Player {n + 1}" for n in range(count)]
         self.query_one(OptionsForm).set_seats(names)
 
@@ -195,9 +198,15 @@ class SetupScreen(FishScreen):
         if (event.input.id or "").startswith("name-"):
             self._offer_seats()
 
+    def _seat_count(self) -> int:
+        # The seats Select is built with int values and allow_blank=False, so its value is an int.
+        value = self.query_one("#seat-count", Select).value
+        assert isinstance(value, int)
+        return value
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "seat-count":
-            self._show_rows(int(event.value))
+            self._show_rows(self._seat_count())
         elif event.select.id == "series-end":
             number = self.query_one("#series-number", Input)
             number.display = event.value != "single"
@@ -206,9 +215,6 @@ class SetupScreen(FishScreen):
     def series_rules(self) -> tuple[Any, str | None]:
         """The series chosen (SeriesRules), or why it cannot be used."""
         from pydantic import ValidationError
-
-        from fishtable.engine.files import plain_words
-        from fishtable.engine.series import SeriesRules
 
         end = str(self.query_one("#series-end", Select).value)
         text = self.query_one("#series-number", Input).value.strip()
@@ -242,7 +248,7 @@ class SetupScreen(FishScreen):
             self._load_cards()
 
     def seats(self) -> list[tuple[str, str | None]]:
-        count = int(self.query_one("#seat-count", Select).value)
+        count = self._seat_count()
         seats = []
         for n in range(count):
             name = " ".join(self.query_one(f"#name-{n}", Input).value.split())
@@ -292,11 +298,12 @@ class SetupScreen(FishScreen):
             return
         self.query_one("#setup-error", Static).update("")
         seed = int(seed_text) if seed_text not in ("", "-") else None
-        message = self.app.start_new_game(self.entry.name, options, seats, seed, series)
+        app = cast("FishtableApp", self.app)
+        message = app.start_new_game(self.entry.name, options, seats, seed, series)
         if message:
             self._error(message)
-        elif self.app.autosave:
-            remember_options(self.app.data_dir / REMEMBERED_NAME, self.entry.name, form.plain_values(options))
+        elif app.autosave and options is not None:
+            remember_options(app.data_dir / REMEMBERED_NAME, self.entry.name, form.plain_values(options))
 
     def _error(self, problem: str) -> None:
         error = self.query_one("#setup-error", Static)

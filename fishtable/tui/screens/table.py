@@ -34,8 +34,8 @@ class SeatPanel(Static):
 
 
 class TableScreen(FishScreen):
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (110, "-wide")]  # type: ignore[misc]  # Textual types it as an instance attribute
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
     ARMING = "decision"
 
     BINDINGS: ClassVar[list[BindingType]] = [

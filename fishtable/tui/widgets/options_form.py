@@ -43,7 +43,7 @@ class TickBox(Checkbox):
         super().__init__(*args, **kwargs)
         self.BUTTON_INNER = "✓" if self.value else " "
 
-    def watch_value(self, value: bool) -> None:
+    def watch_value(self, value: bool) -> None:  # type: ignore[override]  # Textual's takes no value
         self.BUTTON_INNER = "✓" if value else " "
         self.refresh()
 

@@ -4,7 +4,8 @@ Card specs (tests build their own cards; nothing depends on the shipped data):
   fish   "Cod" (points 0/1/2/4), "Tuna:0/2/4/8", "Shark:0/2/3/6:bag"
   wild   "W:extra_draw" (orange), "W:extra_spawn" (purple), "W:extra_grow" (green),
          "W:extra_catch" (yellow), "W:extra_catch:2" (amount 2), "W:shrink" (Big to Medium),
-         "W:steal" (Medium or Big), "W:swap", "W:protect" (against steal and shrink)
+         "W:steal" (Medium or Big), "W:swap", "W:protect" (against steal and shrink;
+         "W:protect:steal/swap" against those)
   events "E:nothing", "E:end_game", "E:grow", "E:spawn", "E:draw", "E:remove_fish",
          "E:shrink_species:Cod", "E:discard_unless", "E:discard_if_caught", "E:reset_row",
          "E:fewest_draw"
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fishtable.engine.protocol import SeatInfo
-from fishtable.games.big_fish import GAME, turn
+from fishtable.games.big_fish import GAME, sequence, turn
 from fishtable.games.big_fish.cards import SIZE_KEYS, Card, EventCard
 from fishtable.games.big_fish.state import BFState
 
@@ -62,9 +63,9 @@ class Builder:
                 card = Card(idx, cid, "wild", name, colour="black", effect="steal", sizes=(2, 3))
             elif effect == "swap":
                 card = Card(idx, cid, "wild", name, colour="black", effect="swap")
-            elif effect == "protect":
-                card = Card(idx, cid, "wild", name, colour="black", effect="protect",
-                            against=("shrink_others", "steal"))
+            elif effect == "protect":  # "W:protect:steal/swap" names what it blocks
+                against = tuple(sorted(parts[1].split("/"))) if len(parts) > 1 else ("shrink_others", "steal")
+                card = Card(idx, cid, "wild", name, colour="black", effect="protect", against=against)
             else:
                 raise ValueError(f"bad wild spec {spec!r}")
         else:
@@ -163,7 +164,7 @@ def build(
     if start:
         events_out: list = []
         turn.start_turn(state, events_out)
-        turn.settle(state, events_out)
+        sequence.settle(state, events_out)
     return state
 
 

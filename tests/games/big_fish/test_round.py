@@ -82,7 +82,9 @@ def test_over_n_rounds_each_player_is_first_once(n: int) -> None:
     for _ in range(n):
         holders.append(state.first)
         state, _ = pass_turns(state)
-    assert sorted(holders) == list(range(n))
+    # In order, not sorted: the card moves one seat clockwise (to the next seat number) each round.
+    assert holders == [(1 + r) % n for r in range(n)]
+    assert state.first == 1 % n  # and after n rounds it is back where it started
 
 
 @pytest.mark.rule("BF-ROUND-4", "BF-ROUND-5", "BF-Q-18")

@@ -3,13 +3,14 @@ owner's next turn, black one-offs, and the black card that stays."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from fishtable.games.big_fish import GAME
 from fishtable.games.big_fish.actions import DONE, DrawDeck, PlayWild, Shrink
-from fishtable.games.big_fish.cards import BIG, MEDIUM
+from fishtable.games.big_fish.cards import BIG, MEDIUM, build_cards, default_card_path, load_card_file
 from fishtable.games.big_fish.state import BFState
 from tests.games.big_fish.builder import act, build, cid, kind, rejected, size, texts
 
@@ -137,6 +138,50 @@ def test_the_black_card_that_stays_protects_its_owner() -> None:
     assert cid(state, "Groper", seat=0, zone="wilds") == groper
 
 
+def _groper_spec_from_a_card_file(tmp_path, against: list[str]) -> str:
+    """A card file whose Blue Groper blocks `against`, loaded as a game loads it; its builder spec."""
+    data = json.loads(default_card_path().read_text(encoding="utf-8"))
+    groper = next(w for w in data["wilds"] if w["name"] == "Blue Groper")
+    groper["effect"]["against"] = against
+    path = tmp_path / "groper.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    cards, _ = build_cards(load_card_file(path))
+    loaded = next(c for c in cards if c.name == "Blue Groper")
+    assert loaded.effect == "protect" and set(loaded.against) == set(against)
+    return "W:protect:" + "/".join(loaded.against)
+
+
+@pytest.mark.rule("BF-Q-15")
+def test_a_groper_whose_card_data_names_swap_shields_its_owner_from_swaps(tmp_path) -> None:
+    spec = _groper_spec_from_a_card_file(tmp_path, ["steal", "shrink_others", "swap"])
+    # Seat 0 is shielded, seat 2 is not; seat 1 holds a swap card and a Medium fish like both of theirs.
+    state = build([[], ["W:swap"], []],
+                  spots=[[("Shielded", "medium")], [("Mine", "medium")], [("Open", "medium")]],
+                  wilds=[[spec], [], []], row=[], deck=[f"D{i}" for i in range(30)], events=NOTHING, seat=1)
+    state = to_wild(state)
+    swap = cid(state, "Relocation", seat=1)
+    mine = cid(state, "Mine", seat=1, zone="spot")
+    swaps = [a for a in GAME.legal_actions(state, 1) if a.kind == "play_wild" and a.card == swap]
+    assert swaps == [PlayWild(card=swap, seat=2, fish=cid(state, "Open", seat=2, zone="spot"), mine=mine)]
+    for action in swaps:  # whatever is offered, apply takes
+        GAME.apply(state, 1, action)
+    rejected(state, 1, PlayWild(card=swap, seat=0, fish=cid(state, "Shielded", seat=0, zone="spot"), mine=mine),
+             "protected")
+
+
+@pytest.mark.rule("BF-Q-15")
+def test_without_swap_in_its_card_data_the_groper_lets_swaps_through(tmp_path) -> None:
+    spec = _groper_spec_from_a_card_file(tmp_path, ["steal", "shrink_others"])
+    state = build([[], ["W:swap"]], spots=[[("Shielded", "medium")], [("Mine", "medium")]],
+                  wilds=[[spec], []], row=[], deck=[f"D{i}" for i in range(30)], events=NOTHING, seat=1)
+    state = to_wild(state)
+    swap = cid(state, "Relocation", seat=1)
+    swaps = [a for a in GAME.legal_actions(state, 1) if a.kind == "play_wild" and a.card == swap]
+    assert [a.seat for a in swaps] == [0]
+    state, _ = GAME.apply(state, 1, swaps[0])
+    assert [state.cards[c].name for c in state.spots[0]] == ["Mine"]
+
+
 @pytest.mark.rule("BF-Q-14", "BF-CATCH-3")
 def test_heat_wave_each_other_player_chooses_a_big_fish_in_secret() -> None:
     state = build([["W:shrink"], [], [], []],
@@ -193,10 +238,10 @@ def test_a_coloured_card_played_this_turn_does_not_work_yet() -> None:
     view = GAME.view(state, None).seats[0].wilds
     assert [w.active for w in view] == [False]
     assert view[0].label.endswith("from next turn")
-    from fishtable.games.big_fish import turn
+    from fishtable.games.big_fish import sequence, turn
 
     turn.start_turn(state, [])
-    turn.settle(state, [])
+    sequence.settle(state, [])
     assert GAME.view(state, None).seats[0].wilds[0].active
     while kind(state) != "catch":
         state, _ = act(state, DrawDeck() if kind(state) == "draw" else DONE)

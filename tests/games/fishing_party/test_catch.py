@@ -143,14 +143,28 @@ def test_a_bigger_fish_replaces_the_smaller_one_of_its_kind():
 
 @pytest.mark.rule("FP-Q-9", "FP-SCORE-5")
 def test_bigger_means_strictly_heavier_in_the_games_weight_scheme():
-    # Family 8 beats Family 6, but in Tournament weights this Walleye (8/10) is lighter than 6/14.
-    for scheme in ("tournament", "family"):
-        b = Builder()
-        pond = b.card("Walleye:6/14")
-        _, state, _, (fish,) = fisher("Jig:3/5", ("Walleye:8/10",), b=b, scheme=scheme, ponds=[[pond], []])
-        if scheme == "tournament":
-            rejected(state, 0, Fish(card=cid(state, fish)), "Walleye of 14 lb")
-    assert Fish(card=cid(state, fish)) in GAME.legal_actions(state, 0)
+    # (pond fish, fish in hand, family verdict, tournament verdict); weights are "family/tournament".
+    # Family 8 beats Family 6, but in Tournament weights the 8/10 Walleye is lighter than 6/14;
+    # an equal weight in the game's own scheme never replaces the fish in the pond.
+    cases = [
+        ("Walleye:6/14", "Walleye:8/10", True, False),
+        ("Walleye:7/12", "Walleye:7/15", False, True),
+        ("Walleye:9/11", "Walleye:12/11", True, False),
+        ("Walleye:5/9", "Walleye:5/9", False, False),
+    ]
+    for pond_spec, hand_spec, family, tournament in cases:
+        for scheme, bigger in (("family", family), ("tournament", tournament)):
+            b = Builder()
+            pond = b.card(pond_spec)
+            _, state, _, (fish,) = fisher("Jig:3/5", (hand_spec,), b=b, scheme=scheme, ponds=[[pond], []])
+            action = Fish(card=cid(state, fish))
+            if bigger:
+                assert action in GAME.legal_actions(state, 0), (pond_spec, hand_spec, scheme)
+                state, _ = attempt(state, fish, 3)
+                assert fish in state.ponds[0] and pond not in state.ponds[0], (pond_spec, hand_spec, scheme)
+            else:
+                pond_weight = pond_spec.split(":")[1].split("/")[scheme == "tournament"]
+                rejected(state, 0, action, f"Walleye of {pond_weight} lb")
 
 
 # -- The Magic Lure (FP-CATCH-12..14) ---------------------------------------------------------------------

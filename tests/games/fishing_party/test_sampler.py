@@ -240,7 +240,7 @@ def test_a_missed_fish_is_known_back_in_the_hand_and_goggles_discards_are_seen()
     state, _ = play(state, 0, Fish(card=cid(state, wal)))
     state, _ = play(state, 1, LetRoll())
     state, _ = play(state, 2, LetRoll())
-    assert state.last is not None and state.last[5] == "missed"
+    assert state.last is not None and state.last.outcome == "missed"
     view = GAME.view(state, 2)
     assert view.seats[0].known == ("Walleye 8 lb",)
     assert view.last_attempt is not None and view.last_attempt.fish == "Walleye 8 lb"

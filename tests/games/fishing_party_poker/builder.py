@@ -17,7 +17,7 @@ import pytest
 from fishtable.engine import rng as rand
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import Event, SeatInfo
-from fishtable.games.fishing_party_poker import GAME, flow
+from fishtable.games.fishing_party_poker import GAME, rounds
 from fishtable.games.fishing_party_poker.actions import (
     BET,
     CALL,
@@ -96,7 +96,7 @@ def build(
             paid = min(ante, chips[s])
             state.chips[s] -= paid
             state.committed[s] = paid
-    flow.start_betting(state, 1, [])
+    rounds.start_betting(state, 1, [])
     return state
 
 

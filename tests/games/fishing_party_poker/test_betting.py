@@ -28,7 +28,7 @@ def test_the_first_round_opens_left_of_the_dealer_and_goes_clockwise():
         assert state.phase == "swap"  # everyone checked: the round is over
 
 
-@pytest.mark.rule("FP-POKER-7", "FP-Q-29")
+@pytest.mark.rule("FP-POKER-7", "FP-Q-29.4")
 def test_each_player_calls_folds_or_raises_and_may_check_when_nobody_bet():
     state = build([JUNK] * 3)
     assert kinds(state) == ["check", "bet"]
@@ -46,7 +46,7 @@ def test_each_player_calls_folds_or_raises_and_may_check_when_nobody_bet():
     assert state.phase == "swap" and state.folded == [True, False, False]
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.4")
 def test_folding_is_refused_when_checking_is_free():
     state = build([JUNK] * 2)
     rejected(state, 0, FOLD, "check")
@@ -54,7 +54,7 @@ def test_folding_is_refused_when_checking_is_free():
     rejected(state, 0, RAISE, "bet instead")
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.2")
 def test_bets_are_two_in_the_first_round_and_four_in_the_later_rounds():
     state = build([JUNK] * 2, dealer=1)
     state, events = act(state, "bet", "raise", "call")
@@ -72,7 +72,7 @@ def test_bets_are_two_in_the_first_round_and_four_in_the_later_rounds():
     assert GAME.view(state, 1).call_cost == 4 and GAME.view(state, 1).bet_size == 4
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.3")
 def test_at_most_three_raises_per_round():
     state = build([JUNK] * 3)
     state, events = act(state, "bet", "raise", "raise", "raise")
@@ -91,7 +91,7 @@ def test_the_raise_cap_and_bet_sizes_follow_the_options():
     assert kinds(state) == ["call", "fold"]
 
 
-@pytest.mark.rule("FP-POKER-7", "FP-Q-29")
+@pytest.mark.rule("FP-POKER-7", "FP-Q-29.4")
 def test_the_betting_goes_round_again_after_a_raise_and_a_check_raise_is_allowed():
     state = build([JUNK] * 3)
     state, _ = act(state, "check", "check", "bet")  # Cy bets after two checks
@@ -126,7 +126,7 @@ def test_a_folded_player_takes_no_further_part_and_cannot_win():
     assert GAME.view(state, None).seats[0].status == "folded"
 
 
-@pytest.mark.rule("FP-Q-29", "FP-POKER-8")
+@pytest.mark.rule("FP-Q-29.6", "FP-POKER-8")
 def test_when_all_but_one_fold_the_last_wins_without_showing():
     state = build([JUNK, ("AS", "AH", "AD", "AC", "KS"), JUNK])
     state, events = act(state, "bet", "fold", "fold")
@@ -145,7 +145,7 @@ def test_when_all_but_one_fold_the_last_wins_without_showing():
     assert [a.winners for a in GAME.view(state, None).awards] == [(0,)]
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.5")
 def test_a_player_short_of_the_call_goes_all_in_and_a_side_pot_forms():
     # Cy has 3 chips after the ante: he calls all in for less; Ann and Bob go on betting for a side pot.
     state = build([("9H", "9D", "4C", "6S", "2H"), ("KH", "KD", "4S", "6C", "3H"), ("AS", "AH", "AD", "AC", "KS")],
@@ -178,7 +178,7 @@ def test_a_player_short_of_the_call_goes_all_in_and_a_side_pot_forms():
     assert state.chips == [91, 101, 12] and total_chips(state) == 204
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.5")
 def test_a_short_all_in_raise_does_not_reopen_the_betting():
     # Bob has 3 chips after the ante: his all-in raise to 3 is less than a full raise.
     state = build([JUNK] * 3, chips=[100, 4, 100])
@@ -193,7 +193,7 @@ def test_a_short_all_in_raise_does_not_reopen_the_betting():
     assert texts(events)[0] == "Ann calls 1." and state.phase == "swap"
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.5")
 def test_nobody_raises_into_players_who_are_all_in():
     state = build([JUNK] * 2, chips=[100, 3])
     state, events = act(state, "bet")
@@ -209,7 +209,7 @@ def test_nobody_raises_into_players_who_are_all_in():
     assert sum(state.chips) == 103
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.5")
 def test_a_bet_nobody_matches_is_returned_to_the_bettor():
     # Bob has 1 chip after the ante: he calls Ann's bet of 2 all in for 1; her other chip is unmatched.
     state = build([("2S", "3H", "8D", "9C", "JS"), ("AS", "AH", "AD", "4C", "5S")], chips=[100, 2])

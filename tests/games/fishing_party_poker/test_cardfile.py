@@ -17,6 +17,7 @@ from fishtable.games.fishing_party_poker import GAME
 from fishtable.games.fishing_party_poker import cards as cards_module
 from fishtable.games.fishing_party_poker.cards import default_card_path, load_card_file
 from fishtable.games.fishing_party_poker.options import PokerOptions
+from fishtable.games.fishing_party_poker.viewing import face
 from tests.games.fishing_party_poker.builder import seats
 
 SHIPPED = json.loads(default_card_path().read_text(encoding="utf-8"))
@@ -79,10 +80,18 @@ def test_the_shipped_file_is_the_fishing_party_deck_without_first_aid_kits_as_tw
 def test_a_game_deals_from_the_104_cards_with_their_names_and_indices():
     state = GAME.new_game(PokerOptions(), seats(8), 3)
     assert len(state.cards) == 104 and len(set(state.cids)) == 104
-    view = GAME.view(state, 0)
-    face = view.hand[0]
-    assert face.name in FP_COUNTS and face.rank in RANKS and face.suit in SUITS
-    assert face.label.startswith(face.rank) and len(face.label) == len(face.rank) + 1
+    symbols = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+    values = {rank: 14 - i for i, rank in enumerate(RANKS)}  # A=14 .. 2=2, ace high
+    faces = [face(card) for card in state.cards]
+    for f in faces:  # every card's face, not one sample
+        assert f.name in FP_COUNTS, f
+        assert f.rank in RANKS and f.suit in SUITS, f
+        assert f.label == f.rank + symbols[f.suit], f
+        assert f.value == values[f.rank], f
+    assert Counter((f.rank, f.suit) for f in faces) == {(r, s): 2 for r in RANKS for s in SUITS}
+    assert Counter(f.name for f in faces) == Counter(FP_COUNTS)
+    dealt = [f for seat in range(8) for f in GAME.view(state, seat).hand]
+    assert dealt and all(f in faces for f in dealt)  # the views show these same faces
 
 
 def test_prepare_options_copies_the_cards_so_new_game_reads_no_file(monkeypatch, tmp_path):

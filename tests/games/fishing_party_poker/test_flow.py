@@ -105,7 +105,7 @@ def test_every_player_antes_before_each_hand():
     assert "Everyone antes 1." in texts(events)
 
 
-@pytest.mark.rule("FP-POKER-2", "FP-Q-29")
+@pytest.mark.rule("FP-POKER-2", "FP-Q-29.1", "FP-Q-29.5")
 def test_a_player_with_less_than_the_ante_puts_in_all_and_is_all_in():
     state = build([JUNK] * 3, chips=[100, 8, 100], ante=5, dealer=2)
     state, _ = act(state, "bet", "fold", "fold")

@@ -231,7 +231,7 @@ def check_events(before: PokerState, after: PokerState, events: list) -> None:
         assert len(before.contenders()) >= 2
 
 
-@pytest.mark.rule("FP-POKER-13", "FP-Q-29", "FP-Q-31", "FP-POKER-8", "FP-POKER-12")
+@pytest.mark.rule("FP-POKER-13", "FP-Q-29.5", "FP-Q-29.6", "FP-Q-31", "FP-POKER-8", "FP-POKER-12")
 @settings(max_examples=80)
 @given(options=OPTIONS, n=PLAYERS, seed=SEED, choice_seed=SEED)
 @example(options=SHORT, n=8, seed=1, choice_seed=1)
@@ -272,7 +272,7 @@ def test_random_sessions_end_conserve_cards_and_chips_and_pay_every_pot_right(
     assert seen["hands"] == final.hand_no
 
 
-@pytest.mark.rule("FP-POKER-4", "FP-POKER-6", "FP-POKER-8", "FP-Q-29")
+@pytest.mark.rule("FP-POKER-4", "FP-POKER-6", "FP-POKER-8", "FP-Q-29.6")
 @settings(max_examples=25)
 @given(options=OPTIONS, n=PLAYERS, seed=SEED, choice_seed=SEED)
 @example(options=SHORT, n=5, seed=5, choice_seed=5)
@@ -392,7 +392,7 @@ def test_garbage_actions_are_refused_and_change_nothing(
     assert tried["refused"] > 0
 
 
-@pytest.mark.rule("FP-Q-29", "FP-Q-31", "FP-POKER-13")
+@pytest.mark.rule("FP-Q-29.5", "FP-Q-31", "FP-POKER-13")
 def test_fixed_short_stacked_sessions_reach_side_pots_splits_and_returned_bets():
     """The random checks above must meet the hard cases; these seeds make sure they do."""
     seen = Counter()

@@ -27,7 +27,7 @@ def finish_hand(state):
     return state, events
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.7")
 def test_a_player_with_no_chips_is_out_of_the_next_hands():
     state = build([JUNK, STRONG, JUNK], chips=[100, 100, 3], dealer=0)
     state, _ = act(state, "bet", "call", "fold")  # Bob bets 2, Cy calls all in, Ann folds
@@ -47,7 +47,7 @@ def test_a_player_with_no_chips_is_out_of_the_next_hands():
         state, _ = act(state, "check" if state.phase == "betting" else "keep")
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.7")
 def test_the_session_ends_when_one_player_has_every_chip():
     state = build([STRONG, JUNK], chips=[100, 5])
     state, _ = act(state, "bet", "raise", "call")
@@ -69,7 +69,7 @@ def test_no_result_while_the_session_runs():
     assert GAME.result(state) is None and GAME.view(state, None).result is None
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.1")
 def test_stop_session_lets_the_hand_finish_then_the_standings_are_final():
     state = build([JUNK, STRONG, JUNK, JUNK], dealer=3)
     state, _ = act(state, "bet", "fold")  # Bob folds: he may still call time
@@ -93,7 +93,7 @@ def test_stop_session_lets_the_hand_finish_then_the_standings_are_final():
     rejected(state, 2, stop, "over")
 
 
-@pytest.mark.rule("FP-Q-29")
+@pytest.mark.rule("FP-Q-29.1")
 def test_stop_session_between_hands_ends_at_once_and_ties_share_the_win():
     state = build([("AS", "KH", "9D", "6C", "3S"), ("AH", "KD", "9C", "6S", "3H")])
     state, _ = finish_hand(state)
