@@ -32,11 +32,6 @@ PRIVATE_API_PENDING = {
     "tests/tui/test_monkey.py": "textual.keys._character_to_key, pilot._wait_for_screen, app._exception (flow)",
     "tests/tui/test_handoff_guard.py": "pilot._wait_for_screen (flow redesign's handoff tests)",
     "fishtable/tui/widgets/options.py": "writes _merged_bindings/_bindings (bugs at the table)",
-    "fishtable/tui/widgets/options_form.py": "imports textual.widgets._toggle_button (bugs at the table)",
-    "fishtable/plugins/crazy_fishing/__init__.py": "imports textual._context (bugs at the table)",
-    "fishtable/games/big_fish/common.py": "event() sets __pydantic_fields_set__ (engine kit: one event maker)",
-    "fishtable/games/fishing_party/common.py": "event() sets __pydantic_fields_set__ (engine kit: one event maker)",
-    "fishtable/games/fishing_party_poker/common.py": "event() sets __pydantic_fields_set__ (engine kit)",
     # The engine's one unvalidated construction for values it made itself (engine.fast.trusted) and
     # Crazy Fishing's copy of it on the playout hot path: pydantic's slots, written for speed.
     "fishtable/engine/fast.py": "trusted() writes pydantic's four slots (speed; to be decided)",
