@@ -38,9 +38,10 @@ from fishtable.web.origin import WILDCARD_HOSTS, Address, OriginPolicy
 log = logging.getLogger("fishtable.web")
 
 TEMPLATES = Path(__file__).parent / "templates"
-# When the server stops, each open session has this long to save and exit;
-# the whole stop stays under 3 seconds.
-STOP_SECONDS = 2.0
+# When the server stops, each open session has this long to save and exit, so that
+# the whole stop stays under 3 seconds; an app still busy then has been told to quit
+# already, and saves and ends by itself just after.
+STOP_SECONDS = 1.5
 CLOSE_SECONDS = 1.0
 GRACE_SECONDS = 0.5
 DEFAULT_FONT_SIZE = 16

@@ -116,10 +116,10 @@ def test_the_server_stops_within_3_seconds_with_sessions_open(served: ServedTabl
 
 def test_ctrl_c_stops_it_too(served: ServedTable) -> None:
     assert served.proc is not None
-    status, conn = open_websocket(served.port, f"http://127.0.0.1:{served.port}")
-    assert status == 101
+    sock = open_socket(served.port)
+    sock.wait_for(b"Quit")  # the session's app is up
     start = time.monotonic()
     served.proc.send_signal(signal.SIGINT)
     served.proc.wait(timeout=10)
     assert time.monotonic() - start < 3.0
-    conn.close()
+    sock.close()
