@@ -9,7 +9,9 @@ Party: the greedy computer player's move, reached by the arrows; Big Fish: the
 first choice; poker: check or call by its letter, keep the hand). Every press
 is sorted into one kind:
 
-- a handoff: Enter on a pass screen that names a player;
+- a handoff: Enter on a pass screen that names a player (the privacy screen,
+  or the public table showing the news to everyone before that player takes
+  the keyboard);
 - a decision: a press that is part of a decision (the keys before the press
   that applied it, and the press itself);
 - a study: Enter that acknowledges a reveal the game marks as one to study
@@ -188,6 +190,9 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
                 await press("enter", kind="handoff" if screen.player is not None else "idle")
                 continue
             if name == "TableScreen" and getattr(screen, "kind", None) == "ack":
+                if getattr(screen, "handoff", False):  # the table with the news is the pass screen
+                    await press("enter", kind="handoff")
+                    continue
                 await press("enter", kind="study" if hold_news(app, match, seen) else "idle")
                 continue
             keys = KEYS.get(game_id, lambda s, m: None)(screen, match)

@@ -235,9 +235,18 @@ def shown(step: Step, marks: Marks, match: FlowMatch) -> Marks:
         return replace(marks, seen=match.event_count, holder=step.seat, exposed=False)
     if isinstance(step, PrivatePrompt):
         return replace(marks, holder=step.seat, exposed=True)
+    if isinstance(step, ComputerMove):
+        # The table shows the news while a computer thinks, but a pause is short: the news stays
+        # unseen until a step that waits for a person (the next handoff shows it again).
+        return replace(marks, holder=None, exposed=False)
     if isinstance(step, PUBLIC_STEPS):
         return replace(marks, seen=match.event_count, holder=None, exposed=False)
     return marks
+
+
+def handing_over(marks: Marks) -> Marks:
+    """A pass screen is up: nobody may see secrets until the seat it names dismisses it."""
+    return replace(marks, holder=None, exposed=False)
 
 
 def acted(marks: Marks, seat: int) -> Marks:
