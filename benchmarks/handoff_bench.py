@@ -19,7 +19,8 @@ is sorted into one kind:
 - idle: anything else (an anonymous cover, a "Go on" before a pass screen).
 
 A round is the game's own round (Crazy Fishing, Big Fish), a hand (poker), or
-one turn of every player (Fishing Party). `--json` prints one JSON object.
+one turn of every player (Fishing Party); poker is played for six hands and
+Fishing Party for six rounds. `--json` prints one JSON object.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
 NAMES = ("Elena", "Tomás", "Ana")
 MAX_SCREENS = 4000
 POKER_HANDS = 6  # a poker session is played for this many hands
+FP_ROUNDS = 6  # and a Fishing Party game for this many rounds (a whole game takes long through the Pilot)
+CAPS = {"fishing-party-poker": POKER_HANDS, "fishing-party": FP_ROUNDS}
 
 
 async def settle(pilot: Any) -> None:
@@ -184,7 +187,7 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
             name = type(screen).__name__
             if name == "ResultsScreen":
                 break
-            if game_id == "fishing-party-poker" and rounds_of(match) > POKER_HANDS:
+            if game_id in CAPS and rounds_of(match) > CAPS[game_id]:
                 break
             if name == "PrivacyScreen":
                 await press("enter", kind="handoff" if screen.player is not None else "idle")
@@ -193,7 +196,9 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
                 if getattr(screen, "handoff", False):  # the table with the news is the pass screen
                     await press("enter", kind="handoff")
                     continue
-                await press("enter", kind="study" if hold_news(app, match, seen) else "idle")
+                # A reveal to study, or the game's last news before the results.
+                study = match.is_over or hold_news(app, match, seen)
+                await press("enter", kind="study" if study else "idle")
                 continue
             keys = KEYS.get(game_id, lambda s, m: None)(screen, match)
             if game_id == "fishing-party" and name == "TurnScreen" and keys is None:
@@ -210,8 +215,8 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
                 await press("enter", kind=None)
         counts["idle"] += pending_keys  # keys that never led to a decision
         rounds = rounds_of(match)
-        if game_id == "fishing-party-poker":
-            rounds = min(rounds, POKER_HANDS)
+        if game_id in CAPS:
+            rounds = min(rounds, CAPS[game_id])
     return {"rounds": rounds, **counts}
 
 

@@ -1,25 +1,23 @@
-"""The hot-seat driver: who acts next, on which screen, behind which cover.
+"""The hot-seat driver: shows each step the planner gives, and waits for its answer.
 
 The flow owns the match for the app and knows no game: the game's plug-in
-supplies the screens. After every action it autosaves, then decides the next
-step:
+supplies the screens. What comes next is decided by `fishtable.tui.planner`
+(pure, tested without a screen) from the match and the marks of what the
+table has been shown; the flow keeps those marks, shows the step's screen,
+and after every action autosaves and asks the planner again:
 
+- a pass step is the public table showing the news (Enter: the next player's
+  own, when only they can see the screen), or the opaque privacy screen when
+  there is no news;
+- a private step is the game's decision screen (or a private copy of the
+  table, or the shell's choice list); no cover follows a commit, the next
+  screen hides it;
+- a public step is answered on the table; a public question (a reaction) is
+  asked of the table once, a claimant confirms behind a pass screen;
 - a computer seat thinks in a worker thread (after a short pause so people
-  can follow), and its move is applied back on the UI thread;
-- a human seat's private prompt is shown behind the privacy screen ("Pass the
-  keyboard to Elena"), unless only one human plays;
-- after a private decision the screen is covered again before anything else,
-  except when the same seat simply continues with another private step;
-- public prompts are answered on the public table;
-- a reaction out of turn (a prompt marked `reaction`) is asked of the table
-  once, in public; a seat that claims answers behind the privacy screen, and
-  computer seats decide silently, without a pause;
-- before the keyboard is passed on (a privacy screen), public news that nobody
-  has seen on the table yet is shown there first, until someone presses Enter.
-
-During a simultaneous phase, computer seats go first (their choices are
-secret anyway), then the pending humans one by one; a seat that has the
-keyboard keeps it while it has something private to decide.
+  can follow) while the table shows the news, and its move is applied back on
+  the UI thread;
+- a reveal to study, and the game's last news, wait on the table for Enter.
 
 Screens answer with messages (`fishtable.tui.decision`) carrying the ticket
 of the request they answer; the flow ignores stale tickets, so a key pressed

@@ -9,7 +9,8 @@ the step's screen, waits for its answer, and tells the planner what happened
 
 1. After every applied action the public news it produced is on the next
    screen the table sees, before any private screen. A pass screen shows
-   the news itself (it is public), so no separate "Go on" comes before it.
+   the news itself (it is public: the driver shows the public table with the
+   news as the pass screen), so no separate "Go on" comes before it.
 2. Every private screen is followed by a screen that hides it: a pass screen,
    or the public table (a public prompt, a public question, a computer's
    turn, the results). A seat keeps the keyboard for the next step of its own

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from fishtable.engine.match import Match
 from fishtable.tui.app import FishtableApp
+from fishtable.tui.session import SESSION_NAME, load_session
 
 from .helpers import fast_forward, make_match, settle
 
@@ -47,3 +48,19 @@ async def test_a_seat_refilling_before_a_computer_may_cast_at_once(tmp_path: Pat
         assert type(screen).__name__ == "CastScreen" and screen.seat == seat, type(screen).__name__
         assert "Cast for the next round now" in match.pending()[seat].text
         assert name  # the same player, no pass screen between
+
+
+async def test_leaving_a_game_writes_the_clock_down(tmp_path: Path) -> None:
+    """The play clock lost the time since the last move when the game was left (24:59 left
+    became 25:05 on Continue): leaving writes the clock down."""
+    match = make_match(seed=3, seats=TWO_AND_A_COMPUTER)
+    app = FishtableApp(data_dir=tmp_path, start_match=match, bot_pause=0, autosave=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.flow.clock_start -= 30.0  # half a minute at the table since the last move
+        played = app.flow.play_seconds
+        app.action_to_menu()
+        await settle(pilot)
+    session = load_session(tmp_path / SESSION_NAME, match)
+    assert session is not None and session.match_seconds >= played - 0.2
+

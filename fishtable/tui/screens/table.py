@@ -19,6 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, TableFeed
 from fishtable.tui.plugin import TableCommand
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.widgets.board import Board
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
@@ -267,8 +268,6 @@ class TableScreen(FishScreen):
             self.app.refresh_bindings()
 
     def action_command(self, index: int) -> None:
-        from fishtable.tui.screens.confirm import ConfirmScreen
-
         if not 0 <= index < len(self.commands):
             return
         command = self.commands[index]
