@@ -1,12 +1,26 @@
-"""Key presses and handoffs per round: a seeded three-human Crazy Fishing game through the Pilot.
+"""Key presses and handoffs per round: seeded three-human games through the Pilot, any game.
 
-    python benchmarks/handoff_bench.py [--seed 7] [--games 3] [--json]
+    python benchmarks/handoff_bench.py [--game crazy-fishing] [--seed 7] [--games 3] [--json]
 
 Three people share the keyboard; every decision is made by keys, the way a
-player who knows the game would press them (the first legal cast, picked by
-number and Space; the first fish; the suggested draw). It counts every key
-press, the pass-the-keyboard screens (a named player: a handoff) and the
-anonymous covers, per round, and reports the means.
+player who knows the game would press them (Crazy Fishing: the first legal
+cast picked by number and Space, the first fish, the suggested draw; Fishing
+Party: the greedy computer player's move, reached by the arrows; Big Fish: the
+first choice; poker: check or call by its letter, keep the hand). Every press
+is sorted into one kind:
+
+- a handoff: Enter on a pass screen that names a player (the privacy screen,
+  or the public table showing the news to everyone before that player takes
+  the keyboard);
+- a decision: a press that is part of a decision (the keys before the press
+  that applied it, and the press itself);
+- a study: Enter that acknowledges a reveal the game marks as one to study
+  (the plug-in's `hold_kinds`);
+- idle: anything else (an anonymous cover, a "Go on" before a pass screen).
+
+A round is the game's own round (Crazy Fishing, Big Fish), a hand (poker), or
+one turn of every player (Fishing Party); poker is played for six hands and
+Fishing Party for six rounds. `--json` prints one JSON object.
 """
 
 from __future__ import annotations
@@ -19,19 +33,28 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from textual.widgets import OptionList  # noqa: E402
+
+from fishtable.bots import choose_action  # noqa: E402
 from fishtable.engine.match import Match  # noqa: E402
 from fishtable.engine.protocol import SeatInfo  # noqa: E402
 from fishtable.engine.registry import load_game  # noqa: E402
 from fishtable.tui.app import FishtableApp  # noqa: E402
 
-MAX_SCREENS = 3000
+GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
+NAMES = ("Elena", "Tomás", "Ana")
+MAX_SCREENS = 4000
+POKER_HANDS = 6  # a poker session is played for this many hands
+FP_ROUNDS = 6  # and a Fishing Party game for this many rounds (a whole game takes long through the Pilot)
+CAPS = {"fishing-party-poker": POKER_HANDS, "fishing-party": FP_ROUNDS}
 
 
-async def settle(pilot) -> None:
+async def settle(pilot: Any) -> None:
     app = pilot.app
     await pilot.pause()
     for _ in range(500):
@@ -43,70 +66,188 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
-async def play(seed: int) -> dict[str, float]:
-    game = load_game("crazy-fishing")
-    seats = [SeatInfo(name=n) for n in ("Elena", "Tomás", "Ana")]
-    match = Match.start(game, game.options_model()(), seats, seed)
-    kwargs = {"data_dir": tempfile.mkdtemp(), "start_match": match, "bot_pause": 0, "autosave": False}
+def rounds_of(match: Match) -> float:
+    view = match.view(None)
+    if hasattr(view, "round"):
+        return float(view.round)
+    if hasattr(view, "hand_number"):
+        return float(view.hand_number)
+    return max(1.0, (view.turn_number - 1) / len(match.seats))  # Fishing Party: turns of every player
+
+
+def hold_news(app: Any, match: Match, seen: int) -> bool:
+    """Is a reveal to study on the table, not yet acknowledged?"""
+    kinds = app.flow.ui.hold_kinds
+    return any(e.news and e.visible_to is None and e.kind in kinds for e in match.events_since(seen))
+
+
+# -- the keys a player who knows the game presses -------------------------------------------------
+
+
+def cf_keys(screen: Any, match: Match) -> list[str] | None:
+    name = type(screen).__name__
+    if name == "CastScreen":
+        cast = next(a for a in match.legal_actions(screen.seat) if a.kind == "cast")
+        hand = [c.id for c in screen.hand]
+        keys: list[str] = []
+        for cid in (*cast.rods, *cast.baits):
+            keys += [str(hand.index(cid) + 1), "space"]
+        return [*keys, "enter"]
+    return None
+
+
+def fp_keys(screen: Any, match: Match) -> list[str] | None:
+    name = type(screen).__name__
+    if name == "TurnScreen":
+        action = choose_action(match, screen.seat)
+        listing = screen.query_one(OptionList)
+        target = next(i for i in range(listing.option_count)
+                      if listing.get_option_at_index(i).id is not None
+                      and screen.entries[int(listing.get_option_at_index(i).id)].action == action)
+        keys = []
+        here = listing.highlighted or 0
+        card = getattr(action, "card", None)
+        if card in screen.points and screen.points.index(card) < 9:
+            return None  # pointing moves the list: let the caller step key by key
+        keys += ["down" if here < target else "up"] * abs(target - here)
+        return [*keys, "enter"]
+    if name == "TableScreen" and getattr(screen, "question", None) is not None:
+        _, seats, _ = screen.question
+        for seat in seats:
+            if choose_action(match, seat).kind == "broken_line":
+                return [str(seat + 1)]
+        return ["enter"]
+    return None
+
+
+def poker_keys(screen: Any, match: Match) -> list[str] | None:
+    name = type(screen).__name__
+    if name == "BetScreen":
+        kinds = {a.kind for a in screen.legal}
+        return ["c"] if kinds & {"check", "call"} else ["enter"]
+    if name == "SwapScreen":
+        return ["k"]
+    return None
+
+
+KEYS = {"crazy-fishing": cf_keys, "fishing-party": fp_keys, "fishing-party-poker": poker_keys}
+
+
+async def fp_turn(pilot: Any, screen: Any, match: Match, press: Any) -> None:
+    """A Fishing Party move that points at a card first: the digit, then the arrows, then Enter."""
+    action = choose_action(match, screen.seat)
+    card = getattr(action, "card", None)
+    await press(str(screen.points.index(card) + 1), kind=None)
+    listing = screen.query_one(OptionList)
+    target = next(i for i in range(listing.option_count)
+                  if listing.get_option_at_index(i).id is not None
+                  and screen.entries[int(listing.get_option_at_index(i).id)].action == action)
+    here = listing.highlighted or 0
+    keys = ["down" if here < target else "up"] * abs(target - here)
+    await press(*keys, "enter", kind=None)
+
+
+async def play(game_id: str, seed: int) -> dict[str, float]:
+    game = load_game(game_id)
+    seats = [SeatInfo(name=n) for n in NAMES]
+    options = game.options_model()()
+    if hasattr(game, "prepare_options"):
+        options = game.prepare_options(options)
+    match = Match.start(game, options, seats, seed)
+    kwargs: dict[str, Any] = {"data_dir": tempfile.mkdtemp(), "start_match": match, "bot_pause": 0,
+                              "autosave": False}
     if "arming" in inspect.signature(FishtableApp.__init__).parameters:
         kwargs["arming"] = (0.0, 0.0)  # measure keys, not the arming wait
     app = FishtableApp(**kwargs)
     counts: Counter[str] = Counter()
+    pending_keys = 0  # keys of a decision not yet applied
+    seen = match.event_count
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
 
-        async def press(*keys: str) -> None:
+        async def press(*keys: str, kind: str | None) -> None:
+            nonlocal pending_keys, seen
+            before = match.step_count
             counts["keys"] += len(keys)
             counts["enter"] += keys.count("enter")
             await pilot.press(*keys)
             await settle(pilot)
+            if kind is not None:
+                counts[kind] += len(keys)
+                if kind == "study":
+                    seen = match.event_count
+            elif match.step_count != before:
+                counts["decision"] += len(keys) + pending_keys
+                pending_keys = 0
+            else:
+                pending_keys += len(keys)
 
         for _ in range(MAX_SCREENS):
             screen = app.screen
             name = type(screen).__name__
             if name == "ResultsScreen":
                 break
+            if game_id in CAPS and rounds_of(match) > CAPS[game_id]:
+                break
             if name == "PrivacyScreen":
-                counts["handoffs" if screen.player is not None else "covers"] += 1
-                await press("enter")
-            elif name == "CastScreen":
-                cast = next(a for a in match.legal_actions(screen.seat) if a.kind == "cast")
-                hand = [c.id for c in screen.hand]
-                keys: list[str] = []
-                for cid in (*cast.rods, *cast.baits):
-                    keys += [str(hand.index(cid) + 1), "space"]
-                await press(*keys, "enter")
-            elif name == "TableScreen" and screen.kind in {"catch", "pair"} and screen.seat is not None:
+                await press("enter", kind="handoff" if screen.player is not None else "idle")
+                continue
+            if name == "TableScreen" and getattr(screen, "kind", None) == "ack":
+                if getattr(screen, "handoff", False):  # the table with the news is the pass screen
+                    await press("enter", kind="handoff")
+                    continue
+                # A reveal to study, or the game's last news before the results.
+                study = match.is_over or hold_news(app, match, seen)
+                await press("enter", kind="study" if study else "idle")
+                continue
+            keys = KEYS.get(game_id, lambda s, m: None)(screen, match)
+            if game_id == "fishing-party" and name == "TurnScreen" and keys is None:
+                await fp_turn(pilot, screen, match, press)
+            elif keys is not None:
+                await press(*keys, kind=None)
+            elif game_id == "crazy-fishing" and name == "TableScreen" and screen.kind == "catch" \
+                    and screen.seat is not None:
                 before = match.step_count
-                await press("enter")
-                if match.step_count == before and screen.kind == "catch":
-                    await press("space", "tab", "space", "enter")  # the Reel: two fish
+                await press("enter", kind=None)
+                if match.step_count == before:
+                    await press("space", "tab", "space", "enter", kind=None)  # the Reel: two fish
             else:
-                await press("enter")
-        rounds = match.view(None).round
+                await press("enter", kind=None)
+        counts["idle"] += pending_keys  # keys that never led to a decision
+        rounds = rounds_of(match)
+        if game_id in CAPS:
+            rounds = min(rounds, CAPS[game_id])
     return {"rounds": rounds, **counts}
 
 
-async def main(seed: int, games: int) -> dict[str, float]:
+async def main(game_id: str, seed: int, games: int) -> dict[str, Any]:
     totals: Counter[str] = Counter()
     for i in range(games):
-        totals.update(await play(seed + i))
+        totals.update(await play(game_id, seed + i))
     rounds = totals["rounds"]
+
+    def per(key: str) -> float:
+        return round(totals[key] / rounds, 2)
+
     return {
+        "game": game_id,
         "games": games,
         "rounds": rounds,
-        "keys_per_round": round(totals["keys"] / rounds, 2),
-        "enter_per_round": round(totals["enter"] / rounds, 2),
-        "handoffs_per_round": round(totals["handoffs"] / rounds, 2),
-        "covers_per_round": round(totals["covers"] / rounds, 2),
+        "keys_per_round": per("keys"),
+        "enters_per_round": per("enter"),
+        "handoffs_per_round": per("handoff"),
+        "decision_presses_per_round": per("decision"),
+        "study_presses_per_round": per("study"),
+        "idle_presses_per_round": per("idle"),
     }
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=GAMES, default="crazy-fishing")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report = asyncio.run(main(args.seed, args.games))
-    print(json.dumps(report) if args.json else "\n".join(f"{k:>20}: {v}" for k, v in report.items()))
+    report = asyncio.run(main(args.game, args.seed, args.games))
+    print(json.dumps(report) if args.json else "\n".join(f"{k:>28}: {v}" for k, v in report.items()))

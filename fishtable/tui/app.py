@@ -28,6 +28,9 @@ from fishtable.tui.screens.table_taken import TableTakenScreen
 # and a screen (or a new prompt on the table) that commits a decision.
 HANDOFF_ARMING = 0.6
 DECISION_ARMING = 0.3
+# A decision screen right after the pass screen that opened it waits longer: a double tap of
+# Enter on the pass screen lasts up to about this long, and its second press must not decide.
+AFTER_HANDOFF = 0.3
 
 
 class FishtableApp(App):
@@ -113,13 +116,18 @@ class FishtableApp(App):
 
     # -- input guard ---------------------------------------------------------------
     def arming_time(self, kind: str) -> float:
-        return self.arming[0] if kind == "handoff" else self.arming[1]
+        handoff, decision = self.arming
+        if kind == "handoff":
+            return handoff
+        if self.flow is not None and self.flow.just_handed_over:
+            return max(decision, handoff + AFTER_HANDOFF if handoff else decision)
+        return decision
 
     async def on_event(self, event: events.Event) -> None:
         # The one gate for all input: a screen that is arming or covered by the
         # too-small message gets nothing, not even keys typed before it appeared.
         if isinstance(event, events.InputEvent) and not event.is_forwarded:
-            screen = self.screen if self._screen_stack else None
+            screen = self.screen if self.screen_stack else None
             if isinstance(screen, FishScreen) and not screen.accepts(event):
                 return
         await super().on_event(event)
@@ -239,6 +247,8 @@ class FishtableApp(App):
 
         if self.flow is not None:
             self.flow.stop()
+        # A toast from the setup (a game that could not start) must not hang over the first screen.
+        self.clear_notifications()
         status = self.save_status
         if self.autosave and status is not None and status.error and status.match is None:
             _, sentence = keep_damaged_copy(self.save_path)

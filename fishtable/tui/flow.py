@@ -1,25 +1,23 @@
-"""The hot-seat driver: who acts next, on which screen, behind which cover.
+"""The hot-seat driver: shows each step the planner gives, and waits for its answer.
 
 The flow owns the match for the app and knows no game: the game's plug-in
-supplies the screens. After every action it autosaves, then decides the next
-step:
+supplies the screens. What comes next is decided by `fishtable.tui.planner`
+(pure, tested without a screen) from the match and the marks of what the
+table has been shown; the flow keeps those marks, shows the step's screen,
+and after every action autosaves and asks the planner again:
 
+- a pass step is the public table showing the news (Enter: the next player's
+  own, when only they can see the screen), or the opaque privacy screen when
+  there is no news;
+- a private step is the game's decision screen (or a private copy of the
+  table, or the shell's choice list); no cover follows a commit, the next
+  screen hides it;
+- a public step is answered on the table; a public question (a reaction) is
+  asked of the table once, a claimant confirms behind a pass screen;
 - a computer seat thinks in a worker thread (after a short pause so people
-  can follow), and its move is applied back on the UI thread;
-- a human seat's private prompt is shown behind the privacy screen ("Pass the
-  keyboard to Elena"), unless only one human plays;
-- after a private decision the screen is covered again before anything else,
-  except when the same seat simply continues with another private step;
-- public prompts are answered on the public table;
-- a reaction out of turn (a prompt marked `reaction`) is asked of the table
-  once, in public; a seat that claims answers behind the privacy screen, and
-  computer seats decide silently, without a pause;
-- before the keyboard is passed on (a privacy screen), public news that nobody
-  has seen on the table yet is shown there first, until someone presses Enter.
-
-During a simultaneous phase, computer seats go first (their choices are
-secret anyway), then the pending humans one by one; a seat that has the
-keyboard keeps it while it has something private to decide.
+  can follow) while the table shows the news, and its move is applied back on
+  the UI thread;
+- a reveal to study, and the game's last news, wait on the table for Enter.
 
 Screens answer with messages (`fishtable.tui.decision`) carrying the ticket
 of the request they answer; the flow ignores stale tickets, so a key pressed
@@ -34,9 +32,19 @@ from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
+from fishtable.bots import choose_action, hint
+from fishtable.bots.search import can_search
+from fishtable.engine.errors import IllegalAction
 from fishtable.engine.series import Series, SeriesRules
+from fishtable.tui import planner
+from fishtable.tui.autosave import save_match
 from fishtable.tui.decision import Decision, LogWindow
+from fishtable.tui.screens.choice import ChoiceScreen
+from fishtable.tui.screens.hint import HintScreen
 from fishtable.tui.screens.privacy import PrivacyScreen
+from fishtable.tui.screens.results import ResultsScreen
+from fishtable.tui.screens.table import TableScreen
+from fishtable.tui.session import SESSION_NAME, save_session
 
 if TYPE_CHECKING:
     from fishtable.tui.app import FishtableApp
@@ -47,8 +55,6 @@ class HotSeatFlow:
         self, app: FishtableApp, match: Any, save_path: Path | None, bot_pause: float,
         ui: Any, title: str, series: Series | None = None, seconds: float = 0.0,
     ) -> None:
-        from fishtable.tui.screens.table import TableScreen
-
         self.app = app
         self.match = match
         self.save_path = save_path
@@ -60,9 +66,10 @@ class HotSeatFlow:
         self.use_privacy = len(self.humans) > 1
         self.table = TableScreen(self)
         self.overlay: Screen | None = None  # the flow's screen above the table, if any
-        self.cover_owed = False  # a private decision was just made
-        self.unlocked: int | None = None  # the seat allowed to see its secrets right now
-        self.claimant: int | None = None  # a seat that claimed a reaction and confirms it now
+        # What the table has been shown, and who has the keyboard (see fishtable.tui.planner).
+        self.marks = planner.Marks(seen=match.event_count)
+        self.step: planner.Step | None = None  # the step on screen now
+        self.just_handed_over = False  # the seat on screen was handed the keyboard and has not decided yet
         self.active = True
         self.deferred = False
         self.thinking: int | None = None  # a computer seat whose move is being computed
@@ -71,13 +78,12 @@ class HotSeatFlow:
         self.private_decision: Decision | None = None
         self.hinting = False
         self.ticket = 0  # the request screens may answer now
-        self.passing_to: int | None = None  # the seat a privacy screen names
         self.bot_errors: list[str] = []
         self.save_error: str | None = None
         # The log marks events from `news_mark` on as new: those since the last human decision.
         self.news_mark = match.event_count
-        # Events before `seen_mark` have been on the public table for everyone to see.
-        self.seen_mark = match.event_count
+        # The public table marks events from `table_news_from` on as news (those it had not shown).
+        self.table_news_from = match.event_count
         names = tuple(seat.name for seat in match.seats)
         self.series = series if series is not None else Series.start(SeriesRules(), names)
         # The play clock: seconds played before this sitting, and when this sitting began.
@@ -97,7 +103,7 @@ class HotSeatFlow:
         """The log lines `viewer` may read. New: since the viewer's last decision, and on the
         public table also everything the table has not shown to everyone yet."""
         readable = [(i, e) for i, e in enumerate(self.match.events_since(0)) if e.visible_for(viewer)]
-        news_from = self.news_mark if viewer is not None else min(self.news_mark, self.seen_mark)
+        news_from = self.news_mark if viewer is not None else min(self.news_mark, self.table_news_from)
         return LogWindow(self.ui.log_window(readable), news_from)
 
     def decision(self, seat: int, private: bool) -> Decision:
@@ -165,7 +171,10 @@ class HotSeatFlow:
         self.advance()
 
     def stop(self) -> None:
-        """Leave the game: pending workers find the flow inactive and do nothing."""
+        """Leave the game: pending workers find the flow inactive and do nothing. The clock is
+        written down first, so a game continued later has lost no time since the last move."""
+        if self.active and self.save_path is not None and not self.match.is_over:
+            save_session(self.save_path.with_name(SESSION_NAME), self.match, self.play_seconds, self.series)
         self.active = False
         self.ticket += 1
         if self.ticker is not None:
@@ -173,9 +182,6 @@ class HotSeatFlow:
 
     def save(self) -> None:
         """Autosave; a failure keeps the game going, says so once, and keeps the last good file."""
-        from fishtable.tui.autosave import save_match
-        from fishtable.tui.session import SESSION_NAME, save_session
-
         if self.save_path is None:
             return
         problem = save_match(self.match, self.save_path) or save_session(
@@ -214,111 +220,97 @@ class HotSeatFlow:
             self.deferred = False
             self.advance()
 
-    # -- the loop -----------------------------------------------------------------
+    # -- the loop: the planner says what comes next, this shows it --------------------
     def advance(self) -> None:
         if not self.active:
             return
         if not self._on_flow_screen():
             self.deferred = True  # help or quit dialog open: continue when it closes
             return
-        match = self.match
-        if match.is_over:
+        step = planner.plan(self.match, self.marks, self.ui.hold_kinds, self.ui.round_kinds)
+        self.step = step
+        if isinstance(step, planner.Results):
             self._finish()
-            return
-        pending = match.pending()
-        if not pending:
-            return
-        if all(p.reaction for p in pending.values()) and self.claimant is None:
-            self._reaction(pending)
-            return
-        bots = sorted(s for s in pending if match.seats[s].bot is not None)
-        humans = sorted(s for s in pending if match.seats[s].bot is None)
-        # The seat with the keyboard goes on with its secrets (its turn's next step, its next
-        # cast), unless news opens a phase everyone decides in: the table sees it first.
-        news = self.unseen_news()
-        if self.claimant in humans:
-            bots, humans = [], [self.claimant]
-        elif self.unlocked in humans and pending[self.unlocked].private and not (
-            news and pending[self.unlocked].simultaneous
-        ):
-            humans = [self.unlocked]
-        is_bot = bool(bots)
-        seat = bots[0] if is_bot else humans[0]
-        prompt = pending[seat]
-        # A claimed reaction is confirmed in private: the claim may be backed out of unseen.
-        private = (prompt.private or prompt.reaction) and not is_bot
-        continuing = private and seat == self.unlocked and not (news and prompt.simultaneous)
-        if self.cover_owed and self.use_privacy and not continuing:
-            self.cover_owed = False
-            self.unlocked = None
-            if private and not news:
-                self._privacy(seat)
-            else:
-                self.passing_to = None
-                self._show(PrivacyScreen(None, self._new_ticket()))
-            return
-        self.cover_owed = False
-        if is_bot:
-            if self.humans and self.unseen_news(self.ui.hold_kinds):
-                self._acknowledge(None)  # a reveal to study: nobody moves on before Enter
-                return
+        elif isinstance(step, planner.Wait):
             self._show(None)
-            self.table.set_prompt(None, waiting_for=match.seats[seat].name)
-            self._think(seat)
-        elif not private and len(match.legal_actions(seat)) == 1:
+            self.table.set_prompt(None)
+        elif isinstance(step, planner.AutoAnswer):
             # A public choice with one answer asks nothing: the table just sees it happen.
-            self._apply(seat, match.legal_actions(seat)[0], private=False)
-        elif private:
-            if self.use_privacy and not continuing:
-                if news:
-                    self._acknowledge(seat)
-                else:
-                    self._privacy(seat)
-            else:
-                self._private_screen(seat)
+            self._apply(step.seat, step.action, private=False)
+        elif isinstance(step, planner.PassKeyboard):
+            self._hand_over(step)
+        elif isinstance(step, planner.PrivatePrompt):
+            self.marks = planner.shown(step, self.marks, self.match)
+            self._private_screen(step.seat)
         else:
-            self.unlocked = None
-            self._public_prompt(seat)
+            self._public(step)
+
+    def _hand_over(self, step: planner.PassKeyboard) -> None:
+        """The keyboard goes to `step.seat`. With news, the public table shows it and is the pass
+        screen itself (one Enter: the seat's own, once only it can see the screen); with none,
+        the opaque privacy screen."""
+        name = self.match.seats[step.seat].name
+        news = self.unseen_news()
+        self.marks = planner.handing_over(self.marks)
+        if news:
+            self.table_news_from = self.marks.seen
+            self._show(None)
+            self.table.set_prompt(None, waiting_for=name, ack=self._new_ticket(), handoff=True)
+        else:
+            self._show(PrivacyScreen(name, self._new_ticket()))
+
+    def _public(self, step: planner.Step) -> None:
+        """A step on the public table: it shows the news since the table last saw it."""
+        self.table_news_from = self.marks.seen
+        self.marks = planner.shown(step, self.marks, self.match)
+        self._show(None)
+        if isinstance(step, planner.PublicPrompt):
+            self._public_prompt(step.seat)
+        elif isinstance(step, planner.AskTable):
+            prompt = self.match.pending()[step.seats[0]]
+            self.table.ask(prompt.text, list(step.seats), self._new_ticket())
+        elif isinstance(step, planner.ComputerMove):
+            self.table.set_prompt(None, waiting_for=self.match.seats[step.seat].name)
+            self._think(step.seat, pause=step.pause)
+        elif isinstance(step, planner.StudyNews):
+            self.table.set_prompt(None, ack=self._new_ticket())
+
+    @property
+    def unlocked(self) -> int | None:
+        """The seat allowed to see its secrets right now."""
+        return self.marks.holder
+
+    @property
+    def cover_owed(self) -> bool:
+        """A private screen was the last thing shown."""
+        return self.marks.exposed
 
     def unseen_news(self, kinds: frozenset[str] | None = None) -> bool:
         """Has something public happened (of `kinds`, if given) that the table has not shown yet?"""
-        return any(
-            e.news and e.visible_to is None and (kinds is None or e.kind in kinds)
-            for e in self.match.events_since(self.seen_mark)
-        )
-
-    def _acknowledge(self, seat: int | None) -> None:
-        """Keep the public table, news on top, until Enter; then pass the keyboard to `seat`."""
-        self._show(None)
-        name = self.match.seats[seat].name if seat is not None else None
-        self.table.set_prompt(None, waiting_for=name, ack=self._new_ticket())
+        return bool(planner.unseen_news(self.match, self.marks, kinds))
 
     def acknowledged(self, ticket: int) -> None:
-        if ticket != self.ticket:
+        """Enter on the news on the table: a reveal studied, or the keyboard taken by its seat."""
+        step = self.step
+        if ticket != self.ticket or not isinstance(step, (planner.StudyNews, planner.PassKeyboard)):
             return
         self._new_ticket()
-        self.seen_mark = self.match.event_count
+        self.marks = planner.shown(step, self.marks, self.match)
+        self.just_handed_over = isinstance(step, planner.PassKeyboard)
         self.advance()
 
     def passed(self, ticket: int) -> None:
-        """The privacy screen was dismissed."""
-        if ticket != self.ticket or not isinstance(self.overlay, PrivacyScreen):
+        """The privacy screen was dismissed by the player it named."""
+        step = self.step
+        if ticket != self.ticket or not isinstance(self.overlay, PrivacyScreen) \
+                or not isinstance(step, planner.PassKeyboard):
             return
         self._new_ticket()
-        if self.passing_to is None:
-            self._show(None)
-        else:
-            self.unlocked, self.passing_to = self.passing_to, None
+        self.marks = planner.shown(step, self.marks, self.match)
+        self.just_handed_over = isinstance(step, planner.PassKeyboard)
         self.advance()
 
-    def _privacy(self, seat: int) -> None:
-        self.passing_to = seat
-        self._show(PrivacyScreen(self.match.seats[seat].name, self._new_ticket()))
-
     def _private_screen(self, seat: int) -> None:
-        from fishtable.tui.screens.choice import ChoiceScreen
-        from fishtable.tui.screens.table import TableScreen
-
         decision = self.decision(seat, private=True)
         screen = self.ui.decision_screen(decision)
         if screen is None and decision.kind in self.ui.board_kinds:
@@ -329,63 +321,54 @@ class HotSeatFlow:
         self._show(screen if screen is not None else ChoiceScreen(decision, self.ui))
 
     def _public_prompt(self, seat: int) -> None:
-        self.seen_mark = self.match.event_count  # the public table shows it all now
         decision = self.decision(seat, private=False)
         screen = self.ui.decision_screen(decision)
         if screen is not None:
             self._show(screen)
             return
-        self._show(None)
         self.table.set_prompt(decision)
 
     # -- reactions out of turn --------------------------------------------------------
-    def _reaction(self, pending: dict[int, Any]) -> None:
-        """Ask the table once, in public; computer seats answer after the people, silently."""
-        match = self.match
-        humans = sorted(s for s in pending if match.seats[s].bot is None)
-        if humans:
-            self.unlocked = None
-            self.seen_mark = match.event_count
-            self._show(None)
-            prompt = pending[humans[0]]
-            self.table.ask(prompt.text, humans, self._new_ticket())
-            return
-        self._think(sorted(pending)[0], pause=False)
-
     def claimed(self, ticket: int, seat: int | None) -> None:
         """A seat claims the reaction (it confirms in private), or the table lets it go."""
-        if ticket != self.ticket or not self.active:
+        if ticket != self.ticket or not self.active or not isinstance(self.step, planner.AskTable):
             return
         self._new_ticket()
-        pending = self.match.pending()
         if seat is None:
-            for other in sorted(pending):
-                if self.match.seats[other].bot is None and pending[other].reaction:
+            pending = self.match.pending()
+            for other in self.step.seats:
+                if other in pending and pending[other].reaction:
                     self.match.apply(other, self.match.legal_actions(other)[0])
-            self._after_action(private=False)
+                    self.marks = planner.acted(self.marks, other)
+            self._after_action()
             return
-        self.claimant = seat
+        self.marks = planner.claimed(self.marks, seat)
         self.advance()
+
+    def table_seat(self) -> int:
+        """The seat a table command is made for: the person the table is waiting for (the one at
+        the keyboard), else the first person at the table."""
+        step = self.step
+        seat = getattr(step, "seat", None)
+        if seat is not None and self.match.seats[seat].bot is None:
+            return seat
+        return self.humans[0] if self.humans else 0
 
     def commanded(self, action: Any) -> None:
         """A table command (the game's, confirmed by the table): any seat may ask for it."""
-        from fishtable.engine.errors import IllegalAction
-
         if not self.active or self.match.is_over:
             return
-        seat = self.humans[0] if self.humans else 0
+        seat = self.table_seat()
         try:
             self.match.apply(seat, action)
         except IllegalAction as exc:
             self.app.notify(str(exc), severity="warning", markup=False)
             return
         # A computer seat thinking now goes on by itself when its move is back.
-        self._after_action(private=False, go_on=self.thinking is None)
+        self._after_action(go_on=self.thinking is None)
 
     # -- the end -----------------------------------------------------------------------
     def _finish(self) -> None:
-        from fishtable.tui.screens.results import ResultsScreen
-
         self.table.set_prompt(None)
         result = self.match.result()
         if not self.finished:
@@ -405,8 +388,7 @@ class HotSeatFlow:
         self._apply(seat, action, private=self.private_decision is not None)
 
     def _apply(self, seat: int, action: Any, private: bool) -> None:
-        from fishtable.engine.errors import IllegalAction
-
+        self.just_handed_over = False
         mark = self.match.event_count
         try:
             self.match.apply(seat, action)
@@ -415,14 +397,11 @@ class HotSeatFlow:
             self.advance()
             return
         self.news_mark = mark
-        if self.claimant == seat:
-            self.claimant = None
-        self._after_action(private)
+        self.marks = planner.acted(self.marks, seat)
+        self._after_action()
 
-    def _after_action(self, private: bool, go_on: bool = True) -> None:
+    def _after_action(self, go_on: bool = True) -> None:
         self.save()
-        if private:
-            self.cover_owed = True
         self.table.refresh_view()
         if go_on:
             self.advance()
@@ -447,8 +426,6 @@ class HotSeatFlow:
 
     def _bot_worker(self, seat: int, delay: float) -> None:
         """Runs in a thread: pause so people can follow, then ask the bot."""
-        from fishtable.bots import choose_action
-
         if delay:
             time.sleep(delay)
         if not self.active:
@@ -467,8 +444,6 @@ class HotSeatFlow:
         decision = self.private_decision
         if decision is None or decision.ticket != self.ticket or not self._on_flow_screen():
             return "A hint is for your own decision, on your private screen."
-        from fishtable.bots.search import can_search
-
         if not can_search(self.match.game):
             return "This game has no hints."
         if self.hinting:
@@ -489,8 +464,6 @@ class HotSeatFlow:
         self.app.run_worker(lambda: self._hint_worker(decision), thread=True, group="hint", exclusive=True)
 
     def _hint_worker(self, decision: Decision) -> None:
-        from fishtable.bots import hint
-
         problem: str | None
         try:
             options = hint(decision.view, decision.legal, self.match.game, stop=lambda: not self.active)
@@ -502,8 +475,6 @@ class HotSeatFlow:
             self.app.call_from_thread(self._hint_done, decision, options, problem)
 
     def _hint_done(self, decision: Decision, options: list[tuple[Any, float, int]], problem: str | None) -> None:
-        from fishtable.tui.screens.hint import HintScreen
-
         self.hinting = False
         # The decision was made, or another screen came up: the hint is for a moment that is gone.
         if not self.active or decision.ticket != self.ticket or self.app.screen is not self.overlay:
@@ -524,8 +495,6 @@ class HotSeatFlow:
         self._bot_done(seat, legal[self.match.step_count % len(legal)])
 
     def _bot_done(self, seat: int, action: Any) -> None:
-        from fishtable.engine.errors import IllegalAction
-
         if not self.active:
             return
         self.thinking = None
@@ -537,7 +506,8 @@ class HotSeatFlow:
             self.bot_errors.append(message)
             self.app.notify(message, severity="error", markup=False)
             self.match.apply(seat, self.match.legal_actions(seat)[0])
-        self._after_action(private=False)
+        self.marks = planner.acted(self.marks, seat)
+        self._after_action()
 
 
 def _mmss(seconds: float) -> str:

@@ -52,6 +52,9 @@ class GameUI(Generic[ViewT]):
     # Kinds of public events the table must acknowledge before anything moves on, even a
     # computer's move (a reveal players must study, say).
     hold_kinds: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of public news that start a new stretch for everyone (a new round): the seat that
+    # has the keyboard gives it back, and takes it again behind a pass screen that shows them.
+    round_kinds: ClassVar[frozenset[str]] = frozenset()
     # A Markdown section for the F1 help: this game's keys and screens.
     help_markdown: ClassVar[str] = ""
 

@@ -15,6 +15,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from fishtable.engine.errors import FishtableError, SaveFileError
+from fishtable.engine.files import read_json
+from fishtable.engine.saves import write_atomic
 from fishtable.engine.series import Series
 
 SESSION_NAME = "session.json"
@@ -40,9 +43,6 @@ class SessionFile(BaseModel):
 
 def save_session(path: Path, match: Any, seconds: float, series: Series) -> str | None:
     """Write the session beside the autosave; None when written, else why not."""
-    from fishtable.engine.errors import FishtableError
-    from fishtable.engine.saves import write_atomic
-
     record = SessionFile(
         game=match.game.name, seed=match.seed, names=tuple(s.name for s in match.seats),
         match_seconds=round(seconds, 1), series=series,
@@ -56,9 +56,6 @@ def save_session(path: Path, match: Any, seconds: float, series: Series) -> str 
 
 def load_session(path: Path, match: Any) -> SessionFile | None:
     """The session of `match` if the file holds it, else None (missing, damaged or another game's)."""
-    from fishtable.engine.errors import SaveFileError
-    from fishtable.engine.files import read_json
-
     try:
         if not path.exists():
             return None

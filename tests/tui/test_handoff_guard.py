@@ -88,6 +88,28 @@ async def test_double_enter_on_a_privacy_screen_opens_it_but_commits_nothing(tmp
         assert match.step_count == steps
 
 
+async def test_a_second_enter_0_7_s_after_a_privacy_screen_commits_nothing(tmp_path: Path, real_arming) -> None:
+    """A slow double tap (the second Enter 0.7 s after the first) opens the collect screen and
+    draws nothing: a decision right after its pass screen arms for longer than a decision."""
+    match = fast_forward(make_match(seed=5, seats=HUMANS3), human_prompt("collect"))
+    app = app_with(tmp_path, match)
+    async with app.run_test(size=(100, 40)) as pilot:
+        for _ in range(6):
+            await armed(pilot)
+            if name(app) == "PrivacyScreen" and app.screen.player is not None:
+                break
+            await pilot.press("enter")
+        assert name(app) == "PrivacyScreen" and app.screen.player is not None
+        steps = match.step_count
+        await double_enter(pilot, gap=0.7)
+        assert name(app) == "CollectScreen"
+        assert match.step_count == steps
+        await armed(pilot)
+        await pilot.press("enter")  # a deliberate Enter once it is ready draws
+        await settle(pilot)
+        assert match.step_count == steps + 1
+
+
 async def test_privacy_text_says_press_enter_only_once_armed(tmp_path: Path, real_arming) -> None:
     from .screen_text import screen_text
 
@@ -142,15 +164,16 @@ async def test_double_enter_after_a_collect_never_shows_the_next_hand(tmp_path: 
         assert shown is None or shown == seat, f"{name(app)} of seat {shown} after seat {seat}'s collect"
 
 
-async def test_double_enter_on_the_news_never_passes_the_next_privacy_screen(tmp_path: Path, real_arming) -> None:
+async def test_double_enter_on_the_news_opens_the_next_seat_but_never_answers_it(
+        tmp_path: Path, real_arming) -> None:
     match = make_match(seed=5, seats=HUMANS3)
     app = app_with(tmp_path, match)
     async with app.run_test(size=(100, 40)) as pilot:
-        # Everyone casts; the reveal is news the table sees before the keyboard moves on.
-        for _ in range(40):
+        # Play on until the table shows news and is the pass screen itself (no "Go on" before it).
+        for _ in range(60):
             await armed(pilot)
             screen = app.screen
-            if name(app) == "TableScreen" and screen.kind == "ack":
+            if name(app) == "TableScreen" and screen.kind == "ack" and screen.handoff:
                 break
             if name(app) == "CastScreen":
                 cast = next(a for a in match.legal_actions(screen.seat) if a.kind == "cast")
@@ -158,11 +181,13 @@ async def test_double_enter_on_the_news_never_passes_the_next_privacy_screen(tmp
                 for cid in (*cast.rods, *cast.baits):
                     await pilot.press(str(hand.index(cid) + 1), "space")
             await pilot.press("enter")
-        if name(app) != "TableScreen" or app.screen.kind != "ack":
-            raise AssertionError("no news to acknowledge")
+        if name(app) != "TableScreen" or not app.screen.handoff:
+            raise AssertionError("no news on the table before a handoff")
+        seat = next(s for s, info in enumerate(match.seats) if info.name == app.screen.waiting_for)
+        steps = match.step_count
         await double_enter(pilot)
-        assert name(app) == "PrivacyScreen" and app.screen.player is not None
-        assert private_for(app) is None
+        assert private_for(app) == seat, "the Enter on the news did not open its player's screen"
+        assert match.step_count == steps, "the second Enter answered the next screen"
 
 
 async def test_a_key_typed_before_the_privacy_screen_never_reaches_it(tmp_path: Path, real_arming) -> None:

@@ -483,6 +483,10 @@ async def test_the_hidden_choice_list_never_takes_enter_from_the_table(tmp_path:
             await pilot.press(*keys)
             await settle(pilot)
             assert app.focused is not choices, keys
+        name = table.waiting_for
+        assert table.handoff and name is not None  # the table with the news is the pass screen
         await pilot.press("enter")
         await settle(pilot)
-        assert type(app.screen).__name__ == "PrivacyScreen"
+        # The Enter reached the table (not the hidden list): the named player's own screen is up.
+        seat = getattr(app.screen, "seat", None)
+        assert app.screen is not table and seat is not None and match.seats[seat].name == name

@@ -12,7 +12,14 @@ import pytest
 from fishtable.assets import asset_path
 from fishtable.tui.app import FishtableApp
 
-from .helpers import assert_privacy_screen_clean, fast_forward, human_prompt, make_match, settle
+from .helpers import (
+    assert_private_screen_clean,
+    fast_forward,
+    human_prompt,
+    make_match,
+    private_seat,
+    settle,
+)
 from .screen_text import screen_text
 
 HUMANS3 = (("Elena", None), ("Tomás", None), ("Ana", None))
@@ -135,7 +142,7 @@ def _last_public_catch_before_private(match) -> bool:
     )
 
 
-async def test_outcome_is_shown_on_the_table_before_the_privacy_screen(tmp_path: Path) -> None:
+async def test_outcome_is_shown_on_the_table_before_the_keyboard_is_passed(tmp_path: Path) -> None:
     match = fast_forward(make_match(seed=5), _last_public_catch_before_private)
     app = app_for(tmp_path, match)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -151,12 +158,15 @@ async def test_outcome_is_shown_on_the_table_before_the_privacy_screen(tmp_path:
         text = flat(app)
         assert "NEW:" in text and outcome[-1] in text
         assert "pass the keyboard to" in text
+        name = table.waiting_for
+        assert f"{name}, press Enter when only you can see the screen" in text
         assert not list(app.screen.query("CardTile"))
+        # The table showing the news is the pass screen itself: one Enter, the next player's.
         await pilot.press("enter")
         await settle(pilot)
-        assert type(app.screen).__name__ == "PrivacyScreen"
-        assert_privacy_screen_clean(app, match)
-        assert outcome[-1] not in flat(app)
+        seat = private_seat(app.screen)
+        assert seat is not None and match.seats[seat].name == name, type(app.screen).__name__
+        assert_private_screen_clean(app, match, seat)
 
 
 # -- 4. CF-Q-16: only recent lines, the same window everywhere ------------------------------------

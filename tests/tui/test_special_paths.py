@@ -170,6 +170,10 @@ class Table:
                 await self.press("enter")
             elif self.kind == "TableScreen" and self.screen.seat is None and self.screen.kind == "ack":
                 assert f"pass the keyboard to {name}" in self.flat, self.flat
+                if self.screen.handoff:  # the table showing the news is the pass screen
+                    assert self.screen.waiting_for == name, self.flat
+                    assert f"{name}, press Enter when only you can see the screen" in self.flat
+                    return await self.press("enter")
                 await self.press("enter")
             else:
                 break
@@ -179,11 +183,12 @@ class Table:
         return await self.press("enter")
 
     async def uncover(self) -> Shot:
-        """Expect the anonymous cover after a secret decision, and press Enter on it."""
-        assert self.kind == "PrivacyScreen", self.flat
-        assert self.screen.player is None, self.flat
-        assert "The cards are hidden" in self.flat
-        return await self.press("enter")
+        """After a secret decision the next screen hides it by itself: the public table (or the
+        results) or the next pass screen, never an anonymous cover that asks a press for nothing."""
+        assert not (self.kind == "PrivacyScreen" and self.screen.player is None), "an anonymous cover"
+        assert self.kind in ("TableScreen", "PrivacyScreen", "ResultsScreen"), self.flat
+        assert getattr(self.screen, "viewer", None) is None, self.flat
+        return self.shots[-1]
 
     async def cast(self, seat: int, rods: tuple[str, ...], baits: tuple[str, ...]) -> Shot:
         """On the cast screen: pick the cards by number, check it is legal, press Enter."""

@@ -52,6 +52,8 @@ in secret by everyone and shown together.
 
 class BigFishUI(GameUI[BigFishView]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
+    # A round's end (its event, the new Face-Up row): the table sees it before the next hand shows.
+    round_kinds: ClassVar[frozenset[str]] = frozenset({"event", "row"})
     help_markdown: ClassVar[str] = HELP
 
     def make_board(self) -> Any:

@@ -20,8 +20,8 @@ from textual.widgets import Footer, OptionList, Static
 from fishtable.plugins.big_fish.mine import row_line, spot_text
 from fishtable.plugins.big_fish.steps import step_bar
 from fishtable.plugins.big_fish.tile import BigFishTile
-from fishtable.tui.decision import Decided, Decision
-from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.decision import Decision
+from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
 
@@ -49,7 +49,7 @@ def action_cards(action: Any) -> set[str]:
                             getattr(action, "mine", None)) if cid}
 
 
-class BigFishDecisionScreen(FishScreen):
+class BigFishDecisionScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: the list of choices would take ← → for its own (useless) sideways scroll.
         Binding("left", "scroll_hand(-1)", "Scroll hand", priority=True),
@@ -57,18 +57,15 @@ class BigFishDecisionScreen(FishScreen):
         Binding("r", "app.rules", "Rules"),
     ]
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
-    ARMING = "decision"
     CSS_PATH = "screens.tcss"
 
     def __init__(self, decision: Decision, ui: Any) -> None:
-        super().__init__(classes="private")
-        self.decision = decision
+        super().__init__(decision, classes="private")
         self.ui = ui
         self.seat = decision.seat
         self.view = decision.view
         self.legal = decision.legal
         self.hand = list(self.view.hand or ())
-        self.sent = False
 
     # -- building ------------------------------------------------------------------
     def _head(self) -> Text:
@@ -173,7 +170,7 @@ class BigFishDecisionScreen(FishScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self.sent or event.option.id is None:
+        if self.committed or event.option.id is None:
             return
         action = self.legal[int(event.option.id)]
         problem = self.decision.check(action)
@@ -181,5 +178,4 @@ class BigFishDecisionScreen(FishScreen):
             self.query_one("#bf-problem", Static).update(Text("✗ " + problem, "bold #ff8080"))
             self.app.bell()
             return
-        self.sent = True
-        self.post_message(Decided(self.decision.ticket, self.seat, action))
+        self.send(action)

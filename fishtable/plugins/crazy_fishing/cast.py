@@ -21,8 +21,8 @@ from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
 from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.plugins.crazy_fishing.sea import SeaView
-from fishtable.tui.decision import Decided, Decision
-from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.decision import Decision
+from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.card import CardTile
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
@@ -53,7 +53,7 @@ def effects_text(effects: tuple[str, ...]) -> Text:
     return text
 
 
-class CastScreen(FishScreen):
+class CastScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Move"),
         Binding("right", "move(1)", "Move", show=False),
@@ -64,18 +64,14 @@ class CastScreen(FishScreen):
         *[Binding(str(d), f"jump({d})", "Card by number", show=False) for d in range(1, 10)],
     ]
 
-    ARMING = "decision"
     CSS_PATH = "screens.tcss"
 
     def __init__(self, decision: Decision) -> None:
-        super().__init__(classes="private")
-        self.decision = decision
-        self.seat = decision.seat
+        super().__init__(decision, classes="private")
         self.view = decision.view
         self.hand = list(self.view.hand or ())
         self.chosen: list[str] = []
         self.cursor = 0
-        self.sent = False
 
     def compose(self):
         yield Static(
@@ -205,7 +201,7 @@ class CastScreen(FishScreen):
         self.action_toggle_card()
 
     def action_commit(self) -> None:
-        if self.sent:
+        if self.committed:
             return
         cast = self._cast()
         problem = self.decision.check(cast)
@@ -213,5 +209,4 @@ class CastScreen(FishScreen):
             self.query_one("#legality", Static).update(Text("✗ " + problem, "bold #ff8080"))
             self.app.bell()
             return
-        self.sent = True
-        self.post_message(Decided(self.decision.ticket, self.seat, cast))
+        self.send(cast)

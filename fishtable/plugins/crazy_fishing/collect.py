@@ -17,12 +17,12 @@ from textual.widgets import Footer, Static
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile
 from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
-from fishtable.tui.decision import Decided, Decision
-from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.decision import Decision
+from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
 
-class CollectScreen(FishScreen):
+class CollectScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "shift(1)", "More rods"),
         Binding("right", "shift(-1)", "More baits"),
@@ -31,18 +31,14 @@ class CollectScreen(FishScreen):
         Binding("r", "app.rules", "Rules"),
     ]
 
-    ARMING = "decision"
     CSS_PATH = "screens.tcss"
 
     def __init__(self, decision: Decision) -> None:
-        super().__init__(classes="private")
-        self.decision = decision
-        self.seat = decision.seat
+        super().__init__(decision, classes="private")
         self.view = decision.view
         draws = [a for a in decision.legal if a.kind == "draw"]
         self.draws = sorted(draws, key=lambda a: (-a.rods, a.baits))
         self.index = len(self.draws) // 2
-        self.sent = False
 
     def compose(self):
         yield Static(
@@ -98,6 +94,5 @@ class CollectScreen(FishScreen):
             self.app.push_screen(screen)
 
     def action_commit(self) -> None:
-        if self.draws and not self.sent:
-            self.sent = True
-            self.post_message(Decided(self.decision.ticket, self.seat, self.draws[self.index]))
+        if self.draws:
+            self.send(self.draws[self.index])

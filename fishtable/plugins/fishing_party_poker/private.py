@@ -8,7 +8,7 @@ can reach it. A subclass adds its choice below (`compose_choice`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -20,34 +20,30 @@ from fishtable.plugins.fishing_party_poker.commands import STOP_QUESTION
 from fishtable.plugins.fishing_party_poker.confirm import YesNoScreen
 from fishtable.plugins.fishing_party_poker.tiles import PokerTile
 from fishtable.plugins.fishing_party_poker.words import ACCENT, chips, pots_text, stage_text
-from fishtable.tui.decision import Decided, Decision
-from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.decision import Decision
+from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
 HEADLINE_KINDS = frozenset({"pot", "out", "end", "stop"})
 
 
-class PokerDecisionScreen(FishScreen):
+class PokerDecisionScreen(DecisionScreen):
     """One seat's private decision: hand and community on top, the choice below."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # No "r" for the rules here: r raises.
         Binding("x", "stop_session", "Stop after hand"),
     ]
-    ARMING = "decision"
     CSS_PATH = "screens.tcss"
     # The words on a picked tile's bottom edge (the swap screen says GIVE and TAKE).
     hand_mark: ClassVar[str] = " ✓ "
     community_mark: ClassVar[str] = " ✓ "
 
     def __init__(self, decision: Decision) -> None:
-        super().__init__(classes="private")
-        self.decision = decision
-        self.seat = decision.seat
+        super().__init__(decision, classes="private")
         self.view = decision.view
         self.legal = decision.legal
         self.hand = list(self.view.hand or ())
-        self.sent = False
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self):
@@ -109,18 +105,10 @@ class PokerDecisionScreen(FishScreen):
         return text
 
     # -- answering -------------------------------------------------------------------------
-    def commit(self, action: Any) -> bool:
-        """Send the action if the engine allows it; else say why, and send nothing."""
-        if self.sent:
-            return False
-        problem = self.decision.check(action)
-        if problem:
-            self.say(problem)
-            self.app.bell()
-            return False
-        self.sent = True
-        self.post_message(Decided(self.decision.ticket, self.seat, action))
-        return True
+    def refuse(self, problem: str) -> None:
+        """An illegal choice is said in place, under the choice."""
+        self.say(problem)
+        self.app.bell()
 
     def say(self, problem: str) -> None:
         """Show why nothing happened (the subclass decides where)."""

@@ -10,15 +10,20 @@ is covered by a message and takes no input either.
 
 from __future__ import annotations
 
+import sys
+import time
 from typing import ClassVar
 
 from textual import events
-from textual._time import get_time  # the clock Textual stamps its events with
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from fishtable.tui.decision import Resumed
 from fishtable.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
+
+# The clock Textual stamps every event's `time` with (documented as a monotonic clock: on
+# Windows its finer perf_counter), so a key's time compares with the moment a screen armed.
+get_time = time.perf_counter if sys.platform == "win32" else time.monotonic
 
 
 class FishScreen(Screen):
@@ -46,9 +51,11 @@ class FishScreen(Screen):
         return self.is_mounted
 
     # -- arming ------------------------------------------------------------------
-    def arm(self) -> None:
-        """Take no input for the arming time from now (a new screen, or a new prompt)."""
-        delay = self.app.arming_time(self.ARMING) if self.ARMING else 0.0  # type: ignore[attr-defined]
+    def arm(self, kind: str | None = None) -> None:
+        """Take no input for the arming time from now (a new screen, or a new prompt); `kind`
+        overrides the screen's own ARMING (a table prompt that passes the keyboard)."""
+        kind = kind or self.ARMING
+        delay = self.app.arming_time(kind) if kind else 0.0  # type: ignore[attr-defined]
         self.armed_at = get_time() + delay
         if delay:
             self.set_timer(delay, self.on_armed)

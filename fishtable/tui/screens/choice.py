@@ -13,24 +13,19 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, OptionList, Static
 
-from fishtable.tui.decision import Decided, Decision
-from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.decision import Decision
+from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
 
 
-class ChoiceScreen(FishScreen):
+class ChoiceScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "app.rules", "Rules")]
-    ARMING = "decision"
 
     def __init__(self, decision: Decision, ui: Any) -> None:
-        super().__init__(classes="private" if decision.private else "public")
-        self.decision = decision
+        super().__init__(decision)
         self.ui = ui
-        self.seat = decision.seat
         self.private = decision.private
-        self.legal = decision.legal
-        self.sent = False
 
     def compose(self):
         decision = self.decision
@@ -60,12 +55,4 @@ class ChoiceScreen(FishScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self.sent:
-            return
-        action = self.legal[int(event.option.id or 0)]
-        problem = self.decision.check(action)
-        if problem:
-            self.notify(problem, severity="warning", markup=False)
-            return
-        self.sent = True
-        self.post_message(Decided(self.decision.ticket, self.seat, action))
+        self.commit(self.legal[int(event.option.id or 0)])

@@ -19,6 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, TableFeed
 from fishtable.tui.plugin import TableCommand
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.widgets.board import Board
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
@@ -54,6 +55,7 @@ class TableScreen(FishScreen):
         self.viewer = viewer
         self.decision: Decision | None = None
         self.ack: int | None = None  # ticket of "everyone has seen the news"
+        self.handoff = False  # the ack also passes the keyboard to `waiting_for`
         self.question: tuple[str, list[int], int] | None = None  # text, seats, ticket
         self.message = ""
         self.waiting_for: str | None = None
@@ -121,12 +123,16 @@ class TableScreen(FishScreen):
 
     # -- what the flow calls -------------------------------------------------
     def set_prompt(
-        self, decision: Decision | None, waiting_for: str | None = None, ack: int | None = None
+        self, decision: Decision | None, waiting_for: str | None = None, ack: int | None = None,
+        handoff: bool = False,
     ) -> None:
-        """Ask for `decision` here, or just show the table (waiting for someone, or for Enter)."""
+        """Ask for `decision` here, or just show the table (waiting for someone, or for Enter).
+        With `handoff`, the Enter that acknowledges the news is `waiting_for`'s own: the table is
+        the pass screen, and arms like one."""
         if self.decision is not None:
             self.board.end()
         self.decision, self.ack, self.question = decision, ack, None
+        self.handoff = handoff and ack is not None
         self.waiting_for = waiting_for
         self.message = ""
         choices = self.query_one("#choices", ChoiceList)
@@ -152,7 +158,7 @@ class TableScreen(FishScreen):
             self.board.can_focus = False
         self.refresh_view()
         if decision is not None or ack is not None:
-            self.arm()
+            self.arm("handoff" if self.handoff else None)
         self.refresh_bindings()
 
     def show_clock(self, words: str) -> None:
@@ -165,7 +171,7 @@ class TableScreen(FishScreen):
         self.set_prompt(None)
         self.question = (text, seats, ticket)
         self.refresh_view()
-        self.arm()
+        self.arm("handoff")  # like a pass screen: no key typed while a computer thought answers it
         self.refresh_bindings()
 
     def _hide_choices(self, choices: ChoiceList) -> None:
@@ -219,8 +225,10 @@ class TableScreen(FishScreen):
         elif decision is None:
             if self.ack is not None:
                 text.append("Everyone: see what just happened. ", "bold")
-                if self.waiting_for:
-                    text.append(f"Then press Enter and pass the keyboard to {self.waiting_for}.")
+                if self.handoff and self.waiting_for:
+                    name = self.waiting_for
+                    text.append(f"Then pass the keyboard to {name}.\n")
+                    text.append(f"{name}, press Enter when only you can see the screen.", "bold #ffd75e")
                 else:
                     text.append("Then press Enter to go on.")
             elif self.waiting_for:
@@ -261,8 +269,6 @@ class TableScreen(FishScreen):
             self.app.refresh_bindings()
 
     def action_command(self, index: int) -> None:
-        from fishtable.tui.screens.confirm import ConfirmScreen
-
         if not 0 <= index < len(self.commands):
             return
         command = self.commands[index]

@@ -8,10 +8,13 @@ secret showing anywhere it should not is caught by name as well as by id.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+from fishtable.tui import planner
 from fishtable.tui.app import FishtableApp
 from tests.games.big_fish.builder import build
+from tests.tui.rhythm import new_match, table_for
 
 from .driver import Driver, built_match
 
@@ -46,14 +49,11 @@ async def test_a_person_ends_the_round_the_event_is_shown_to_all_then_choices_ar
             await t.to(step, seat=0)
             assert "s stop this step" in t.flat.lower() or "s Stop this step" in t.flat
             await t.press("s")
-        # The event opens a phase everyone decides in: the screen is covered, the table shows
-        # the event to everyone, then Ana takes the keyboard again.
-        assert t.kind == "PrivacyScreen" and t.screen.player is None, t.flat
-        await t.press("enter")
+        # The event opens a phase everyone decides in: the table shows it to everyone at once
+        # (it hides the hand: no cover first), and is the pass screen: Ana takes the keyboard again.
         assert t.kind == "TableScreen" and t.screen.kind == "ack", t.flat
         assert "Event: Grow" in t.flat and "pass the keyboard to Ana" in t.flat
-        await t.press("enter")
-        assert t.kind == "PrivacyScreen" and t.screen.player == "Ana"
+        assert "Ana, press Enter when only you can see the screen" in t.flat
         await t.press("enter")
         assert t.screen.decision.kind == "event_grow"
         assert "Event: Grow" in t.flat and "Catfish" in t.flat  # now her hand shows
@@ -67,12 +67,10 @@ async def test_a_person_ends_the_round_the_event_is_shown_to_all_then_choices_ar
         await t.choose("Grow Ling")
         # Both fish grow together, shown to the table before the hand limit (secret too) begins.
         assert match.view(None).seats[0].spot[1].size_word == "Juvenile"
-        assert t.kind == "PrivacyScreen" and t.screen.player is None
-        await t.press("enter")
+        # No cover first: the table itself hides Ben's hand and shows the growth.
         assert t.kind == "TableScreen" and t.screen.kind == "ack", t.flat
         assert "[J1] Hake" in t.flat or "Hake (Juvenile)" in t.flat or "Hake grows" in t.flat, t.flat
-        await t.press("enter")
-        assert t.kind == "PrivacyScreen" and t.screen.player == "Ana"
+        assert "Ana, press Enter when only you can see the screen" in t.flat  # the pass screen
         await t.press("enter")
         assert t.screen.decision.kind == "hand_limit" and t.screen.seat == 0
         assert "choose 2 cards to discard" in t.flat
@@ -118,9 +116,7 @@ async def test_when_the_computer_ends_the_round_the_table_shows_the_event_first(
         # Before anyone is asked, the table shows the event, and says whose turn it is to choose.
         assert t.kind == "TableScreen" and t.screen.kind == "ack", t.flat
         assert "Event: Spawn" in t.flat and "pass the keyboard to Ana" in t.flat
-        await t.press("enter")
-        assert t.kind == "PrivacyScreen" and t.screen.player == "Ana"
-        await t.press("enter")
+        await t.press("enter")  # the table with the news is the pass screen
         assert t.screen.decision.kind == "event_spawn"
         assert "p pass" in t.flat
         await t.press("p")  # pass, by its key
@@ -155,3 +151,48 @@ async def test_heat_wave_asks_the_others_in_secret(tmp_path: Path) -> None:
         # Ben's own turn comes next and he has the keyboard already: it goes straight on.
         assert t.screen.decision.kind == "spawn" and t.screen.seat == 1
         assert "[M4] Tuna" in t.flat and "[B4] Ling" in t.flat
+
+
+def round_end_by_next_first_player():
+    """A position (three people) where seat `s` is to make the move that ends a round, and `s`
+    starts the next round: found by seeded random play through the planner, then replayed."""
+    for seed in range(1, 30):
+        table = table_for("big-fish", seed, rng=random.Random(seed))
+        history = []
+        for _ in range(3000):
+            step = table.next()
+            if isinstance(step, planner.Results):
+                break
+            if not isinstance(step, planner.PrivatePrompt):
+                table.take()
+                continue
+            action = random.Random(len(history)).choice(table.match.legal_actions(step.seat))
+            mark = table.match.event_count
+            table.take(action=action)
+            history.append((step.seat, action))
+            ended = any(e.kind == "event" for e in table.match.events_since(mark))
+            if ended and not table.match.is_over and step.seat in table.match.pending():
+                match = new_match("big-fish", seed)
+                for seat, done in history[:-1]:
+                    match.apply(seat, done)
+                return match, step.seat, action
+    raise AssertionError("no such position in 29 seeded games")
+
+
+async def test_a_round_end_by_the_seat_that_starts_the_next_round_shows_the_table(tmp_path: Path) -> None:
+    match, seat, action = round_end_by_next_first_player()
+    name = match.seats[seat].name
+    async with app_for(tmp_path, match).run_test(size=(120, 40)) as pilot:
+        t = Driver(pilot)
+        await t.look()
+        assert t.kind == "PrivacyScreen" and t.screen.player == name, t.flat
+        await t.press("enter")
+        assert t.kind == "BigFishDecisionScreen" and t.screen.seat == seat
+        label = t.screen.ui.describe(action, t.screen.view, t.screen.decision.kind)
+        await t.choose(label)
+        # The round's end is on the public table, and the hand is gone from the screen: the
+        # keyboard is passed from there (never straight on to the same seat's hand).
+        assert t.kind == "TableScreen" and t.screen.viewer is None, t.flat
+        assert "Event:" in t.flat
+        assert any(e.kind == "event" for e in match.events_since(t.app.flow.table_news_from))
+        assert t.screen.kind == "ack" and t.screen.waiting_for is not None

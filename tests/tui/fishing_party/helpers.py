@@ -170,8 +170,12 @@ class Driver:
         return await self.look()
 
     async def unlock(self, name: str) -> Shot:
-        """Pass anonymous covers and news on the table, then the privacy screen naming `name`."""
+        """Pass anonymous covers and news on the table, then the pass screen naming `name`: the
+        privacy screen, or the public table showing the news (then it is the pass screen)."""
         for _ in range(4):
+            if self.kind == "TableScreen" and self.screen.handoff and self.screen.waiting_for == name:
+                assert f"{name}, press Enter when only you can see the screen" in self.flat, self.flat
+                return await self.press("enter")
             anonymous = self.kind == "PrivacyScreen" and self.screen.player is None
             if anonymous or (self.kind == "TableScreen" and self.screen.kind == "ack"):
                 await self.press("enter")
@@ -181,10 +185,12 @@ class Driver:
         return await self.press("enter")
 
     async def uncover(self) -> Shot:
-        """Expect the anonymous cover after a secret decision, and press Enter on it."""
-        assert self.kind == "PrivacyScreen" and self.screen.player is None, self.flat
-        assert "The cards are hidden" in self.flat
-        return await self.press("enter")
+        """After a secret decision the next screen hides it by itself: the public table (or the
+        results) or the next pass screen, never an anonymous cover that asks a press for nothing."""
+        assert not (self.kind == "PrivacyScreen" and self.screen.player is None), "an anonymous cover"
+        assert self.kind in ("TableScreen", "PrivacyScreen", "ResultsScreen"), self.flat
+        assert getattr(self.screen, "viewer", None) is None, self.flat
+        return self.shots[-1]
 
     async def choose(self, action: Any) -> Shot:
         """On the turn screen: move the list to `action` with the arrow keys, then Enter."""

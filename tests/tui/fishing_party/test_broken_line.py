@@ -151,3 +151,27 @@ async def test_no_question_when_no_other_seat_is_a_person(tmp_path: Path) -> Non
         await t.choose(Fish(card=walleye))
         assert all(QUESTION not in shot.text for shot in t.shots)
         assert any(e.kind in ("broken_line", "catch", "miss") for e in match.events_since(0))
+
+
+async def test_a_broken_line_by_the_next_player_is_on_the_table_before_that_players_turn(tmp_path: Path) -> None:
+    """Bob plays next and claims: after his Broken Line the table sees it (the keyboard comes back
+    through the public table), and the next Enter is Bob's own, never his first free action."""
+    match, walleye, lines = attempt_position(holders=(1,), bots=(None, None, None))
+    async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
+        t = Driver(pilot)
+        await t.look()
+        await ann_fishes(t, walleye)
+        assert t.question is not None, t.flat
+        await t.press("2")
+        assert t.kind == "PrivacyScreen" and t.screen.player == "Bob"
+        await t.press("enter")
+        await t.choose(BreakLine(card=lines[1]))
+        assert match.pending()[1].kind == "turn"  # Bob's own turn is next
+        await t.uncover()
+        assert t.kind == "TableScreen" and t.screen.viewer is None, t.flat
+        assert "Bob plays a Broken Line on Ann" in t.flat
+        assert t.screen.kind == "ack" and t.screen.waiting_for == "Bob"
+        steps = match.step_count
+        await t.press("enter")
+        assert t.kind == "TurnScreen" and t.screen.seat == 1
+        assert match.step_count == steps  # the Enter took the keyboard, it played nothing

@@ -182,8 +182,11 @@ async def test_when_the_time_runs_out_the_turn_is_finished_then_the_results(tmp_
         assert t.kind == "TurnScreen" and t.screen.seat == 0  # Ann finishes her turn
         assert "TIME IS UP: the last turn" in t.flat
         await t.press("p")
-        if t.kind == "PrivacyScreen":
-            await t.uncover()
+        await t.uncover()
+        # The game's last news on the table first, then the results.
+        assert t.kind == "TableScreen" and t.screen.kind == "ack", t.flat
+        assert "The game is over: the time is up." in t.flat
+        await t.press("enter")
         assert t.kind == "ResultsScreen", t.flat
         assert "Ann wins!" in t.flat
         assert "Points by category" in t.flat and "Biggest Walleye (1)" in t.flat

@@ -161,6 +161,10 @@ async def test_raise_war_all_in_side_pot_swaps_fold_showdown_and_stop(tmp_path: 
         table = next(s for s in reversed(t.shots) if s.kind == "TableScreen")
         assert "Tomás calls time: hand 2 is the last one." in table.text
         await t.act("f")
+        # The last news on the table first (the pot, the session over), then the standings.
+        assert t.kind == "TableScreen" and t.screen.kind == "ack", t.flat
+        assert "The session is over." in t.flat
+        await t.press("enter")
 
         # -- the standings ---------------------------------------------------------------------------
         assert t.kind == "ResultsScreen", t.flat
@@ -278,3 +282,21 @@ async def test_the_table_may_stop_the_session_from_the_public_table(tmp_path: Pa
         assert "x Stop after this hand" not in t.flat  # asked once: no second stop
         await t.go_on("Tomás")  # the hand goes on: Tomás decides next
         assert t.kind == "BetScreen" and t.screen.seat == 1
+
+
+async def test_time_called_on_the_public_table_names_the_player_whose_turn_it_is(tmp_path: Path) -> None:
+    """x on the public table while Tomás is to act: the log says Tomás calls time, not the
+    first person at the table (the command used to be made for Elena whoever's turn it was)."""
+    match = first_hand()
+    app = app_for(tmp_path, match)
+    async with app.run_test(size=SIZE) as pilot:
+        t = Table(pilot)
+        await t.look()
+        await t.go_on("Elena")
+        await t.act("b")
+        assert t.kind == "TableScreen" and t.screen.kind == "ack" and "pass the keyboard to Tomás" in t.flat
+        await t.press("x")
+        await t.press("y")
+        log = " ".join(match.log_for(None))
+        assert "Tomás calls time" in log, log
+        assert "Elena calls time" not in log

@@ -22,9 +22,7 @@ def test_table_in_betting_round_two(snap_compare, tmp_path: Path, size) -> None:
 
     async def go(pilot) -> None:
         await settle(pilot)
-        await pilot.press("enter", "b")  # Elena unlocks her screen and bets
-        await settle(pilot)
-        await pilot.press("enter")  # the anonymous cover: the table shows the bet
+        await pilot.press("enter", "b")  # Elena unlocks her screen and bets: the table shows it
         await settle(pilot)
         assert pilot.app.screen.kind == "ack"
 
@@ -60,8 +58,6 @@ def test_showdown_on_the_table(snap_compare, tmp_path: Path, size) -> None:
     async def go(pilot) -> None:
         await settle(pilot)
         await pilot.press("enter", "c")
-        await settle(pilot)
-        await pilot.press("enter")
         await settle(pilot)
         assert pilot.app.screen.kind == "ack"
 

@@ -1,0 +1,271 @@
+"""The table's rhythm as a pure function: what the table must see next.
+
+No Textual here. From what the flow may know of the match (the pending
+prompts, the seats and which are computers, the event list with its news
+flags and visibility, whether the game is over) and from what the table has
+already been shown (`Marks`), `plan` returns the next `Step`. A driver shows
+the step's screen, waits for its answer, and tells the planner what happened
+(`shown`, `acted`, `claimed`). The rhythm, as CONTRIBUTING.md writes it:
+
+1. After every applied action the public news it produced is on the next
+   screen the table sees, before any private screen. A pass screen shows
+   the news itself (it is public: the driver shows the public table with the
+   news as the pass screen), so no separate "Go on" comes before it.
+2. Every private screen is followed by a screen that hides it: a pass screen,
+   or the public table (a public prompt, a public question, a computer's
+   turn, the results). A seat keeps the keyboard for the next step of its own
+   turn; it gives it back, even to take it again, when something opens a new
+   stretch for everyone: news that starts a phase everyone decides in, news
+   of a kind the game marks as a new round (`round_kinds`), or its own claim
+   of a public question settled.
+3. No press is neither a handoff, a decision nor the acknowledgement of a
+   reveal the game marks as one to study: no anonymous cover after a commit,
+   no "Go on" before a pass screen; a public choice with one answer asks
+   nothing.
+4. With one person at the table there is no one to hide from: no pass screens,
+   and the news shows on that person's own screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal, Protocol
+
+from fishtable.engine.protocol import Event, Prompt, SeatInfo
+
+
+class FlowMatch(Protocol):
+    """What the flow may know of a match (never a state, never a hand)."""
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def event_count(self) -> int: ...
+
+    def pending(self) -> Mapping[int, Prompt]: ...
+
+    def legal_actions(self, seat: int) -> list[Any]: ...
+
+    def events_since(self, index: int) -> Sequence[Event]: ...
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the table has been shown, and who holds the keyboard."""
+
+    seen: int = 0  # events before this index have been on a screen everyone may look at
+    holder: int | None = None  # the seat that was passed the keyboard and may see its secrets
+    exposed: bool = False  # a private screen is (or was last) on show: it must be hidden
+    claimant: int | None = None  # a seat that claimed a public question and confirms it in private
+
+
+# -- the steps -------------------------------------------------------------------------------------
+
+Press = Literal["handoff", "decision", "study", "none"]
+
+
+@dataclass(frozen=True)
+class PassKeyboard:
+    """The pass screen naming `seat`, with the public news from `news_from` on it."""
+
+    seat: int
+    news_from: int
+    press: Press = "handoff"
+
+
+@dataclass(frozen=True)
+class PrivatePrompt:
+    """`seat` decides on a screen that shows its secrets (it holds the keyboard)."""
+
+    seat: int
+    press: Press = "decision"
+
+
+@dataclass(frozen=True)
+class PublicPrompt:
+    """`seat` decides on the public table, news on top."""
+
+    seat: int
+    press: Press = "decision"
+
+
+@dataclass(frozen=True)
+class AskTable:
+    """A reaction out of turn, asked of the whole table once, in public (Broken Line, anyone?)."""
+
+    seats: tuple[int, ...]  # the people who may claim
+    press: Press = "decision"
+
+
+@dataclass(frozen=True)
+class ComputerMove:
+    """A computer seat thinks while the public table (with the news) is on screen."""
+
+    seat: int
+    pause: bool  # a short pause so people can follow (not for a silent reaction)
+    press: Press = "none"
+
+
+@dataclass(frozen=True)
+class AutoAnswer:
+    """A public choice with one answer: it is applied, nobody is asked."""
+
+    seat: int
+    action: Any
+    press: Press = "none"
+
+
+@dataclass(frozen=True)
+class StudyNews:
+    """A reveal to study on the public table, until Enter (before a computer moves on, or at the end)."""
+
+    news_from: int
+    press: Press = "study"
+
+
+@dataclass(frozen=True)
+class Results:
+    press: Press = "none"
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Nothing is pending (a table command may still come)."""
+
+    press: Press = "none"
+
+
+Step = PassKeyboard | PrivatePrompt | PublicPrompt | AskTable | ComputerMove | AutoAnswer | StudyNews | Results | Wait
+
+# Steps whose screen is the public table (or a public screen): they show the news and hide a hand.
+PUBLIC_STEPS = (PassKeyboard, PublicPrompt, AskTable, ComputerMove, StudyNews, Results)
+
+
+# -- reading the match -----------------------------------------------------------------------------
+
+
+def humans(match: FlowMatch) -> list[int]:
+    return [n for n, seat in enumerate(match.seats) if seat.bot is None]
+
+
+def uses_privacy(match: FlowMatch) -> bool:
+    """Pass screens only when more than one person shares the keyboard."""
+    return len(humans(match)) > 1
+
+
+def unseen_news(match: FlowMatch, marks: Marks, kinds: frozenset[str] | None = None) -> list[Event]:
+    """Public news (of `kinds`, if given) the table has not been shown yet."""
+    return [e for e in match.events_since(marks.seen)
+            if e.news and e.visible_to is None and (kinds is None or e.kind in kinds)]
+
+
+# -- the plan ----------------------------------------------------------------------------------------
+
+
+def plan(match: FlowMatch, marks: Marks, hold_kinds: frozenset[str] = frozenset(),
+         round_kinds: frozenset[str] = frozenset()) -> Step:
+    """The next step of the table's rhythm. `hold_kinds`: news to study before a computer moves on;
+    `round_kinds`: news after which the keyboard is passed again, even to the seat that has it."""
+    people = humans(match)
+    if match.is_over:
+        # The last move's news (a final catch, the season closed) is studied before the scores.
+        if people and unseen_news(match, marks):
+            return StudyNews(marks.seen)
+        return Results()
+    pending = match.pending()
+    if not pending:
+        return Wait()
+    is_bot = {s: match.seats[s].bot is not None for s in pending}
+    if marks.claimant is None and all(p.reaction for p in pending.values()):
+        asked = tuple(sorted(s for s in pending if not is_bot[s]))
+        if asked:
+            return AskTable(asked)
+        return ComputerMove(min(pending), pause=False)
+    news = unseen_news(match, marks)
+    if marks.claimant is not None and marks.claimant in pending:
+        seat = marks.claimant
+    else:
+        bots = sorted(s for s in pending if is_bot[s])
+        waiting = sorted(s for s in pending if not is_bot[s])
+        holder = marks.holder
+        if holder in waiting and _keeps_keyboard(pending[holder], news, round_kinds):
+            seat = holder
+        elif bots:
+            seat = bots[0]
+        else:
+            seat = waiting[0]
+    prompt = pending[seat]
+    if is_bot[seat]:
+        if people and unseen_news(match, marks, hold_kinds):
+            return StudyNews(marks.seen)  # a reveal to study: no computer moves on before Enter
+        return ComputerMove(seat, pause=not prompt.reaction)
+    private = prompt.private or prompt.reaction  # a claim is confirmed in private
+    if not private:
+        legal = match.legal_actions(seat)
+        if len(legal) == 1:
+            return AutoAnswer(seat, legal[0])
+        return PublicPrompt(seat)
+    if not uses_privacy(match):
+        return PrivatePrompt(seat)
+    if marks.holder == seat and _keeps_keyboard(prompt, news, round_kinds):
+        return PrivatePrompt(seat)
+    return PassKeyboard(seat, marks.seen)
+
+
+def _keeps_keyboard(prompt: Prompt, news: Sequence[Event], round_kinds: frozenset[str]) -> bool:
+    """May the seat with the keyboard go on to this private prompt without a pass screen?"""
+    if not prompt.private:
+        return False
+    if not news:
+        return True
+    # Its own turn's news waits for the next pass screen; a new stretch for everyone does not.
+    return not prompt.simultaneous and not any(e.kind in round_kinds for e in news)
+
+
+# -- what happened -----------------------------------------------------------------------------------
+
+
+def shown(step: Step, marks: Marks, match: FlowMatch) -> Marks:
+    """The step's screen is on (a pass screen: dismissed by its player): what the table knows now."""
+    if isinstance(step, PassKeyboard):
+        return replace(marks, seen=match.event_count, holder=step.seat, exposed=False)
+    if isinstance(step, PrivatePrompt):
+        return replace(marks, holder=step.seat, exposed=True)
+    if isinstance(step, ComputerMove):
+        # The table shows the news while a computer thinks, but a pause is short: the news stays
+        # unseen until a step that waits for a person (the next handoff shows it again).
+        return replace(marks, holder=None, exposed=False)
+    if isinstance(step, PUBLIC_STEPS):
+        return replace(marks, seen=match.event_count, holder=None, exposed=False)
+    return marks
+
+
+def handing_over(marks: Marks) -> Marks:
+    """A pass screen is up: nobody may see secrets until the seat it names dismisses it."""
+    return replace(marks, holder=None, exposed=False)
+
+
+def acted(marks: Marks, seat: int) -> Marks:
+    """`seat`'s action was applied. A claim settled, or a move by another seat than the one with
+    the keyboard: the keyboard is back with the table."""
+    if marks.claimant == seat:
+        return replace(marks, claimant=None, holder=None)
+    if marks.holder is not None and marks.holder != seat:
+        return replace(marks, holder=None)
+    return marks
+
+
+def claimed(marks: Marks, seat: int) -> Marks:
+    """At a public question, `seat` claims: it confirms behind the pass screen."""
+    return replace(marks, claimant=seat)
+
+
+def start(match: FlowMatch) -> Marks:
+    """The marks of a table that has just sat down (a game started or continued): the news of the
+    game so far is shown on the first public screen."""
+    return Marks(seen=0)

@@ -1,0 +1,75 @@
+"""One base for decision screens: the header, arming, and one `commit(action)` that sends once.
+
+A decision screen (a game's own or the shell's choice list) shows one seat's
+`Decision`. What every one of them needs is here, so no screen keeps its own
+"sent once" flag:
+
+- `ARMING = "decision"`: keys typed before the screen was on screen never
+  reach it (see `fishtable.tui.screens.base`);
+- `header()`: the seat's name and, on a private screen, PRIVATE;
+- `commit(action)`: asks the engine first (`Decision.check`); an illegal
+  action is refused in words (`refuse`, which a screen may show its own way)
+  and nothing is sent; a legal one is sent to the flow once, as `Decided`
+  with the request's ticket — a second commit does nothing;
+- Esc backs out of a move type chosen but not committed yet: a screen that
+  has such a step overrides `back_out()` (the default has nothing to undo).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+
+from fishtable.tui.decision import Decided, Decision
+from fishtable.tui.screens.base import FishScreen
+
+
+class DecisionScreen(FishScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back_out", "Back", show=False)]
+    ARMING = "decision"
+
+    def __init__(self, decision: Decision, **kwargs: Any) -> None:
+        kwargs.setdefault("classes", "private" if decision.private else "public")
+        super().__init__(**kwargs)
+        self.decision = decision
+        self.seat = decision.seat
+        self.legal = decision.legal
+        self.committed = False
+
+    def header(self) -> Text:
+        text = Text.assemble((f" {self.decision.name} ", "bold reverse"))
+        if self.decision.private:
+            text.append(" PRIVATE ", "bold reverse #ffd75e")
+        return text
+
+    def commit(self, action: Any) -> bool:
+        """Send `action` once if the engine allows it; else say why and send nothing."""
+        if self.committed:
+            return False
+        problem = self.decision.check(action)
+        if problem:
+            self.refuse(problem)
+            return False
+        self.send(action)
+        return True
+
+    def send(self, action: Any) -> None:
+        """Send an action the screen has checked itself, once."""
+        if self.committed:
+            return
+        self.committed = True
+        self.post_message(Decided(self.decision.ticket, self.seat, action))
+
+    def refuse(self, problem: str) -> None:
+        """An illegal choice: say why (a screen may show it in place)."""
+        self.notify(problem, severity="warning", markup=False)
+        self.app.bell()
+
+    def back_out(self) -> bool:
+        """Undo a move type chosen but not committed; False: nothing to undo."""
+        return False
+
+    def action_back_out(self) -> None:
+        self.back_out()

@@ -1,0 +1,280 @@
+"""The planner, game by game: the next step from the match and what the table was shown."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fishtable.tui import planner
+from fishtable.tui.planner import (
+    AskTable,
+    ComputerMove,
+    Marks,
+    PassKeyboard,
+    PrivatePrompt,
+    PublicPrompt,
+    Results,
+    StudyNews,
+)
+from tests import tinygame
+
+from .rhythm import Table, new_match, table_for
+
+
+@pytest.fixture(autouse=True)
+def high_card() -> None:
+    tinygame.install()
+    yield
+    tinygame.uninstall()
+
+
+def news_since(table: Table, start: int) -> list[str]:
+    return [e.kind for e in table.match.events_since(start) if e.news and e.visible_to is None]
+
+
+# -- every game ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker",
+                                     tinygame.NAME])
+def test_a_private_step_hands_the_keyboard_over_first_and_a_commit_needs_no_cover(game_id: str) -> None:
+    table = table_for(game_id, seed=3)
+    step = table.until(lambda t: isinstance(t.next(), PassKeyboard))
+    table.take(step)
+    assert table.next() == PrivatePrompt(step.seat)
+    table.take()
+    after = table.next()
+    # The next screen hides the hand: a pass screen (news on it) or the public table; never a cover.
+    assert isinstance(after, (PassKeyboard, PublicPrompt, AskTable, StudyNews, Results, PrivatePrompt))
+    if isinstance(after, PrivatePrompt):
+        assert after.seat == step.seat and not news_since(table, table.marks.seen)
+
+
+@pytest.mark.parametrize("game_id", ["crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker",
+                                     tinygame.NAME])
+def test_one_person_and_computers_never_see_a_pass_screen(game_id: str) -> None:
+    table = table_for(game_id, seed=4, bots=(None, "random", "random"))
+    for _ in range(300):
+        step = table.next()
+        assert not isinstance(step, PassKeyboard)
+        if isinstance(step, Results):
+            break
+        table.take()
+
+
+def test_the_results_come_after_the_last_news_is_studied() -> None:
+    table = Table(new_match(tinygame.NAME, seed=2))
+    table.until(lambda t: t.match.is_over)
+    assert table.next() == StudyNews(table.marks.seen)  # the last reveal and score
+    table.take()
+    assert table.next() == Results()
+
+
+def test_a_computer_move_waits_for_a_reveal_to_study() -> None:
+    table = Table(new_match("crazy-fishing", seed=1, bots=(None, "random", "random")), hold=frozenset({"reveal"}))
+    match = table.match
+    table.marks = Marks(seen=match.event_count)
+    assert not planner.unseen_news(match, table.marks)
+
+    class Reveal:
+        kind, news, visible_to, text = "reveal", True, None, "The casts are revealed."
+
+    events = [*match.events_since(0), Reveal()]
+
+    class Shown:  # the match with one more public reveal in its log
+        seats = match.seats
+        is_over = False
+        event_count = len(events)
+
+        def pending(self):
+            return {1: match.pending().get(1) or next(iter(match.pending().values())).model_copy(update={"seat": 1})}
+
+        def legal_actions(self, seat):
+            return match.legal_actions(seat)
+
+        def events_since(self, index):
+            return events[index:]
+
+    step = planner.plan(Shown(), table.marks, frozenset({"reveal"}))
+    assert step == StudyNews(table.marks.seen)
+    assert isinstance(planner.plan(Shown(), table.marks, frozenset()), ComputerMove)
+
+
+# -- High Card (tests/tinygame): a simultaneous secret pick ---------------------------------------------
+
+
+def test_high_card_passes_seat_to_seat_then_shows_the_reveal_on_the_next_pass_screen() -> None:
+    table = Table(new_match(tinygame.NAME, seed=1))
+    assert table.next() == PassKeyboard(0, 0)
+    for seat in (0, 1, 2):
+        step = table.take()
+        assert step == PassKeyboard(seat, step.news_from)
+        assert table.take() == PrivatePrompt(seat)
+    # Round 2: the reveal and the score are news; the pass screen to Ana shows them, no "Go on".
+    step = table.next()
+    assert isinstance(step, PassKeyboard) and step.seat == 0
+    assert "reveal" in news_since(table, step.news_from)
+
+
+def test_high_card_seat_with_the_keyboard_does_not_keep_it_after_news() -> None:
+    table = Table(new_match(tinygame.NAME, seed=1, bots=(None, None)))
+    table.take(), table.take()  # Ana picks
+    table.take(), table.take()  # Ben picks: the reveal
+    # Ben had the keyboard; the next round's first pick is Ana's, behind her pass screen.
+    assert table.next().seat == 0 and isinstance(table.next(), PassKeyboard)
+
+
+# -- Crazy Fishing -----------------------------------------------------------------------------------
+
+
+def test_crazy_fishing_computers_cast_first_and_a_cast_is_hidden_by_the_next_pass_screen() -> None:
+    table = table_for("crazy-fishing", seed=2, bots=(None, None, "random"))
+    assert table.next() == ComputerMove(2, pause=True)
+    table.take()
+    step = table.next()
+    assert isinstance(step, PassKeyboard) and step.seat == 0
+    table.take(), table.take()  # Ana casts
+    step = table.next()
+    assert step == PassKeyboard(1, step.news_from)  # no "The cards are hidden" before it
+
+
+def test_crazy_fishing_a_seat_keeps_the_keyboard_for_its_own_next_step_while_nothing_happened() -> None:
+    table = table_for("crazy-fishing", seed=5)
+
+    def same_seat_again(t: Table) -> bool:
+        step = t.next()
+        return isinstance(step, PrivatePrompt) and t.steps and isinstance(t.steps[-1], PrivatePrompt)
+
+    step = table.until(same_seat_again)
+    assert step.seat == table.steps[-1].seat
+    assert not table.match.pending()[step.seat].simultaneous or not news_since(table, table.marks.seen)
+
+
+def test_big_fish_a_seat_keeps_the_keyboard_through_its_own_turn_news_waits_for_the_next_pass_screen() -> None:
+    table = table_for("big-fish", seed=3)
+
+    def own_news_then_own_step(t: Table) -> bool:
+        step = t.next()
+        return (isinstance(step, PrivatePrompt) and bool(t.steps) and isinstance(t.steps[-1], PrivatePrompt)
+                and bool(news_since(t, t.marks.seen)))
+
+    step = table.until(own_news_then_own_step)
+    assert step.seat == table.steps[-1].seat
+    assert not set(news_since(table, table.marks.seen)) & {"event", "row"}
+    # The news of that turn is on the next pass screen.
+    mark = table.marks.seen
+    nxt = table.until(lambda t: not isinstance(t.next(), PrivatePrompt))
+    if isinstance(nxt, PassKeyboard):
+        assert nxt.news_from == mark
+
+
+# -- Fishing Party -----------------------------------------------------------------------------------
+
+
+def fp_reaction(table: Table) -> bool:
+    return isinstance(table.next(), AskTable)
+
+
+def test_fishing_party_broken_line_is_asked_of_the_table_and_a_claim_is_confirmed_behind_a_pass_screen() -> None:
+    for seed in range(1, 40):
+        table = table_for("fishing-party", seed=seed)
+        try:
+            ask = table.until(fp_reaction, limit=800)
+        except AssertionError:
+            continue
+        claimant = next((s for s in ask.seats if len(table.match.legal_actions(s)) > 1), None)
+        if claimant is None:
+            continue
+        table.take(ask, claim=claimant)
+        assert table.next() == PassKeyboard(claimant, table.marks.seen)
+        table.take()
+        assert table.next() == PrivatePrompt(claimant)
+        broken = next(a for a in table.match.legal_actions(claimant) if a.kind == "broken_line")
+        mark = table.match.event_count
+        table.take(action=broken)
+        after = table.next()
+        # The Broken Line is public news: whoever acts next, the table sees it first.
+        assert news_since(table, mark)
+        assert not isinstance(after, PrivatePrompt)
+        if isinstance(after, PassKeyboard):
+            assert after.news_from <= mark
+        return
+    pytest.fail("no Broken Line could be claimed in 40 seeded games")
+
+
+def test_fishing_party_nobody_on_the_broken_line_goes_on_without_a_cover() -> None:
+    for seed in range(1, 40):
+        table = table_for("fishing-party", seed=seed)
+        try:
+            ask = table.until(fp_reaction, limit=800)
+        except AssertionError:
+            continue
+        table.take(ask)  # nobody
+        assert isinstance(table.next(), (PassKeyboard, PublicPrompt, AskTable, Results))
+        return
+    pytest.fail("no Broken Line question in 40 seeded games")
+
+
+# -- Big Fish ---------------------------------------------------------------------------------------------
+
+
+def test_big_fish_a_round_end_by_the_seat_that_starts_the_next_round_shows_the_table() -> None:
+    """The last player of a round is first in the next: the round end is news, so the keyboard
+    goes back through a pass screen showing it, never straight on to the hand."""
+    found = 0
+    for seed in range(1, 12):
+        table = table_for("big-fish", seed=seed, rng=random.Random(seed))
+        for _ in range(3000):
+            step = table.next()
+            if isinstance(step, Results):
+                break
+            before = table.match.event_count
+            table.take()
+            if isinstance(step, PrivatePrompt):
+                kinds = news_since(table, before)
+                nxt = table.next()
+                if "event" in kinds and getattr(nxt, "seat", None) == step.seat:
+                    found += 1
+                    assert isinstance(nxt, PassKeyboard) and nxt.news_from <= before
+        if found:
+            return
+    pytest.fail("no round end by the next round's first player in 11 seeded games")
+
+
+def test_big_fish_the_last_turn_shows_the_season_closed_before_the_results() -> None:
+    table = table_for("big-fish", seed=2)
+    table.until(lambda t: t.match.is_over, limit=5000)
+    step = table.next()
+    assert isinstance(step, StudyNews)
+    assert "over" in news_since(table, step.news_from)
+    table.take()
+    assert table.next() == Results()
+
+
+# -- Fishing Party Poker ---------------------------------------------------------------------------------
+
+
+def test_poker_a_bet_is_on_the_next_players_pass_screen() -> None:
+    table = table_for("fishing-party-poker", seed=1)
+    first = table.until(lambda t: isinstance(t.next(), PassKeyboard))
+    table.take(first), table.take()  # the first bet
+    mark = table.steps[-1]
+    step = table.next()
+    assert isinstance(step, PassKeyboard) and step.seat != mark.seat
+    assert news_since(table, step.news_from)  # the bet, on the pass screen
+
+
+def test_poker_two_presses_per_betting_decision() -> None:
+    """A handoff and the decision: nothing between them, nothing after."""
+    table = table_for("fishing-party-poker", seed=2)
+    presses: list[str] = []
+    for _ in range(40):
+        step = table.next()
+        if isinstance(step, Results):
+            break
+        presses.append(step.press)
+        table.take()
+    decisions = presses.count("decision")
+    assert decisions and presses.count("handoff") <= decisions
+    assert set(presses) <= {"handoff", "decision", "none"}
