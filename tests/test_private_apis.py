@@ -26,8 +26,6 @@ PRIVATE_ATTRIBUTES = {
 # PRIVATE_API_PENDING: files other helpers are rewriting in parallel (issue 16 and issue 17 item 1), each with
 # what it still uses. The lead empties this after merging their work; a stale entry fails the test below.
 PRIVATE_API_PENDING = {
-    "fishtable/tui/app.py": "reads _screen_stack (flow redesign)",
-    "fishtable/tui/screens/base.py": "imports textual._time (flow redesign)",
     "fishtable/tui/screens/table.py": "writes _merged_bindings/_bindings (flow redesign)",
     "tests/tui/test_monkey.py": "textual.keys._character_to_key, pilot._wait_for_screen, app._exception (flow)",
     "tests/tui/test_handoff_guard.py": "pilot._wait_for_screen (flow redesign's handoff tests)",
