@@ -131,7 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=int, default=20, help="number of games (default: 20)")
     tour.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
     tour.add_argument("--seconds", type=float, default=None,
-                      help="search time per decision of the hard bot (default: 1 second, or none with --iterations)")
+                      help="search time per decision of the hard bot "
+                      "(default: the app's budget, iterations calibrated to about 1 s)")
     tour.add_argument("--iterations", type=int, default=None,
                       help="search iterations per decision of the hard bot (with --seconds: whichever ends first)")
     tour.add_argument("--json", action="store_true", help="print one JSON object instead of a table")

@@ -158,7 +158,7 @@ def run_simulation(
     if games < 1:
         raise ValueError("Play at least one game.")
     names = parse_bots(bots, players)
-    bot_objects = [get_bot(game.name, n) for n in names]
+    bot_objects = [get_bot(game.name, n, players=players) for n in names]
     options = make_options(game, advanced, card_file)
     seats = [SeatInfo(name=f"{n[:18]} {i + 1}", bot=n) for i, n in enumerate(names)]
 

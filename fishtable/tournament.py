@@ -142,7 +142,7 @@ def run_tournament(
         raise ValueError(f"{entry.title} is for {entry.players_text}, not {players}.")
     if games < 1:
         raise ValueError("Play at least one game.")
-    players_bots = [get_bot(game.name, n, seconds=seconds, iterations=iterations) for n in names]
+    players_bots = [get_bot(game.name, n, seconds=seconds, iterations=iterations, players=players) for n in names]
     options = make_options(game)
     lines: dict[str, BotLine] = {}
     for n in names:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from fishtable.bots import bot_names, get_bot, hint, levels
+from fishtable.bots import HARD_SECONDS, bot_names, get_bot, hint, levels
 from fishtable.bots.search import SearchBot, _public, _seen, can_search
 from fishtable.engine.protocol import Event, SeatInfo
 from fishtable.engine.registry import get_entry
@@ -93,7 +93,7 @@ def test_levels_offer_hard_only_to_a_game_with_a_sampler():
         assert ("hard" in levels(name)) == can_search(game)
         assert levels(name)[:2] == ["easy", "normal"]
     assert isinstance(get_bot("high-card", "hard"), SearchBot)
-    assert get_bot("high-card", "hard").seconds == 1.0
+    assert get_bot("high-card", "hard").seconds == HARD_SECONDS  # a safety net; the budget is iterations
     assert get_bot("high-card", "easy").name == "easy"
     assert get_bot("crazy-fishing", "normal").name == "normal"
     assert type(get_bot("crazy-fishing", "normal")).__name__ == "GreedyBot"
