@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fishtable.bots import _prior, bot_rng, get_bot
+from fishtable.bots import bot_rng, get_bot
 from fishtable.bots.search import SearchBot, can_search
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
@@ -30,11 +30,15 @@ from fishtable.simulate import make_options
 REAL_GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
 
 
-def cpu_per_iteration(game_name: str, players: int, decisions: int, probe: int, seed: int = 1) -> dict:
+def cpu_per_iteration(game_name: str, players: int, decisions: int, probe: int, seed: int = 1,
+                      rollout_steps: int | None = None) -> dict:
     """Mean CPU-seconds per search iteration over `decisions` searched decisions of seat 1."""
     game = get_entry(game_name).load()
     options = make_options(game)
-    hard = SearchBot(game, seconds=None, iterations=probe, prior=_prior(game_name))
+    hard = get_bot(game_name, "hard", iterations=probe, players=players)
+    assert isinstance(hard, SearchBot)
+    if rollout_steps is not None:
+        hard.rollout_steps = rollout_steps
     normal = get_bot(game_name, "normal")
     cpu = 0.0
     done = 0
@@ -73,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=30, help="searched decisions per game (default 30)")
     parser.add_argument("--probe", type=int, default=100, help="iterations per measured search (default 100)")
     parser.add_argument("--target", type=float, default=1.0, help="CPU-seconds per decision (default 1)")
+    parser.add_argument("--rollout-steps", type=int, default=None, help="override the rollout cut-off")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     games = args.only.split(",") if args.only else list(REAL_GAMES)
@@ -81,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         if not can_search(get_entry(name).load()):
             continue
         for players in (int(p) for p in args.players.split(",")):
-            row = cpu_per_iteration(name, players, args.decisions, args.probe)
+            row = cpu_per_iteration(name, players, args.decisions, args.probe, rollout_steps=args.rollout_steps)
             row["iterations_for_target"] = int(args.target / (row["cpu_ms_per_iteration"] / 1000))
             rows.append(row)
             if not args.json:
