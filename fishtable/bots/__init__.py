@@ -111,6 +111,12 @@ def bot_names(game: str) -> list[str]:
     return ["random", *_game_bots(game), *levels(game)]
 
 
+def search_settings(game: str) -> dict[str, Any]:
+    """The game's own settings of its hard player (`HARD_SEARCH` in its `bots` module:
+    keyword arguments of `SearchBot`, such as `rollout_steps`), tuned by tournaments."""
+    return dict(getattr(_bots_module(game), "HARD_SEARCH", None) or {})
+
+
 def get_bot(
     game: str, name: str, *, seconds: float | None = None, iterations: int | None = None, players: int = 2
 ) -> Bot:
@@ -133,7 +139,8 @@ def get_bot(
         if can_search(loaded):
             if seconds is None and iterations is None:
                 seconds, iterations = HARD_SECONDS, hard_iterations(game, players)
-            return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots))
+            return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots),
+                             **search_settings(game))
     if name in bots:
         return bots[name]()
     raise LookupError(f"No computer player called {name!r}; choose from {', '.join(bot_names(game))}.")
@@ -164,7 +171,8 @@ def hint(
         return []
     if seconds is None and iterations is None:
         seconds, iterations = HINT_SECONDS, hard_iterations(game.name, len(getattr(view, "seats", ())) or 2)
-    bot = SearchBot(game, seconds=seconds, iterations=iterations, prior=_prior(game.name), should_stop=stop)
+    bot = SearchBot(game, seconds=seconds, iterations=iterations, prior=_prior(game.name), should_stop=stop,
+                    **search_settings(game.name))
     result = bot.search(view, legal, rng if rng is not None else random.Random(0))
     return [(o.action, o.win_rate, o.visits) for o in result.options[:options]]
 

@@ -9,9 +9,12 @@ import sys
 from pathlib import Path
 
 import fishtable.bots as bots
-from fishtable.bots import get_bot, hard_iterations
+from fishtable.bots import get_bot, hard_iterations, search
 from fishtable.bots.search import SearchBot
+from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.registry import load_game
 from fishtable.games.crazy_fishing import bots as cf_bots
+from fishtable.simulate import make_options
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,3 +87,25 @@ def test_the_apps_hard_player_makes_the_same_move_in_two_processes():
         outs.append(out.split("\n"))
     assert outs[0][0] == outs[1][0]
     assert int(outs[0][1]) > 1  # a real choice, not a forced move
+
+
+def test_a_game_s_search_settings_reach_its_hard_player_and_its_hint(monkeypatch):
+    from fishtable.games.big_fish import bots as bf_bots
+
+    monkeypatch.setattr(bf_bots, "HARD_SEARCH", {"rollout_steps": 17, "prior_weight": 2.5}, raising=False)
+    bot = get_bot("big-fish", "hard", iterations=5)
+    assert isinstance(bot, SearchBot) and bot.rollout_steps == 17 and bot.prior_weight == 2.5
+    assert bots.search_settings("big-fish") == {"rollout_steps": 17, "prior_weight": 2.5}
+    seen = []
+    original = search.SearchBot.__init__
+
+    def spy(self, *args, **kwargs):
+        seen.append(kwargs)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(search.SearchBot, "__init__", spy)
+    game = load_game("big-fish")
+    state = game.new_game(make_options(game), [SeatInfo(name="A"), SeatInfo(name="B")], 3)
+    seat = next(iter(game.pending(state)))
+    bots.hint(game.view(state, seat), game.legal_actions(state, seat), game, iterations=3)
+    assert seen and seen[-1]["rollout_steps"] == 17
