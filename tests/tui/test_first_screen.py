@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 from fishtable.tui.app import FishtableApp
-from fishtable.tui.screens.menu import MenuScreen
 
 from .helpers import make_match, settle
 
@@ -41,13 +40,6 @@ def test_the_menu_loads_no_engine_plugin_bot_or_pydantic():
     unwanted = ("fishtable.games", "fishtable.plugins", "fishtable.bots", "fishtable.engine.match")
     heavy = sorted(m for m in modules if m.split(".")[0] == "pydantic" or m.startswith(unwanted))
     assert heavy == []
-
-
-async def test_the_menu_is_the_bottom_screen(tmp_path: Path) -> None:
-    app = FishtableApp(data_dir=tmp_path)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen) and len(app.screen_stack) == 1
 
 
 async def test_temporary_files_of_an_interrupted_save_go_when_a_game_starts(tmp_path: Path) -> None:
