@@ -1,11 +1,13 @@
 """Speed figures for the search bots (issue 12), in one process run:
 
-1. **Engines**: steps per second of four-player random playouts of every game, measured
-   exactly as `fishtable simulate --game G --players 4 --games 300 --seed 7 --bot random
-   --json` measures them (best of `--repeat`); High Card (the test game) with 3 players.
-2. **RLCard** (when it is installed; it is not a dependency of fishtable): steps per second
-   of its Uno and Leduc Hold'em environments with uniform random legal actions, in the
-   same run, and the ratio of every game to each (the goal: at least 2x Uno).
+1. **Engines**: steps per CPU-second (time.process_time of the measured loop) of four-player
+   random playouts of every game, played exactly as `fishtable simulate --game G --players 4
+   --games 300 --seed 7 --bot random --json` plays them; High Card (the test game) with 3 players.
+2. **RLCard** (when it is installed; it is not a dependency of fishtable): steps (`env.step`
+   calls) per CPU-second of its Uno and Leduc Hold'em environments with uniform random legal
+   actions. Each of the `--repeat` rounds measures every game, then RLCard, so the two are
+   interleaved in the one process; the ratio of every game to each environment is taken per
+   round, and its median and best are printed (the goal: at least 2x Uno).
 3. **Search**: for every game that deals worlds from a view (`sample_world`), the hard
    bot's iterations per second and per decision: it plays seat 1 against the normal bot
    until `--decisions` searched decisions are made, `--seconds` each.
@@ -21,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -48,40 +51,60 @@ def _players(game: str) -> int:
     return min(4, get_entry(game).max_players)
 
 
-def engine_speed(game: str, repeat: int, games: int) -> dict:
-    best = None
-    for _ in range(repeat):
-        report = run_simulation(game, _players(game), games, 7, "random")
-        if best is None or report.steps_per_second > best.steps_per_second:
-            best = report
-    assert best is not None
-    return {"game": game, "players": best.players, "games": best.games, "steps": best.steps,
-            "steps_per_second": round(best.steps_per_second, 1)}
+def engine_round(game: str, games: int) -> tuple[int, float]:
+    """One measured run of random playouts: (steps, CPU-seconds)."""
+    start = time.process_time()
+    report = run_simulation(game, _players(game), games, 7, "random")
+    return report.steps, time.process_time() - start
 
 
-def rlcard_speed(env_name: str, repeat: int, seconds: float) -> dict | None:
-    """Uniform random legal actions in an RLCard environment: steps (env.step calls) per second."""
+def rlcard_round(env_name: str, seconds: float, seed: int) -> tuple[int, float] | None:
+    """Uniform random legal actions in an RLCard environment for `seconds` of CPU:
+    (env.step calls, CPU-seconds). None when RLCard is not installed."""
     try:
         import rlcard
     except ImportError:
         return None
-    best = 0.0
-    steps_total = 0
+    env = rlcard.make(env_name, config={"seed": seed})
+    rng = random.Random(seed)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[int(rng.random() * len(legal))])
+            steps += 1
+    return steps, time.process_time() - start
+
+
+def interleaved_speeds(games: list[str], repeat: int, playouts: int, rl_seconds: float) -> tuple[list, list]:
+    """Every game, then every RLCard environment, `repeat` times over: speeds per round."""
+    per_game: dict[str, list[float]] = {g: [] for g in games}
+    steps_of: dict[str, int] = {}
+    per_env: dict[str, list[float]] = {}
     for r in range(repeat):
-        env = rlcard.make(env_name, config={"seed": r})
-        rng = random.Random(r)
-        steps = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state, _ = env.reset()
-            while not env.is_over():
-                legal = list(state["legal_actions"])
-                state, _ = env.step(legal[int(rng.random() * len(legal))])
-                steps += 1
-        elapsed = time.perf_counter() - start
-        if steps / elapsed > best:
-            best, steps_total = steps / elapsed, steps
-    return {"env": env_name, "steps": steps_total, "steps_per_second": round(best, 1)}
+        for game in games:
+            steps, cpu = engine_round(game, playouts)
+            per_game[game].append(steps / cpu)
+            steps_of[game] = steps
+        for env in ("uno", "leduc-holdem"):
+            measured = rlcard_round(env, rl_seconds, r)
+            if measured is not None:
+                per_env.setdefault(env, []).append(measured[0] / measured[1])
+    engines = []
+    for game, speeds in per_game.items():
+        line = {"game": game, "players": _players(game), "games": playouts, "steps": steps_of[game],
+                "steps_per_cpu_second": round(statistics.median(speeds), 1),
+                "best_steps_per_cpu_second": round(max(speeds), 1)}
+        for env, env_speeds in per_env.items():
+            ratios = [a / b for a, b in zip(speeds, env_speeds, strict=True)]
+            key = env.replace("-", "_")
+            line[f"ratio_to_{key}"] = round(statistics.median(ratios), 2)
+            line[f"best_ratio_to_{key}"] = round(max(ratios), 2)
+        engines.append(line)
+    rl = [{"env": env, "steps_per_cpu_second": round(statistics.median(v), 1)} for env, v in per_env.items()]
+    return engines, rl
 
 
 def search_speed(game_name: str, seconds: float, decisions: int, seed: int = 1) -> dict | None:
@@ -131,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3, help="best of N speed runs (default 3)")
     parser.add_argument("--games", type=int, default=300, help="random playouts per speed run (default 300)")
-    parser.add_argument("--rlcard-seconds", type=float, default=3.0, help="seconds per RLCard run (default 3)")
+    parser.add_argument("--rlcard-seconds", type=float, default=3.0, help="CPU-seconds per RLCard run (default 3)")
     parser.add_argument("--seconds", type=float, default=1.0, help="search time per decision (default 1)")
     parser.add_argument("--decisions", type=int, default=20, help="searched decisions per game (default 20)")
     parser.add_argument("--only", help="comma-separated games to measure (default: all)")
@@ -143,20 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         games = [g for g in games if g in args.only.split(",")]
     out: dict = {"load_average": os.getloadavg(), "engines": [], "rlcard": [], "search": []}
-    for game in games:
-        out["engines"].append(engine_speed(game, args.repeat, args.games))
-        if not args.json:
-            print(f"engine {game}: {out['engines'][-1]['steps_per_second']:,.0f} steps/s", flush=True)
-    for env in ("uno", "leduc-holdem"):
-        figures = rlcard_speed(env, args.repeat, args.rlcard_seconds)
-        if figures is not None:
-            out["rlcard"].append(figures)
-            if not args.json:
-                print(f"rlcard {env}: {figures['steps_per_second']:,.0f} steps/s", flush=True)
-    rl = {f["env"]: f["steps_per_second"] for f in out["rlcard"]}
-    for line in out["engines"]:
-        for env, speed in rl.items():
-            line[f"ratio_to_{env.replace('-', '_')}"] = round(line["steps_per_second"] / speed, 2)
+    out["engines"], out["rlcard"] = interleaved_speeds(games, args.repeat, args.games, args.rlcard_seconds)
+    rl = {f["env"]: f["steps_per_cpu_second"] for f in out["rlcard"]}
     if not args.skip_search:
         for game in games:
             figures = search_speed(game, args.seconds, args.decisions)
@@ -170,12 +181,15 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out))
         return 0
     print()
-    print(f"{'game':<22}{'steps/s':>12}" + "".join(f"{'x ' + env:>16}" for env in rl))
+    print(f"{'game':<22}{'steps/CPU-s':>12}" + "".join(f"{'x ' + env + ' (best)':>24}" for env in rl))
     for line in out["engines"]:
-        ratios = "".join(f"{line[f'ratio_to_{env.replace(chr(45), chr(95))}']:>16.2f}" for env in rl)
-        print(f"{line['game']:<22}{line['steps_per_second']:>12,.0f}{ratios}")
+        ratios = ""
+        for env in rl:
+            key = env.replace("-", "_")
+            ratios += f"{line[f'ratio_to_{key}']:>16.2f} ({line[f'best_ratio_to_{key}']:.2f})"
+        print(f"{line['game']:<22}{line['steps_per_cpu_second']:>12,.0f}{ratios}")
     for f in out["rlcard"]:
-        print(f"{'rlcard ' + f['env']:<22}{f['steps_per_second']:>12,.0f}")
+        print(f"{'rlcard ' + f['env']:<22}{f['steps_per_cpu_second']:>12,.0f}")
     if not rl:
         print("(RLCard is not installed: `pip install rlcard` to compare)")
     if out["search"]:

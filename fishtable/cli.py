@@ -175,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=whole_number, default=1, help="seed of the first deal (default: 1)")
     tour.add_argument("--seconds", type=decimal_number, default=None,
                       help=f"search time per decision of the hard bot, {range_words(bounds.SECONDS)} seconds "
-                      "(default: 1 second, or none with --iterations)")
+                      "(default: the app's budget, iterations calibrated to about 1 s)")
     tour.add_argument("--iterations", type=whole_number, default=None,
                       help=f"search iterations per decision of the hard bot, {range_words(bounds.ITERATIONS)} "
                       "(with --seconds: whichever ends first)")

@@ -157,7 +157,7 @@ def run_simulation(
     if not entry.min_players <= players <= entry.max_players:
         raise ValueError(f"{entry.title} is for {entry.players_text}, not {players}.")
     names = parse_bots(bots, players)
-    bot_objects = [get_bot(game.name, n) for n in names]
+    bot_objects = [get_bot(game.name, n, players=players) for n in names]
     options = make_options(game, advanced, card_file)
     seats = [SeatInfo(name=f"{n[:18]} {i + 1}", bot=n) for i, n in enumerate(names)]
 

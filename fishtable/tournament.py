@@ -10,12 +10,19 @@ A win counts 1, a win shared by k seats 1/k. A bot's win rate is its wins over t
 it sat in (a bot named several times sits in several seats of every game), with a 95%
 Wilson interval; its fair share is 1/players. The decision time is the wall time of the
 bot's `choose`, every decision counted (a forced one takes no time).
+
+A bot's score margin in a game is the mean final score of its seats minus the mean of the
+other seats'; its margin per deal is the mean over the deal's seatings. Only deals played
+in every seating count (a run of `games` not a multiple of the players leaves the last one
+out). The report gives their mean with a 95% interval and a paired sign test
+(`fishtable.tournament_stats`).
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +33,7 @@ from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
 from fishtable.simulate import MAX_STEPS, make_options
+from fishtable.tournament_stats import Margin, deal_margins, summarize
 
 Z95 = 1.959964
 
@@ -53,6 +61,7 @@ class BotLine:
     think_seconds: float = 0.0
     searches: int = 0
     iterations: int = 0
+    margin: Margin | None = None  # score margin per deal (None: no complete deal, or no opponent)
 
     @property
     def win_rate(self) -> float:
@@ -83,6 +92,7 @@ class BotLine:
         if self.searches:
             out["searches"] = self.searches
             out["iterations_per_search"] = round(self.iterations / self.searches, 1)
+        out["margin"] = self.margin.to_json() if self.margin is not None else None
         return out
 
 
@@ -134,7 +144,7 @@ def run_tournament(
     bounds.check("--seed", seed, bounds.SEED)
     bounds.check("--seconds", seconds, bounds.SECONDS)
     bounds.check("--iterations", iterations, bounds.ITERATIONS)
-    players_bots = [get_bot(game.name, n, seconds=seconds, iterations=iterations) for n in names]
+    players_bots = [get_bot(game.name, n, seconds=seconds, iterations=iterations, players=players) for n in names]
     options = make_options(game)
     lines: dict[str, BotLine] = {}
     for n in names:
@@ -147,6 +157,7 @@ def run_tournament(
     view = game.view
     clock = time.perf_counter
     start = clock()
+    played: list[tuple[int, list[str], list[float]]] = []  # (deal, bot per seat, score per seat)
     for i in range(games):
         deal = seed + i // players
         shift = i % players
@@ -188,12 +199,20 @@ def run_tournament(
         result = game.result(state)
         for s in range(players):
             lines[names[bot_in[s]]].seat_games += 1
+        if result is not None:
+            totals = {line.seat: float(line.total) for line in result.scores}
+            played.append((deal, [names[bot_in[s]] for s in range(players)],
+                           [totals.get(s, 0.0) for s in range(players)]))
         if result is not None and result.winners:
             share = 1 / len(result.winners)
             for w in result.winners:
                 lines[names[bot_in[w]]].wins += share
         if progress is not None:
             progress(i + 1, games)
+    seatings = Counter(deal for deal, _, _ in played)
+    complete = [g for g in played if seatings[g[0]] == players]
+    for line in lines.values():
+        line.margin = summarize(deal_margins(complete, line.name))
     return TournamentReport(
         game=game.name,
         players=players,
@@ -238,7 +257,18 @@ def render(report: TournamentReport) -> Any:
         )
     notes = (
         f"  seed {report.seed}; each deal played in all {report.players} seatings (games rotate); "
-        "a shared win counts 1/k; "
+        "a shared win counts 1/k; margin: own score minus the others' per deal, over complete deals; "
         f"search budget per decision: {' or '.join(budget) or 'default'}; {report.wall_seconds:.1f} s in all"
     )
-    return Group(table, notes)
+    margins = Table(title="score margin per deal (own score minus the others', every seating of a deal)")
+    for column in ("bot", "deals", "mean", "95% CI", "ahead", "level", "behind", "sign test p"):
+        margins.add_column(column, justify="left" if column == "bot" else "right")
+    for line in report.lines:
+        m = line.margin
+        if m is None:
+            continue
+        margins.add_row(line.name, str(m.deals), f"{m.mean:+.2f}",
+                        f"{m.low:+.1f}, {m.high:+.1f}" if m.deals > 1 else "", str(m.ahead),
+                        str(m.deals - m.ahead - m.behind), str(m.behind), f"{m.sign_p:.3g}")
+    return Group(table, margins, notes) if margins.row_count else Group(table, notes)
+

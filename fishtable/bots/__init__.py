@@ -4,13 +4,18 @@ Every game offers three difficulty levels besides its own named bots:
 
 - `easy`: uniform over the legal actions (the `random` bot);
 - `normal`: the game's own one-ply heuristic (its `greedy` bot; random if it has none);
-- `hard`: information-set Monte Carlo tree search (`fishtable.bots.search`), about one
-  second per decision, for games that deal worlds from a seat's view (`sample_world`).
+- `hard`: information-set Monte Carlo tree search (`fishtable.bots.search`), for games
+  that deal worlds from a seat's view (`sample_world`). Its budget is a number of search
+  iterations, calibrated once per game and table size to take about one second on a quiet
+  two-core machine (`HARD_ITERATIONS` in the game's `bots` module, measured by
+  `benchmarks/calibrate_hard.py`): the same view and seed give the same move, and a busy
+  computer makes it slower, not weaker. A wall-clock cap (`HARD_SECONDS`) is only a safety net.
 """
 
 from __future__ import annotations
 
 import importlib
+import itertools
 import random
 from typing import Any, Protocol
 
@@ -35,23 +40,57 @@ class RandomBot:
         return legal[int(rng.random() * len(legal))]
 
 
-def _game_bots(game: str) -> dict[str, Any]:
-    """A game's own computer players: the `BOTS` table of its `bots` module, if it has one."""
+def _bots_module(game: str) -> Any:
+    """A game's `bots` module, or None if it has none."""
     module = get_entry(game).module
     if module is None:
-        return {}
+        return None
     try:
-        return dict(importlib.import_module(f"{module}.bots").BOTS)
+        return importlib.import_module(f"{module}.bots")
     except ModuleNotFoundError as exc:
         if exc.name != f"{module}.bots":
             raise
-        return {}
+        return None
+
+
+def _game_bots(game: str) -> dict[str, Any]:
+    """A game's own computer players: the `BOTS` table of its `bots` module, if it has one."""
+    module = _bots_module(game)
+    return dict(module.BOTS) if module is not None else {}
 
 
 LEVELS = ("easy", "normal", "hard")
-HARD_SECONDS = 1.0  # the hard level's thinking time per decision
-HINT_SECONDS = 1.0
+# A safety net, not the budget: the most wall time a hard decision (or a hint) may take
+# on a very busy computer; past it the move no longer depends on the seed alone.
+HARD_SECONDS = 6.0
+HINT_SECONDS = 6.0
 HINT_OPTIONS = 3
+# The iterations of a game whose `bots` module names none, by table size.
+DEFAULT_ITERATIONS = {2: 500, 4: 300}
+MIN_ITERATIONS = 50
+
+
+def hard_iterations(game: str, players: int) -> int:
+    """The hard player's search iterations per decision at a table of `players`.
+
+    The game's `HARD_ITERATIONS` maps table sizes to iterations (about one CPU-second
+    each); between and beyond them the cost of an iteration is taken as linear in the
+    number of players.
+    """
+    module = _bots_module(game)
+    table: dict[int, int] = dict(getattr(module, "HARD_ITERATIONS", None) or DEFAULT_ITERATIONS)
+    if players in table:
+        return table[players]
+    sizes = sorted(table)
+    if len(sizes) == 1:
+        return table[sizes[0]]
+    low, high = (sizes[0], sizes[1]) if players < sizes[0] else (sizes[-2], sizes[-1])
+    for a, b in itertools.pairwise(sizes):
+        if a < players < b:
+            low, high = a, b
+    cost_low, cost_high = 1 / table[low], 1 / table[high]
+    cost = cost_low + (cost_high - cost_low) * (players - low) / (high - low)
+    return max(MIN_ITERATIONS, round(1 / cost)) if cost > 0 else table[high]
 
 
 def _load_game(game: str) -> Any:
@@ -69,9 +108,18 @@ def bot_names(game: str) -> list[str]:
     return ["random", *_game_bots(game), *levels(game)]
 
 
-def get_bot(game: str, name: str, *, seconds: float | None = None, iterations: int | None = None) -> Bot:
+def search_settings(game: str) -> dict[str, Any]:
+    """The game's own settings of its hard player (`HARD_SEARCH` in its `bots` module:
+    keyword arguments of `SearchBot`, such as `rollout_steps`), tuned by tournaments."""
+    return dict(getattr(_bots_module(game), "HARD_SEARCH", None) or {})
+
+
+def get_bot(
+    game: str, name: str, *, seconds: float | None = None, iterations: int | None = None, players: int = 2
+) -> Bot:
     """A computer player by name. `seconds` and `iterations` bound the search of `hard`
-    (default: `HARD_SECONDS` per decision); the other bots ignore them."""
+    (default: the app's budget, `hard_iterations(game, players)` capped at `HARD_SECONDS`
+    of wall time); the other bots ignore them."""
     if name in ("random", "easy"):
         bot = RandomBot()
         bot.name = name
@@ -85,8 +133,9 @@ def get_bot(game: str, name: str, *, seconds: float | None = None, iterations: i
         loaded = _load_game(game)
         if can_search(loaded):
             if seconds is None and iterations is None:
-                seconds = HARD_SECONDS
-            return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots))
+                seconds, iterations = HARD_SECONDS, hard_iterations(game, players)
+            return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots),
+                             **search_settings(game))
     if name in bots:
         return bots[name]()
     raise LookupError(f"No computer player called {name!r}; choose from {', '.join(bot_names(game))}.")
@@ -102,7 +151,8 @@ def hint(
     view: Any, legal: list[Any], game: Any, seconds: float | None = None, *, options: int = HINT_OPTIONS,
     iterations: int | None = None, rng: random.Random | None = None, stop: Any = None,
 ) -> list[tuple[Any, float, int]]:
-    """What the hard bot would do from this seat's own view: the top few legal actions,
+    """What the hard bot would do from this seat's own view (with its budget, by default):
+    the top few legal actions,
     the one it would play first (the most searched), each with its estimated win rate
     (0 to 1) and the number of imagined games that tried it.
 
@@ -113,8 +163,9 @@ def hint(
     if not legal:
         return []
     if seconds is None and iterations is None:
-        seconds = HINT_SECONDS
-    bot = SearchBot(game, seconds=seconds, iterations=iterations, prior=_prior(game.name), should_stop=stop)
+        seconds, iterations = HINT_SECONDS, hard_iterations(game.name, len(getattr(view, "seats", ())) or 2)
+    bot = SearchBot(game, seconds=seconds, iterations=iterations, prior=_prior(game.name), should_stop=stop,
+                    **search_settings(game.name))
     result = bot.search(view, legal, rng if rng is not None else random.Random(0))
     return [(o.action, o.win_rate, o.visits) for o in result.options[:options]]
 
@@ -131,13 +182,13 @@ def choose_action(
 
     The bot sees only what the seat may see: `match.view(seat)` (when it reads a
     view) and `match.legal_actions(seat)`; its generator is `bot_rng(match.seed,
-    seat, match.step_count)`, so a replayed game makes the same moves (the hard bot:
-    the same moves for the same number of search iterations).
+    seat, match.step_count)`, so a replayed game makes the same moves (the hard bot
+    too: its budget is iterations, unless the `HARD_SECONDS` safety net cut a search short).
 
     `on_progress(progress)` and `should_stop()` reach a searching bot (see
     `fishtable.bots.search.SearchBot`): the app's status line and its way out.
     """
-    bot = get_bot(match.game.name, match.seats[seat].bot or "greedy")
+    bot = get_bot(match.game.name, match.seats[seat].bot or "greedy", players=len(match.seats))
     if on_progress is not None and hasattr(bot, "on_progress"):
         bot.on_progress = on_progress
     if should_stop is not None and hasattr(bot, "should_stop"):

@@ -14,8 +14,9 @@ card hidden from the seat dealt at random), then
    [0, 1] for a position not yet over). The policy is the game's own
    `rollout_action(state, seat, rng)` when it has one (a light heuristic, or a
    uniform move drawn without listing every legal action; it plays inside a
-   sampled world, so reading that world's state is fair), else a uniform legal
-   action. A game may also end a rollout early with `rollout_done(start, state)`
+   sampled world, so reading that world's state is fair), else the game's fast
+   `rollout(state, rng, max_steps)` (uniform moves without actions or events) if it
+   has one, else a uniform legal action. A game may also end a rollout early with `rollout_done(start, state)`
    (true once the playout begun in the sampled world `start` reached a state that
    `evaluate` scores well, such as the end of a poker hand);
 4. **backpropagation**: every action on the path is credited with the reward of
@@ -169,6 +170,10 @@ class SearchBot:
             rollout_steps = EVALUATED_ROLLOUT_STEPS if self.evaluate is not None else MAX_ROLLOUT_STEPS
         self.rollout_steps = rollout_steps
         self.rollout = rollout or getattr(game, "rollout_action", None) or random_rollout(game)
+        # `game.rollout(state, rng, max_steps) -> (state, steps)`: uniform random moves to the
+        # end without building actions or events; used when no other policy is asked for.
+        custom = rollout is not None or getattr(game, "rollout_action", None) is not None
+        self.fast_rollout = None if custom or self.rollout_done is not None else getattr(game, "rollout", None)
         self.on_progress = on_progress
         self.should_stop = should_stop
         self.prior = prior
@@ -203,6 +208,7 @@ class SearchBot:
         rollout = self.rollout
         rollout_steps = self.rollout_steps
         rollout_done = self.rollout_done
+        fast_rollout = self.fast_rollout
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
@@ -280,7 +286,11 @@ class SearchBot:
                     own_key = (own_key, seat, _seen(events, root))
                 public_key = (public_key, seat, _public(events))
 
-            # The rollout.
+            # The rollout: the game's own fast playout when it has one (no actions or
+            # events built), else step by step with the policy.
+            if fast_rollout is not None and steps < rollout_steps and pending(state):
+                state, played = fast_rollout(state, srng, rollout_steps - steps)
+                steps += played
             while steps < rollout_steps:
                 waiting = pending(state)
                 if not waiting or (rollout_done is not None and rollout_done(world, state)):

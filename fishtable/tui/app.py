@@ -68,6 +68,7 @@ class FishtableApp(App):
         self.arming = arming if arming is not None else (HANDOFF_ARMING, DECISION_ARMING)
         self.handle_signals = handle_signals
         self.save_status: SaveStatus | None = None
+        self._temps_cleaned = False
         self.flow: Any = None
         self.last_setup: tuple[str, Any, list[Any]] | None = None
         self.table_lock: TableLock | None = None
@@ -103,16 +104,22 @@ class FishtableApp(App):
 
     def open_table(self) -> None:
         """The menu, once this window holds the table."""
-        if self.autosave:
-            from contextlib import suppress
-
-            from fishtable.tui.autosave import clean_stale_temps
-
-            with suppress(OSError):  # temporary files an interrupted save left behind
-                clean_stale_temps(self.save_path)
         self.push_screen(MenuScreen())
         if self.start_match is not None:
             self.begin_match(self.start_match)
+
+    def _clean_stale_temps(self) -> None:
+        """Temporary files an interrupted save left behind: removed once, before the first
+        game of this run saves (not at launch: the cleaner loads pydantic, which the first
+        screen does not need)."""
+        from contextlib import suppress
+
+        from fishtable.tui.autosave import clean_stale_temps
+
+        if self.autosave and not self._temps_cleaned:
+            self._temps_cleaned = True
+            with suppress(OSError):
+                clean_stale_temps(self.save_path)
 
     # -- input guard ---------------------------------------------------------------
     def arming_time(self, kind: str) -> float:
@@ -249,6 +256,7 @@ class FishtableApp(App):
             self.flow.stop()
         # A toast from the setup (a game that could not start) must not hang over the first screen.
         self.clear_notifications()
+        self._clean_stale_temps()
         status = self.save_status
         if self.autosave and status is not None and status.error and status.match is None:
             _, sentence = keep_damaged_copy(self.save_path)

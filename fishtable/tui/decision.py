@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.message import Message
 
-from fishtable.engine.protocol import Event, Prompt, SeatInfo
+if TYPE_CHECKING:  # annotations only: the menu, which imports this, must not load pydantic
+    from fishtable.engine.protocol import Event, Prompt, SeatInfo
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from fishtable.bots import bot_names, get_bot, hint, levels
+from fishtable.bots import HARD_SECONDS, bot_names, get_bot, hint, levels
 from fishtable.bots.search import SearchBot, _public, _seen, can_search
 from fishtable.engine.protocol import Event, SeatInfo
 from fishtable.engine.registry import get_entry
@@ -93,7 +93,7 @@ def test_levels_offer_hard_only_to_a_game_with_a_sampler():
         assert ("hard" in levels(name)) == can_search(game)
         assert levels(name)[:2] == ["easy", "normal"]
     assert isinstance(get_bot("high-card", "hard"), SearchBot)
-    assert get_bot("high-card", "hard").seconds == 1.0
+    assert get_bot("high-card", "hard").seconds == HARD_SECONDS  # a safety net; the budget is iterations
     assert get_bot("high-card", "easy").name == "easy"
     assert get_bot("crazy-fishing", "normal").name == "normal"
     assert type(get_bot("crazy-fishing", "normal")).__name__ == "GreedyBot"
@@ -385,3 +385,44 @@ def test_a_rollout_cut_short_is_scored_by_evaluate():
         HIGH_CARD.view(state, 0), HIGH_CARD.legal_actions(state, 0), random.Random(0))
     assert result.iterations == 30 and game.done_asked > 0 and game.evaluated > 0
     assert all(0.0 <= o.win_rate <= 1.0 for o in result.options)
+
+
+def test_a_game_s_fast_playout_is_the_default_rollout():
+    class Fast:
+        """High Card with a fast playout of its own, counting its calls and their steps."""
+
+        def __init__(self) -> None:
+            self.calls = 0
+            self.limits: list[int] = []
+
+        def rollout(self, state, rng, max_steps=None):
+            self.calls += 1
+            self.limits.append(max_steps)
+            steps = 0
+            while HIGH_CARD.pending(state) and (max_steps is None or steps < max_steps):
+                seat = next(iter(HIGH_CARD.pending(state)))
+                legal = HIGH_CARD.legal_actions(state, seat)
+                state, _ = HIGH_CARD.apply(state, seat, legal[int(rng.random() * len(legal))])
+                steps += 1
+            return state, steps
+
+        def __getattr__(self, name):
+            return getattr(HIGH_CARD, name)
+
+    game = Fast()
+    state = HIGH_CARD.new_game(HighCardOptions(rounds=4), _seats(2), 8)
+    view, legal = HIGH_CARD.view(state, 0), HIGH_CARD.legal_actions(state, 0)
+    result = SearchBot(game, seconds=None, iterations=40).search(view, legal, random.Random(2))
+    assert result.iterations == 40 and game.calls > 0
+    assert all(limit is not None and limit > 0 for limit in game.limits)  # the cut-off still holds
+    assert result.best in legal
+    # A policy asked for by name replaces it.
+    policy_calls = []
+
+    def policy(state, seat, rng):
+        policy_calls.append(seat)
+        return HIGH_CARD.legal_actions(state, seat)[0]
+
+    game.calls = 0
+    SearchBot(game, seconds=None, iterations=20, rollout=policy).search(view, legal, random.Random(2))
+    assert game.calls == 0 and policy_calls

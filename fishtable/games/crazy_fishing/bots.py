@@ -471,3 +471,7 @@ _KIND_OF_ACTION = {
 
 
 BOTS = {"greedy": GreedyBot}
+
+# The hard player's search iterations per decision by table size: about one CPU-second
+# each on this project's two-core reference machine (benchmarks/calibrate_hard.py).
+HARD_ITERATIONS = {2: 940, 4: 630}

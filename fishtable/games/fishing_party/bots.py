@@ -250,3 +250,7 @@ class GreedyBot:
 
 
 BOTS = {"greedy": GreedyBot}
+
+# The hard player's search iterations per decision by table size: about one CPU-second
+# each on this project's two-core reference machine (benchmarks/calibrate_hard.py).
+HARD_ITERATIONS = {2: 830, 4: 290}

@@ -1,0 +1,111 @@
+"""The app's hard player: an iteration budget calibrated per game, a wall-clock cap only
+as a safety net, and so the same move from the same view and seed in any process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import fishtable.bots as bots
+from fishtable.bots import get_bot, hard_iterations, search
+from fishtable.bots.search import SearchBot
+from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.registry import load_game
+from fishtable.games.crazy_fishing import bots as cf_bots
+from fishtable.simulate import make_options
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# One process: a Crazy Fishing match with a hard seat, its first decision by the app's path.
+# The safety net is lifted so that a very busy machine cannot cut the search short: what is
+# tested is that the iteration budget alone fixes the move.
+CHOOSE = """
+import fishtable.bots as bots
+from fishtable.engine.match import Match
+from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.registry import load_game
+from fishtable.simulate import make_options
+
+bots.HARD_SECONDS = 600.0
+game = load_game("crazy-fishing")
+seats = [SeatInfo(name="Ann"), SeatInfo(name="Cpu", bot="hard"), SeatInfo(name="Bo", bot="hard")]
+match = Match.start(game, make_options(game), seats, 4242)
+seen = []
+action = bots.choose_action(match, 1, on_progress=seen.append)
+print(repr(action))
+print(len(match.legal_actions(1)))
+"""
+
+
+def test_hard_iterations_come_from_the_game_and_scale_with_the_table():
+    table = cf_bots.HARD_ITERATIONS
+    assert hard_iterations("crazy-fishing", 2) == table[2]
+    assert hard_iterations("crazy-fishing", 4) == table[4]
+    # Three players: the cost of an iteration halfway between two and four.
+    cost = (1 / table[2] + 1 / table[4]) / 2
+    assert hard_iterations("crazy-fishing", 3) == round(1 / cost)
+    # Six: the same slope beyond four, never below the floor.
+    slope = (1 / table[4] - 1 / table[2]) / 2
+    assert hard_iterations("crazy-fishing", 6) == max(bots.MIN_ITERATIONS, round(1 / (1 / table[4] + 2 * slope)))
+    assert hard_iterations("crazy-fishing", 6) < table[4] < table[2]
+
+
+def test_the_default_hard_bot_is_budgeted_by_iterations_with_a_wall_clock_cap():
+    bot = get_bot("crazy-fishing", "hard", players=4)
+    assert isinstance(bot, SearchBot)
+    assert bot.iterations == hard_iterations("crazy-fishing", 4)
+    assert bot.seconds == bots.HARD_SECONDS and bots.HARD_SECONDS > 1.0
+    # An explicit budget (a tournament's --seconds or --iterations) replaces the default.
+    assert get_bot("crazy-fishing", "hard", seconds=0.5).iterations is None
+    assert get_bot("crazy-fishing", "hard", iterations=30).seconds is None
+
+
+def test_a_game_without_calibration_gets_the_default_budget():
+    from tests import tinygame
+
+    tinygame.install()
+    try:
+        assert hard_iterations("high-card", 2) == bots.DEFAULT_ITERATIONS[2]
+        assert hard_iterations("high-card", 3) < bots.DEFAULT_ITERATIONS[2]
+    finally:
+        tinygame.uninstall()
+
+
+def test_the_apps_hard_player_makes_the_same_move_in_two_processes():
+    # Different hash seeds too: the move must not hang on the order of a set of strings.
+    procs = [
+        subprocess.Popen([sys.executable, "-c", CHOOSE], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED=str(seed)))
+        for seed in (1, 2)
+    ]
+    outs = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err
+        outs.append(out.split("\n"))
+    assert outs[0][0] == outs[1][0]
+    assert int(outs[0][1]) > 1  # a real choice, not a forced move
+
+
+def test_a_game_s_search_settings_reach_its_hard_player_and_its_hint(monkeypatch):
+    from fishtable.games.big_fish import bots as bf_bots
+
+    monkeypatch.setattr(bf_bots, "HARD_SEARCH", {"rollout_steps": 17, "prior_weight": 2.5}, raising=False)
+    bot = get_bot("big-fish", "hard", iterations=5)
+    assert isinstance(bot, SearchBot) and bot.rollout_steps == 17 and bot.prior_weight == 2.5
+    assert bots.search_settings("big-fish") == {"rollout_steps": 17, "prior_weight": 2.5}
+    seen = []
+    original = search.SearchBot.__init__
+
+    def spy(self, *args, **kwargs):
+        seen.append(kwargs)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(search.SearchBot, "__init__", spy)
+    game = load_game("big-fish")
+    state = game.new_game(make_options(game), [SeatInfo(name="A"), SeatInfo(name="B")], 3)
+    seat = next(iter(game.pending(state)))
+    bots.hint(game.view(state, seat), game.legal_actions(state, seat), game, iterations=3)
+    assert seen and seen[-1]["rollout_steps"] == 17
