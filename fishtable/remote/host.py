@@ -201,6 +201,11 @@ class TableHost:
             await self._runner.cleanup()
             self._runner = None
 
+    @property
+    def idle(self) -> bool:
+        """Nothing is being applied or thought about right now."""
+        return not self._lock.locked()
+
     def links(self, public_host: str | None = None) -> tuple[dict[int, Link], Link]:
         """(each remote seat's join link, the public table's link)."""
         shown = public_host or self.bind

@@ -70,6 +70,10 @@ class Watch:
         self.history = PUBLIC_HISTORY.get(host.match.game.name, ())
         self.viewers: tuple[int | None, ...] = (None, *range(len(host.match.seats)))
         self.hidden: dict[int, dict[int | None, set[str]]] = {}
+        self.follow(host)
+
+    def follow(self, host: TableHost) -> None:
+        """Watch this host too (a restarted one, say)."""
         self.record(host.match)
         host.on_applied.append(self.record)
 
