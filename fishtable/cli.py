@@ -14,6 +14,7 @@ from pathlib import Path
 
 from fishtable import __version__
 from fishtable.engine.registry import GAMES
+from fishtable.remote.commands import HOST_HELP, JOIN_HELP, add_remote_parsers
 
 GAME_NAMES = tuple(entry.name for entry in GAMES)
 
@@ -21,6 +22,8 @@ _SUBCOMMANDS = (
     ("simulate", "play whole games between computer players and measure the engine"),
     ("rules", "print the rules of a game"),
     ("tournament", "play computer players against each other, seats rotated, and compare their win rates"),
+    ("host", HOST_HELP),
+    ("join", JOIN_HELP),
 )
 
 _DESCRIPTION = """\
@@ -139,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help=_SUBCOMMANDS[1][1], description="Print the rules of a game.")
     rules.add_argument("game", nargs="?", default="crazy-fishing",
                        help=f"one of {', '.join(GAME_NAMES)} (default: crazy-fishing)")
+    add_remote_parsers(sub, GAME_NAMES)
     return parser
 
 
@@ -299,6 +303,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return rules_command(args)
     if args.command == "tournament":
         return tournament_command(args)
+    if args.command == "host":
+        from fishtable.remote.serve import host_command
+
+        return host_command(args, args.data_dir)
+    if args.command == "join":
+        from fishtable.remote.join import join_command
+
+        return join_command(args)
     return run_app_command(args.card_file, args.data_dir)
 
 

@@ -102,6 +102,7 @@ class _Connection:
     bucket: _Bucket
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     log_sent: int = 0  # the log index up to which this connection has its lines
+    sender: asyncio.Task[None] | None = None
 
     def send(self, text: str | None) -> None:
         if self.outbox.qsize() >= OUTBOX_LIMIT:
@@ -139,6 +140,7 @@ class TableHost:
         self._runner: web.AppRunner | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._stopping = False
+        self.finished = asyncio.Event()  # set when the game is over
         self._refresh_tickets()
 
     # -- building ----------------------------------------------------------------------------
@@ -194,6 +196,12 @@ class TableHost:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bot_task
+        # What is queued (the result, say) goes out first; then every connection closes.
+        senders = [conn.sender for conn in self._conns if conn.sender is not None]
+        for conn in list(self._conns):
+            conn.outbox.put_nowait(None)
+        if senders:
+            await asyncio.wait(senders, timeout=2.0)
         for conn in list(self._conns):
             with contextlib.suppress(Exception):
                 await conn.ws.close(message=b"the host stopped")
@@ -235,6 +243,7 @@ class TableHost:
         return Snapshot(
             step=self.match.step_count,
             view=self.match.view(seat).model_dump(mode="json"),
+            table=self.match.view(None).model_dump(mode="json") if seat is not None else None,
             prompt=prompt.model_dump(mode="json") if prompt is not None else None,
             legal=legal,
             ticket=self._asked[seat][1] if prompt is not None and seat is not None else 0,
@@ -292,6 +301,8 @@ class TableHost:
         self._broadcast()
         self._schedule_away()
         self._wake.set()
+        if self.match.is_over:
+            self.finished.set()
 
     def _names(self, seats: list[int]) -> str:
         names = [self.match.seats[s].name for s in seats]
@@ -421,14 +432,14 @@ class TableHost:
         if conn is None:
             await ws.close()
             return ws
-        sender = asyncio.create_task(self._send_loop(conn))
+        conn.sender = asyncio.create_task(self._send_loop(conn))
         try:
             await self._read_loop(conn)
         finally:
             self._leave(conn)
             conn.outbox.put_nowait(None)
             with contextlib.suppress(Exception):
-                await sender
+                await conn.sender
         return ws
 
     async def _greet(self, ws: web.WebSocketResponse) -> _Connection | None:

@@ -81,11 +81,13 @@ class LogLine(_Message):
 
 class Snapshot(_Message):
     """What one connection may see now. `view` is the game's view JSON for this seat (the public
-    view for the table); `prompt` and `legal` are this seat's question and answers, if it is asked;
-    `waiting` lists the seats the table waits for."""
+    view for the table), `table` the public view beside it for a seat's own table screen;
+    `prompt` and `legal` are this seat's question and answers, if it is asked, with the
+    question's `ticket`; `waiting` lists the seats the table waits for."""
 
     step: int
     view: dict[str, Any]
+    table: dict[str, Any] | None = None
     prompt: dict[str, Any] | None = None
     legal: list[dict[str, Any]] = Field(default_factory=list)
     ticket: int = 0

@@ -90,7 +90,8 @@ class Watch:
             if snapshot is not None:
                 step = snapshot["step"]
                 for name in self.history:
-                    snapshot["view"].pop(name, None)
+                    for part in ("view", "table"):
+                        (snapshot.get(part) or {}).pop(name, None)
             text = json.dumps(data, ensure_ascii=False)
             for cid in self.hidden[step][seat]:
                 if f'"{cid}"' in text:

@@ -1,0 +1,94 @@
+"""`fishtable host` from the command line: seats and options in words, links printed, stops cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import sys
+from pathlib import Path
+
+import pytest
+
+from fishtable.cli import main
+from fishtable.engine.registry import get_entry
+from fishtable.remote.client import RemoteClient
+from fishtable.remote.record import RECORD_NAME, SAVE_NAME
+from fishtable.remote.serve import SetupError, parse_options, parse_seats
+
+
+def test_seats_are_read_from_name_and_kind() -> None:
+    seats, kinds = parse_seats(["Elena:remote", "Otto:computer:hard", "Ana:computer"], "big-fish")
+    assert [s.name for s in seats] == ["Elena", "Otto", "Ana"]
+    assert [s.bot for s in seats] == [None, "hard", "normal"]
+    assert kinds == ("remote", "computer", "computer")
+    for bad, words in [(["Elena"], "remote or computer"), (["Elena:remote", "Elena:remote"], "own name"),
+                       (["Otto:computer:genius"], "no computer player"), ([":remote"], "name"),
+                       (["Ana:local"], "not possible yet")]:
+        with pytest.raises(SetupError, match=words):
+            parse_seats(bad, "big-fish")
+
+
+def test_options_are_read_as_json_or_text_and_refused_in_words() -> None:
+    game = get_entry("fishing-party-poker").load()
+    assert parse_options(game, ["max_hands=3"]).max_hands == 3
+    with pytest.raises(SetupError, match="max_hands"):
+        parse_options(game, ["max_hands=lots"])
+    with pytest.raises(SetupError, match="NAME=VALUE"):
+        parse_options(game, ["max_hands"])
+
+
+def test_a_new_table_needs_a_game_and_a_remote_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["host", "--save-dir", str(tmp_path)]) == 2
+    assert "--game is needed" in capsys.readouterr().err
+    assert main(["host", "--game", "big-fish", "--seat", "A:computer", "--seat", "B:computer",
+                 "--save-dir", str(tmp_path)]) == 2
+    assert "must be remote" in capsys.readouterr().err
+    assert main(["host", "--game", "big-fish", "--seat", "A:remote", "--save-dir", str(tmp_path)]) == 2
+    assert "2 to 5 seats" in capsys.readouterr().err
+    assert main(["host", "--resume", "--save-dir", str(tmp_path)]) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+async def test_the_host_command_prints_the_links_serves_and_stops_on_sigint(tmp_path: Path) -> None:
+    port = free_port()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "fishtable", "host", "--game", "crazy-fishing", "--seat", "Elena:remote",
+        "--seat", "Otto:computer:easy", "--port", str(port), "--seed", "5", "--save-dir", str(tmp_path),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        assert process.stdout is not None
+        lines: list[str] = []
+        async with asyncio.timeout(60):
+            while not any("public table" in line for line in lines):
+                line = (await process.stdout.readline()).decode()
+                assert line, "the host ended before printing its links"
+                lines.append(line)
+        text = "".join(lines)
+        link = re.search(r"Elena: fishtable join (\S+)", text)
+        assert link is not None and f"127.0.0.1:{port}/join/" in link.group(1)
+        client = RemoteClient(link.group(1))
+        await client.connect()
+        assert client.seen.seat == 0 and client.seen.title == "Crazy Fishing"
+        assert (tmp_path / SAVE_NAME).exists() and (tmp_path / RECORD_NAME).exists()
+        process.send_signal(signal.SIGINT)
+        async with asyncio.timeout(30):
+            code = await process.wait()
+            out = (await process.stdout.read()).decode()
+        assert code == 0 and "--resume" in out
+        await client.wait_for(lambda c: not c.connected, 10)
+        await client.close()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert os.stat(tmp_path / RECORD_NAME).st_mode & 0o077 == 0
