@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,11 +135,13 @@ class TableHost:
         self._conns: set[_Connection] = set()
         self._seat_conn: dict[int, _Connection] = {}
         self._asked: dict[int, tuple[str, int]] = {}  # seat -> (what it is asked, its ticket)
-        self._next_ticket = 1
+        # Tickets of a restarted host must not repeat its predecessor's (a client may hold one).
+        self._next_ticket = 1 + secrets.randbelow(1 << 40)
         self._takeover: set[tuple[int, int]] = set()  # (seat, ticket) a computer answers for an away seat
         self._away_timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
         self._runner: web.AppRunner | None = None
         self._bot_task: asyncio.Task[None] | None = None
+        self._clock: asyncio.TimerHandle | None = None
         self._stopping = False
         self.finished = asyncio.Event()  # set when the game is over
         self._refresh_tickets()
@@ -183,12 +186,34 @@ class TableHost:
         await site.start()
         self.port = self._runner.addresses[0][1]
         self._bot_task = asyncio.create_task(self._play_computers())
+        self._start_clock()
         self._schedule_away()
         self._wake.set()
+
+    def _start_clock(self) -> None:
+        """A game with a time limit (`TimedGame`): the host keeps the clock, as the app does, and
+        tells the engine once when time is up. A restarted host starts the clock afresh."""
+        limit = getattr(self.match.game, "time_limit_seconds", None)
+        seconds = limit(self.match.options) if limit is not None else None
+        if seconds is None or getattr(self.match.view(None), "time_up", False):
+            return
+        self._clock = asyncio.get_running_loop().call_later(
+            seconds, lambda: asyncio.create_task(self._time_up())
+        )
+
+    async def _time_up(self) -> None:
+        async with self._lock:
+            if self._stopping or self.match.is_over:
+                return
+            action = self.match.game.time_up_action()
+            if self.match.check(0, action) is None:  # from any seat (TimedGame)
+                self._apply(0, action)
 
     async def stop(self) -> None:
         """Close every connection and the port (the autosave is current after every action)."""
         self._stopping = True
+        if self._clock is not None:
+            self._clock.cancel()
         for _, handle in self._away_timers.values():
             handle.cancel()
         self._away_timers.clear()

@@ -121,7 +121,7 @@ class SeatApp(App[int]):
             return
         finally:
             self.connecting = False
-        self.shown_ticket = 0  # whatever is asked now is asked again
+        self.shown_ticket = self.sent_ticket = 0  # whatever is asked now is asked again
         self.refresh_from_wire()
 
     def _give_up(self, reason: str) -> None:

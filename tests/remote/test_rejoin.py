@@ -7,6 +7,9 @@ import os
 import stat
 from pathlib import Path
 
+from fishtable.engine.match import Match
+from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.registry import get_entry
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.host import TableHost
 from fishtable.remote.record import RECORD_NAME
@@ -127,5 +130,25 @@ async def test_without_a_stand_in_the_table_waits_for_an_away_seat(tmp_path: Pat
         assert host.match.step_count == step and 1 in host.match.pending()
         assert 1 in present.seen.waiting and present.seen.seats[1].away
         await present.close()
+    finally:
+        await host.stop()
+
+
+async def test_the_host_keeps_a_games_time_limit(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Fishing Party's agreed time limit: when it runs out the host tells the engine, once."""
+    game = get_entry("fishing-party").load()
+    # A one-minute limit, as the setup offers, that the test's clock counts in a fifth of a second.
+    monkeypatch.setattr(type(game), "time_limit_seconds", lambda self, options: 0.2)
+    match = Match.start(game, game.options_model()(time_limit_minutes=1), [SeatInfo(name="A"), SeatInfo(name="B")], 3)
+    host = TableHost.new(match, ("remote", "remote"), save_dir=tmp_path, port=0)
+    await host.start()
+    try:
+        seats, _ = host.links()
+        watcher = RemoteClient(seats[0])
+        await watcher.connect()
+        assert not watcher.seen.snapshot.view["time_up"]
+        await watcher.wait_for(lambda c: c.seen.snapshot.view["time_up"], 30)
+        assert host.match.view(None).time_up and host.applied == 1
+        await watcher.close()
     finally:
         await host.stop()

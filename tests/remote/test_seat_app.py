@@ -107,3 +107,27 @@ async def test_the_join_app_says_why_a_wrong_link_is_refused(tmp_path: Path) -> 
         assert "not a seat of this table" in (app.problem or "")
     finally:
         await host.stop()
+
+
+async def test_the_join_app_rejoins_a_restarted_host_and_is_asked_again(tmp_path: Path) -> None:
+    host = await start_table("crazy-fishing", ("remote", "remote"), tmp_path)
+    port = host.port
+    seats, _ = host.links()
+    app = SeatApp(RemoteClient(seats[0]), arming=0.0)
+    again: TableHost | None = None
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: asked(app))
+            first = app.shown_ticket
+            await host.stop()
+            await until(pilot, lambda: app.connecting or not app.client.connected)
+            again = TableHost.resume(tmp_path, port=port)
+            await again.start()
+            # Back on the same link: the same question, asked again on the seat's own screen.
+            await until(pilot, lambda: app.client.connected and asked(app))
+            assert app.client.seen.snapshot.view == again.match.view(0).model_dump(mode="json")
+            assert app.problem is None and not isinstance(app.screen, PrivacyScreen)
+            assert app.shown_ticket >= 1 and first >= 1
+    finally:
+        if again is not None:
+            await again.stop()
