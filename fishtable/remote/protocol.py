@@ -151,20 +151,29 @@ class ProtocolError(FishtableError):
 MAX_DEPTH = 16  # views nest a few levels; nothing either side sends nests deeper
 
 
-def _read(text: str | bytes, cap: int, adapter: TypeAdapter[Any], who: str) -> Any:
+def _size_check(text: str | bytes, cap: int) -> None:
     size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
     if size > cap:
         raise ProtocolError(f"The message is too long ({size} bytes; at most {cap}).")
+
+
+def _version_check(raw: Any, who: str) -> None:
+    if isinstance(raw, dict) and "v" in raw and raw.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError(f"{who} speaks another version of the fishtable protocol "
+                            f"({raw.get('v')!r}; this one speaks {PROTOCOL_VERSION}).")
+
+
+def _read(text: str | bytes, cap: int, adapter: TypeAdapter[Any], who: str) -> Any:
+    """A client's message: anyone may send one, so it gets the save files' careful JSON reader
+    (bounded nesting and numbers, no duplicate keys) before the models."""
+    _size_check(text, cap)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise ProtocolError("The message is not UTF-8 text.") from None
-    # The careful JSON reader of save files: bounded nesting and numbers, no duplicate keys.
     raw = parse_json(text, error=ProtocolError, source="The message", max_depth=MAX_DEPTH)
-    if isinstance(raw, dict) and raw.get("v") != PROTOCOL_VERSION and "v" in raw:
-        raise ProtocolError(f"{who} speaks another version of the fishtable protocol "
-                            f"({raw.get('v')!r}; this one speaks {PROTOCOL_VERSION}).")
+    _version_check(raw, who)
     try:
         return adapter.validate_python(raw)
     except ValidationError as exc:
@@ -177,8 +186,17 @@ def read_client_message(text: str | bytes) -> Hello | Act:
 
 
 def read_host_message(text: str | bytes) -> Welcome | Update | Refused | Presence | GameOver:
-    """Validate the host's message; ProtocolError in words if it is too long or malformed."""
-    return _read(text, MAX_HOST_MESSAGE_BYTES, HOST_MESSAGE, "The host")  # type: ignore[no-any-return]
+    """Validate the host's message; ProtocolError in words if it is too long or malformed.
+
+    The host's messages are large (views) and come from the table one chose to join: pydantic's
+    own JSON parser reads them (fast, and bounded in depth), with the size capped first."""
+    _size_check(text, MAX_HOST_MESSAGE_BYTES)
+    try:
+        return HOST_MESSAGE.validate_json(text)
+    except ValidationError as exc:
+        if exc.errors() and exc.errors()[0].get("loc", ())[-1:] == ("v",):
+            raise ProtocolError("The host speaks another version of the fishtable protocol.") from None
+        raise ProtocolError(validation_message(exc, "That is not a fishtable message")) from None
 
 
 def encode(message: _Message) -> str:
