@@ -91,6 +91,7 @@ class RemoteClient:
         """Connect and wait for the welcome; JoinRefused in words if the host will not have us,
         OSError/aiohttp.ClientError if the host cannot be reached."""
         await self._drop()
+        self._final = None
         self._session = aiohttp.ClientSession()
         headers = {"Origin": self.origin} if self.origin is not None else {}
         try:
@@ -107,11 +108,18 @@ class RemoteClient:
         welcomed = self._welcomes
         await self._ws.send_str(encode(Hello(token=self.link.token, client=self.name)))
         self._reader = asyncio.create_task(self._read())
-        await self.wait_for(lambda c: c._welcomes > welcomed or c._final is not None or not c.connected_socket,
-                            timeout)
+        try:
+            await self.wait_for(
+                lambda c: c._welcomes > welcomed or c._final is not None or not c.connected_socket, timeout
+            )
+        except TimeoutError:
+            await self._drop()
+            raise
         if self._final is not None:
+            await self._drop()
             raise JoinRefused(self._final)
         if self._welcomes == welcomed:
+            await self._drop()
             raise ConnectionError("The host closed the connection before welcoming this seat.")
 
     @property

@@ -117,7 +117,7 @@ class TableHost:
     def __init__(
         self, match: Match, record: TableRecord, *, save_dir: Path | None, host: str = "127.0.0.1",
         port: int = 8765, rate: RateLimit | None = None, bot_pause: float = 0.0,
-        allowed_hosts: tuple[str, ...] = (),
+        allowed_hosts: tuple[str, ...] = (), allowed_origins: tuple[str, ...] = (),
     ) -> None:
         self.match = match
         self.record = record
@@ -127,6 +127,8 @@ class TableHost:
         self.rate = rate or RateLimit()
         self.bot_pause = bot_pause
         self.allowed_hosts = allowed_hosts
+        # Pages of other origins that may open a seat (a browser front end on another port).
+        self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
         self.save_error: str | None = None
         self.applied = 0  # actions applied since this host started (the tests' observer reads it)
         self.on_applied: list[Any] = []  # callbacks(match) after every action, before anything is sent
@@ -233,6 +235,11 @@ class TableHost:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+    @property
+    def connections(self) -> int:
+        """How many connections have said hello and are open."""
+        return len(self._conns)
 
     @property
     def idle(self) -> bool:
@@ -432,6 +439,8 @@ class TableHost:
         origin = request.headers.get("Origin")
         if origin is None:
             return True  # not a browser (the terminal client sends none)
+        if origin.rstrip("/").lower() in self.allowed_origins:
+            return True
         try:
             shown = URL(origin)
         except ValueError:
