@@ -131,3 +131,25 @@ async def test_the_join_app_rejoins_a_restarted_host_and_is_asked_again(tmp_path
     finally:
         if again is not None:
             await again.stop()
+
+
+async def test_the_public_table_link_shows_the_table_who_it_waits_for_and_who_is_away(tmp_path: Path) -> None:
+    host = await start_table("fishing-party", ("remote", "remote", "remote"), tmp_path)
+    try:
+        seats, table = host.links()
+        present = RemoteClient(seats[0])
+        await present.connect()
+        app = SeatApp(RemoteClient(table), arming=0.0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None and app.table.is_mounted
+                        and "away" in screen_text(app))
+            text = screen_text(app)
+            assert "away: Tomás, Ernesto" in " ".join(text.split())
+            assert isinstance(app.screen, type(app.table)) and app.shown_ticket == 0
+            leaked = [c for c in hidden_ids(host.match, None) if c in text]
+            assert not leaked
+            waiting = host.match.seats[min(host.match.pending())].name
+            assert waiting in text
+        await present.close()
+    finally:
+        await host.stop()
