@@ -130,6 +130,7 @@ class TableHost:
         # Pages of other origins that may open a seat (a browser front end on another port).
         self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
         self.save_error: str | None = None
+        self.bot_errors: list[str] = []
         self.applied = 0  # actions applied since this host started (the tests' observer reads it)
         self.on_applied: list[Any] = []  # callbacks(match) after every action, before anything is sent
         self._lock = asyncio.Lock()
@@ -395,8 +396,13 @@ class TableHost:
                     if seat is None:
                         break
                     # The bot sees only the seat's view; the lock keeps the match still meanwhile.
-                    action = await asyncio.to_thread(choose_action, self.match, seat)
-                    self._apply(seat, action)
+                    try:
+                        action = await asyncio.to_thread(choose_action, self.match, seat)
+                        self._apply(seat, action)
+                    except Exception as exc:  # a broken bot must not stop the table: any legal move
+                        self.bot_errors.append(f"{self.match.seats[seat].name} (computer): {exc}")
+                        legal = self.match.legal_actions(seat)
+                        self._apply(seat, legal[self.match.step_count % len(legal)])
                 if self.bot_pause:
                     await asyncio.sleep(self.bot_pause)
 

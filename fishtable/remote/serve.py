@@ -84,7 +84,8 @@ def parse_options(game: Any, specs: list[str]) -> Any:
 
 def build_table(args: argparse.Namespace, save_dir: Path) -> TableHost:
     """A new or resumed table (not started). SetupError or FishtableError in words."""
-    options = {"host": args.host, "port": args.port}
+    names = (args.public_name,) if args.public_name else ()
+    options: dict[str, Any] = {"host": args.host, "port": args.port, "allowed_hosts": names}
     if args.resume:
         return TableHost.resume(save_dir, **options)
     if args.game is None:

@@ -7,6 +7,7 @@ import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from fishtable.remote.client import JoinRefused, RemoteClient
@@ -197,3 +198,16 @@ async def test_the_scan_finds_a_card_of_another_seat(table: TableHost) -> None:
     fake.frames.append(json.dumps({"type": "update", "snapshot": {"step": table.match.step_count, "view": view}}))
     assert watch.leaks(fake, 0)
     assert not watch.leaks(fake, 1)
+
+
+async def test_a_loopback_table_answers_only_to_its_own_names(table: TableHost) -> None:
+    """DNS rebinding: a page of another site whose name now points at 127.0.0.1 gets nothing."""
+    async with aiohttp.ClientSession() as session:
+        url = f"http://127.0.0.1:{table.port}/ws"
+        with pytest.raises(aiohttp.WSServerHandshakeError) as caught:
+            await session.ws_connect(url, headers={"Host": f"evil.example:{table.port}",
+                                                  "Origin": f"http://evil.example:{table.port}"})
+        assert caught.value.status == 403
+        async with session.ws_connect(url, headers={"Host": f"localhost:{table.port}"}) as ws:
+            await ws.send_str(json.dumps({"type": "hello", "token": None}))
+            assert json.loads((await ws.receive()).data)["type"] == "welcome"
