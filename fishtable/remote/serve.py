@@ -84,6 +84,8 @@ def parse_options(game: Any, specs: list[str]) -> Any:
 
 def build_table(args: argparse.Namespace, save_dir: Path) -> TableHost:
     """A new or resumed table (not started). SetupError or FishtableError in words."""
+    if not 0 <= args.port <= 65535:
+        raise SetupError(f"--port must be between 0 and 65535, not {args.port}.")
     names = (args.public_name,) if args.public_name else ()
     options: dict[str, Any] = {"host": args.host, "port": args.port, "allowed_hosts": names}
     if args.resume:
@@ -117,7 +119,7 @@ def host_command(args: argparse.Namespace, data_dir: Path | None) -> int:
     save_dir = args.save_dir or (data_dir or default_data_dir()) / "table"
     try:
         table = build_table(args, save_dir)
-    except (SetupError, FishtableError, LookupError) as exc:
+    except (FishtableError, LookupError, ValueError) as exc:  # SetupError is a ValueError
         print(f"{COMMAND}: error: {exc}", file=sys.stderr)
         return 2
     try:

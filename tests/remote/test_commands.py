@@ -48,6 +48,12 @@ def test_a_new_table_needs_a_game_and_a_remote_seat(tmp_path: Path, capsys: pyte
     assert "must be remote" in capsys.readouterr().err
     assert main(["host", "--game", "big-fish", "--seat", "A:remote", "--save-dir", str(tmp_path)]) == 2
     assert "2 to 5 seats" in capsys.readouterr().err
+    assert main(["host", "--game", "big-fish", "--seat", "A:remote", "--seat", "B:remote", "--port", "70000",
+                 "--save-dir", str(tmp_path)]) == 2
+    assert "--port must be" in capsys.readouterr().err
+    assert main(["host", "--game", "big-fish", "--seat", "A:remote", "--seat", "B:remote", "--seed", "9" * 30,
+                 "--save-dir", str(tmp_path)]) == 2
+    assert "seed" in capsys.readouterr().err
     assert main(["host", "--resume", "--save-dir", str(tmp_path)]) == 2
     assert "error" in capsys.readouterr().err
 
