@@ -15,8 +15,6 @@ import asyncio
 import contextlib
 import json
 import secrets
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +27,7 @@ from fishtable.engine.errors import FishtableError, IllegalAction
 from fishtable.engine.files import validation_message
 from fishtable.engine.match import Match
 from fishtable.engine.resume import load_match
+from fishtable.remote.connection import Bucket, Connection, RateLimit
 from fishtable.remote.links import JOIN_PATH, TABLE_PATH, WS_PATH, Link, is_loopback
 from fishtable.remote.protocol import (
     MAX_CLIENT_MESSAGE_BYTES,
@@ -61,56 +60,6 @@ HELLO_SECONDS = 10.0  # a connection that does not say hello by then is closed
 # Beyond this aiohttp closes the connection itself; between the protocol's cap and
 # this, the message is refused in words and the connection stays.
 HARD_MESSAGE_BYTES = 4 * MAX_CLIENT_MESSAGE_BYTES
-OUTBOX_LIMIT = 256  # a connection that falls this far behind is dropped (it may rejoin)
-
-
-@dataclass
-class RateLimit:
-    """A token bucket: `burst` messages at once, then `per_second`. Past `drop_after`
-    refused messages in a row the connection is closed."""
-
-    per_second: float = 10.0
-    burst: float = 30.0
-    drop_after: int = 200
-
-
-@dataclass
-class _Bucket:
-    limit: RateLimit
-    tokens: float = 0.0
-    stamp: float = field(default_factory=time.monotonic)
-    refused: int = 0
-
-    def __post_init__(self) -> None:
-        self.tokens = self.limit.burst
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.limit.burst, self.tokens + (now - self.stamp) * self.limit.per_second)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            self.refused = 0
-            return True
-        self.refused += 1
-        return False
-
-
-@dataclass(eq=False)
-class _Connection:
-    ws: web.WebSocketResponse
-    seat: int | None
-    bucket: _Bucket
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    log_sent: int = 0  # the log index up to which this connection has its lines
-    sender: asyncio.Task[None] | None = None
-
-    def send(self, text: str | None) -> None:
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            text = None  # too far behind: close; the client rejoins and gets a fresh welcome
-        self.outbox.put_nowait(text)
-
-
 class TableHost:
     """One match served on one port. `start()`, then `stop()`; `links()` for the seats' links."""
 
@@ -135,8 +84,8 @@ class TableHost:
         self.on_applied: list[Any] = []  # callbacks(match) after every action, before anything is sent
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
-        self._conns: set[_Connection] = set()
-        self._seat_conn: dict[int, _Connection] = {}
+        self._conns: set[Connection] = set()
+        self._seat_conn: dict[int, Connection] = {}
         self._asked: dict[int, tuple[str, int]] = {}  # seat -> (what it is asked, its ticket)
         # Tickets of a restarted host must not repeat its predecessor's (a client may hold one).
         self._next_ticket = 1 + secrets.randbelow(1 << 40)
@@ -263,7 +212,7 @@ class TableHost:
     def _is_away(self, seat: int) -> bool:
         return self.record.kinds[seat] != "computer" and seat not in self._seat_conn
 
-    def _snapshot(self, conn: _Connection, since: int) -> Snapshot:
+    def _snapshot(self, conn: Connection, since: int) -> Snapshot:
         seat = conn.seat
         pending = self.match.pending()
         prompt = pending.get(seat) if seat is not None else None
@@ -341,7 +290,7 @@ class TableHost:
         names = [self.match.seats[s].name for s in seats]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
-    def _refusal(self, conn: _Connection, act: Act) -> tuple[str | None, Any]:
+    def _refusal(self, conn: Connection, act: Act) -> tuple[str | None, Any]:
         """(why this act is refused, or None; the parsed action)."""
         if conn.seat is None:
             return "The public table cannot play; open a seat's own link to play.", None
@@ -364,7 +313,7 @@ class TableHost:
         reason = self.match.check(conn.seat, action)
         return reason, action
 
-    async def _on_act(self, conn: _Connection, act: Act) -> None:
+    async def _on_act(self, conn: Connection, act: Act) -> None:
         async with self._lock:
             reason, action = self._refusal(conn, act)
             if reason is None:
@@ -482,7 +431,7 @@ class TableHost:
                 await conn.sender
         return ws
 
-    async def _greet(self, ws: web.WebSocketResponse) -> _Connection | None:
+    async def _greet(self, ws: web.WebSocketResponse) -> Connection | None:
         """Read the hello and answer it: a welcome, or a final refusal (None)."""
         try:
             first = await ws.receive(timeout=HELLO_SECONDS)
@@ -512,7 +461,7 @@ class TableHost:
                 await ws.send_str(encode(Refused(reason=reason, final=True)))
             return None
         async with self._lock:
-            conn = _Connection(ws, seat, _Bucket(self.rate))
+            conn = Connection(ws, seat, Bucket(self.rate))
             if seat is not None:
                 old = self._seat_conn.get(seat)
                 if old is not None:  # the same link opened again: the newest wins
@@ -531,7 +480,7 @@ class TableHost:
                 self._schedule_away()
         return conn
 
-    async def _read_loop(self, conn: _Connection) -> None:
+    async def _read_loop(self, conn: Connection) -> None:
         async for message in conn.ws:
             if conn not in self._conns:
                 return
@@ -559,7 +508,7 @@ class TableHost:
                 continue
             await self._on_act(conn, parsed)
 
-    async def _send_loop(self, conn: _Connection) -> None:
+    async def _send_loop(self, conn: Connection) -> None:
         while True:
             text = await conn.outbox.get()
             if text is None:
@@ -570,7 +519,7 @@ class TableHost:
             except (ConnectionError, RuntimeError):
                 return
 
-    def _leave(self, conn: _Connection) -> None:
+    def _leave(self, conn: Connection) -> None:
         self._conns.discard(conn)
         if conn.seat is not None and self._seat_conn.get(conn.seat) is conn:
             del self._seat_conn[conn.seat]
