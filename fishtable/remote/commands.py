@@ -13,6 +13,7 @@ JOIN_HELP = "join a table by the link its host printed"
 _HOST_EPILOG = """\
 seats (--seat NAME:KIND[:LEVEL], one per seat, in order):
   Elena:remote         a player who joins with a link of her own
+  Ana:local            the player at this keyboard (at most one; the app opens here)
   Otto:computer:hard   a computer player (easy, normal, hard or a named bot; default normal)
 
 examples:
@@ -32,7 +33,7 @@ def add_remote_parsers(sub: Any, game_names: tuple[str, ...]) -> None:
     )
     host.add_argument("--game", choices=game_names, help="the game to deal")
     host.add_argument("--seat", action="append", default=[], metavar="NAME:KIND[:LEVEL]",
-                      help="one seat: a name and remote or computer (repeat, in seat order)")
+                      help="one seat: a name and remote, local or computer (repeat, in seat order)")
     host.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="one of the game's options (repeat); VALUE is read as JSON, else as text")
     host.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one)")

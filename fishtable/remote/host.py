@@ -187,6 +187,11 @@ class TableHost:
             self._runner = None
 
     @property
+    def listening(self) -> bool:
+        """The port is open and `port` is the real one (`start()` has finished)."""
+        return self._runner is not None and self._bot_task is not None and not self._stopping
+
+    @property
     def connections(self) -> int:
         """How many connections have said hello and are open."""
         return len(self._conns)
@@ -199,8 +204,15 @@ class TableHost:
     def links(self, public_host: str | None = None) -> tuple[dict[int, Link], Link]:
         """(each remote seat's join link, the public table's link)."""
         shown = public_host or self.bind
-        seats = {seat: Link(shown, self.port, token) for seat, token in sorted(self.record.tokens.items())}
+        seats = {seat: Link(shown, self.port, token) for seat, token in sorted(self.record.tokens.items())
+                 if self.record.kinds[seat] == "remote"}
         return seats, Link(shown, self.port, None)
+
+    def local_links(self) -> dict[int, Link]:
+        """The links of the seats played at the host's own keyboard, over loopback."""
+        here = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") else self.bind
+        return {seat: Link(here, self.port, token) for seat, token in sorted(self.record.tokens.items())
+                if self.record.kinds[seat] == "local"}
 
     # -- what each connection sees --------------------------------------------------------------
     def _seat_lines(self) -> list[SeatLine]:
@@ -368,7 +380,7 @@ class TableHost:
                 handle.cancel()
                 del self._away_timers[seat]
         for seat in pending:
-            if self.record.kinds[seat] == "remote" and self._is_away(seat) and seat not in self._away_timers:
+            if self.record.kinds[seat] != "computer" and self._is_away(seat) and seat not in self._away_timers:
                 ticket = self._asked[seat][1]
                 handle = loop.call_later(seconds, self._take_over, seat, ticket)
                 self._away_timers[seat] = (ticket, handle)

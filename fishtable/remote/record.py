@@ -58,8 +58,10 @@ class TableRecord(BaseModel):
 
 
 def new_record(match: Any, kinds: tuple[SeatKind, ...], away_seconds: float | None = None) -> TableRecord:
-    """A fresh token for every remote seat of `match`."""
-    tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat, kind in enumerate(kinds) if kind == "remote"}
+    """A fresh token for every remote seat of `match`, and for the seat played at the host's keyboard
+    (its app joins over loopback like any other)."""
+    tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat, kind in enumerate(kinds)
+              if kind in ("remote", "local")}
     return TableRecord(
         game=match.game.name, seed=match.seed, names=tuple(s.name for s in match.seats),
         kinds=kinds, tokens=tokens, away_seconds=away_seconds,

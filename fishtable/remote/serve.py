@@ -1,7 +1,8 @@
 """`fishtable host`: read the seats and options, deal (or resume), serve until the game ends.
 
 The setup form of the app is not used yet: seats and options come from the
-command line (`fishtable host --help`).
+command line (`fishtable host --help`). One seat may be played at the host's
+own keyboard (`NAME:local`): the join app runs here, over loopback.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 import random
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +25,11 @@ from fishtable.engine.files import validation_message
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
+from fishtable.remote.client import RemoteClient
 from fishtable.remote.host import TableHost
-from fishtable.remote.links import exposure_warning
+from fishtable.remote.links import Link, exposure_warning
 from fishtable.remote.record import RECORD_NAME, SAVE_NAME, SeatKind
+from fishtable.remote.seat_app import SeatApp
 from fishtable.tui.autosave import default_data_dir
 
 COMMAND = "fishtable host"
@@ -36,7 +40,8 @@ class SetupError(ValueError):
 
 
 def parse_seats(specs: list[str], game: str) -> tuple[list[SeatInfo], tuple[SeatKind, ...]]:
-    """`NAME:remote` or `NAME:computer[:LEVEL]` for each seat."""
+    """`NAME:remote`, `NAME:local` (at most one: played on the host's terminal) or
+    `NAME:computer[:LEVEL]` for each seat."""
     seats: list[SeatInfo] = []
     kinds: list[SeatKind] = []
     for spec in specs:
@@ -55,11 +60,15 @@ def parse_seats(specs: list[str], game: str) -> tuple[list[SeatInfo], tuple[Seat
                                  f"choose from {', '.join(bot_names(game))}.")
             seats.append(SeatInfo(name=name, bot=bot))
             kinds.append("computer")
-        elif kind == "local":
-            raise SetupError(f"--seat {spec!r}: a hot-seat player at the host's keyboard is not possible yet; "
-                             "make the seat remote and join it from a terminal of this computer.")
+        elif kind == "local" and not level:
+            if "local" in kinds:
+                raise SetupError(f"--seat {spec!r}: only one seat can be played at the host's keyboard "
+                                 "(passing it between several players is not possible here yet).")
+            seats.append(SeatInfo(name=name))
+            kinds.append("local")
         else:
-            raise SetupError(f"--seat {spec!r}: the kind is remote or computer (NAME:remote, NAME:computer).")
+            raise SetupError(f"--seat {spec!r}: the kind is remote, local or computer "
+                             "(NAME:remote, NAME:local, NAME:computer).")
     if len({s.name for s in seats}) != len(seats):
         raise SetupError("Every seat needs its own name.")
     return seats, tuple(kinds)
@@ -130,13 +139,44 @@ def host_command(args: argparse.Namespace, data_dir: Path | None) -> int:
         return 1
 
 
-async def serve(table: TableHost, public_name: str | None = None) -> int:
-    """Serve until the game is over or Ctrl+C / SIGTERM (the table is saved after every move)."""
+async def play_here(link: Link) -> None:
+    """The seat played at the host's keyboard: the join app, over loopback, in this process,
+    once Enter is pressed (so the links above can be sent first)."""
+    print("Press Enter to take your seat here (the links above stay valid)…", flush=True)
+    loop = asyncio.get_running_loop()
+    pressed = asyncio.Event()
+    # No thread blocked on input(): a game that ends first must not keep the process alive.
+    loop.add_reader(sys.stdin.fileno(), lambda: (sys.stdin.readline(), pressed.set()))
+    try:
+        await pressed.wait()
+    finally:
+        loop.remove_reader(sys.stdin.fileno())
+    await SeatApp(RemoteClient(link)).run_async()
+
+
+async def serve(
+    table: TableHost, public_name: str | None = None,
+    local: Callable[[Link], Awaitable[None]] = play_here,
+) -> int:
+    """Serve until the game is over or Ctrl+C / SIGTERM (the table is saved after every move).
+    With a seat at the host's keyboard, `local(link)` plays it; when it returns the host stops."""
     await table.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    try:
+        await _serve_until_done(table, public_name, local, stop)
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+        await table.stop()
+    return 0
+
+
+async def _serve_until_done(
+    table: TableHost, public_name: str | None, local: Callable[[Link], Awaitable[None]], stop: asyncio.Event,
+) -> None:
     warning = exposure_warning(table.bind, table.port)
     if warning:
         print(warning, file=sys.stderr)
@@ -148,10 +188,16 @@ async def serve(table: TableHost, public_name: str | None = None) -> int:
     print(f"  the public table (for a shared screen): fishtable join {public}")
     print("The table is saved after every move; Ctrl+C stops it, `fishtable host --resume` continues it.",
           flush=True)
-    done = asyncio.create_task(table.finished.wait())
-    stopped = asyncio.create_task(stop.wait())
-    await asyncio.wait([done, stopped], return_when=asyncio.FIRST_COMPLETED)
-    for task in (done, stopped):
+    waits = [asyncio.create_task(stop.wait())]
+    here = table.local_links()
+    if here:  # the keyboard's player sees the results too: the host stops when that app ends
+        seat, link = next(iter(here.items()))
+        print(f"  {match.seats[seat].name} plays at this keyboard.", flush=True)
+        waits.append(asyncio.create_task(local(link)))
+    else:
+        waits.append(asyncio.create_task(table.finished.wait()))
+    await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for task in waits:
         task.cancel()
     if table.save_error:
         print(f"Warning: {table.save_error}", file=sys.stderr)
@@ -163,5 +209,3 @@ async def serve(table: TableHost, public_name: str | None = None) -> int:
             print(f"  {line.name}: {line.total}")
     else:
         print("The table stopped; it is saved. Continue it with `fishtable host --resume`.")
-    await table.stop()
-    return 0

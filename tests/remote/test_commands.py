@@ -15,8 +15,11 @@ import pytest
 from fishtable.cli import main
 from fishtable.engine.registry import get_entry
 from fishtable.remote.client import RemoteClient
+from fishtable.remote.host import TableHost
 from fishtable.remote.record import RECORD_NAME, SAVE_NAME
-from fishtable.remote.serve import SetupError, parse_options, parse_seats
+from fishtable.remote.serve import SetupError, parse_options, parse_seats, serve
+
+from .helpers import FAST, Player, make_match
 
 
 def test_seats_are_read_from_name_and_kind() -> None:
@@ -24,9 +27,9 @@ def test_seats_are_read_from_name_and_kind() -> None:
     assert [s.name for s in seats] == ["Elena", "Otto", "Ana"]
     assert [s.bot for s in seats] == [None, "hard", "normal"]
     assert kinds == ("remote", "computer", "computer")
-    for bad, words in [(["Elena"], "remote or computer"), (["Elena:remote", "Elena:remote"], "own name"),
+    for bad, words in [(["Elena"], "remote, local or computer"), (["Elena:remote", "Elena:remote"], "own name"),
                        (["Otto:computer:genius"], "no computer player"), ([":remote"], "name"),
-                       (["Ana:local"], "not possible yet")]:
+                       (["Ana:local:hard"], "the kind is")]:
         with pytest.raises(SetupError, match=words):
             parse_seats(bad, "big-fish")
 
@@ -98,3 +101,40 @@ async def test_the_host_command_prints_the_links_serves_and_stops_on_sigint(tmp_
             process.kill()
             await process.wait()
     assert os.stat(tmp_path / RECORD_NAME).st_mode & 0o077 == 0
+
+
+def test_one_seat_may_be_played_at_the_hosts_keyboard() -> None:
+    seats, kinds = parse_seats(["Ana:local", "Elena:remote"], "crazy-fishing")
+    assert kinds == ("local", "remote") and seats[0].bot is None
+    with pytest.raises(SetupError, match="only one seat"):
+        parse_seats(["Ana:local", "Bo:local", "Elena:remote"], "crazy-fishing")
+
+
+async def test_the_local_seat_joins_over_loopback_and_the_remote_links_leave_it_out(tmp_path: Path) -> None:
+    """`serve` plays the keyboard's seat with its own loopback link (a headless player stands in
+    for the join app here) while the remote seat plays from its printed link, to the end."""
+    match = make_match("fishing-party-poker", ("local", "remote"))
+    table = TableHost.new(match, ("local", "remote"), save_dir=tmp_path, port=0, rate=FAST)
+    assert set(table.record.tokens) == {0, 1}
+    played: list[int] = []
+
+    async def local(link) -> None:  # type: ignore[no-untyped-def]
+        client = RemoteClient(link)
+        await client.connect()
+        played.append(client.seen.seat)
+        await Player(client, seed=1).play()
+        await client.close()
+
+    async def remote() -> None:
+        async with asyncio.timeout(30):
+            while not table.listening:
+                await asyncio.sleep(0.01)
+        links, _ = table.links()
+        assert set(links) == {1}  # only the remote seat gets a printed link
+        client = RemoteClient(links[1])
+        await client.connect()
+        await Player(client, seed=2).play()
+        await client.close()
+
+    results = await asyncio.gather(serve(table, local=local), remote())
+    assert results[0] == 0 and played == [0] and match.is_over
