@@ -16,6 +16,7 @@ from typing import NoReturn
 from fishtable import __version__, bounds
 from fishtable.bounds import range_words
 from fishtable.engine.registry import GAMES
+from fishtable.remote.commands import HOST_HELP, JOIN_HELP, add_remote_parsers
 from fishtable.web.origin import is_loopback
 
 GAME_NAMES = tuple(entry.name for entry in GAMES)
@@ -25,6 +26,8 @@ _SUBCOMMANDS = (
     ("rules", "print the rules of a game"),
     ("tournament", "play computer players against each other, seats rotated, and compare their win rates"),
     ("serve", "play in a web browser: serve the app on this machine (needs the web extra)"),
+    ("host", HOST_HELP),
+    ("join", JOIN_HELP),
 )
 
 def _titles() -> str:
@@ -195,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help=_SUBCOMMANDS[1][1], description="Print the rules of a game.")
     rules.add_argument("game", nargs="?", default="crazy-fishing",
                        help=f"one of {', '.join(GAME_NAMES)} (default: crazy-fishing)")
+    add_remote_parsers(sub, GAME_NAMES)
     return parser
 
 
@@ -410,6 +414,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return tournament_command(args)
     if args.command == "serve":
         return serve_command(args)
+    if args.command == "host":
+        from fishtable.remote.serve import host_command
+
+        return host_command(args, args.data_dir)
+    if args.command == "join":
+        from fishtable.remote.join import join_command
+
+        return join_command(args)
     return run_app_command(args.card_file, args.data_dir)
 
 

@@ -1,0 +1,254 @@
+"""A headless client of a remote table: connects, validates every message, keeps the latest of each.
+
+The terminal client and the tests read the seat's view, prompt, legal actions
+and log from it; it never holds more than the host sent. `frames` records
+every text frame received (the tests scan them for other seats' cards).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+from fishtable.engine.protocol import Prompt, Result
+from fishtable.remote.links import Link, parse_link
+from fishtable.remote.protocol import (
+    MAX_HOST_MESSAGE_BYTES,
+    Act,
+    GameOver,
+    Hello,
+    LogLine,
+    Presence,
+    ProtocolError,
+    Refused,
+    SeatLine,
+    Snapshot,
+    Update,
+    Welcome,
+    encode,
+    read_host_message,
+)
+
+
+class JoinRefused(Exception):
+    """The host refused this link for good (a wrong key, a finished game), in words."""
+
+
+@dataclass
+class TableSeen:
+    """Everything this connection has been told, newest first where it matters."""
+
+    game: str = ""
+    title: str = ""
+    seat: int | None = None
+    snapshot: Snapshot | None = None
+    log: dict[int, LogLine] = field(default_factory=dict)
+    refusals: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    @property
+    def prompt(self) -> Prompt | None:
+        snap = self.snapshot
+        return Prompt.model_validate(snap.prompt) if snap is not None and snap.prompt is not None else None
+
+    @property
+    def seats(self) -> list[SeatLine]:
+        return list(self.snapshot.seats) if self.snapshot is not None else []
+
+    @property
+    def waiting(self) -> list[int]:
+        return list(self.snapshot.waiting) if self.snapshot is not None else []
+
+
+class RemoteClient:
+    """One seat's (or the public table's) connection. `await connect()`, then read `seen`,
+    `await act(action_json)`, `await wait_for(condition)`; `await close()`."""
+
+    def __init__(self, link: str | Link, *, origin: str | None = None, name: str = "fishtable") -> None:
+        self.link = parse_link(link) if isinstance(link, str) else link
+        self.origin = origin
+        self.name = name
+        self.seen = TableSeen()
+        self.frames: list[str] = []
+        self.connected = False
+        self.closed_reason: str | None = None
+        self.on_change: list[Callable[[RemoteClient], None]] = []
+        self._session: aiohttp.ClientSession | None = None
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._changed = asyncio.Condition()
+        self._final: str | None = None
+        self._welcomes = 0
+
+    # -- connecting ------------------------------------------------------------------------------
+    async def connect(self, timeout: float = 10.0) -> None:
+        """Connect and wait for the welcome; JoinRefused in words if the host will not have us,
+        OSError/aiohttp.ClientError if the host cannot be reached."""
+        await self._drop()
+        self._final = None
+        self._session = aiohttp.ClientSession()
+        headers = {"Origin": self.origin} if self.origin is not None else {}
+        try:
+            self._ws = await self._session.ws_connect(
+                self.link.ws_url, headers=headers, max_msg_size=MAX_HOST_MESSAGE_BYTES, heartbeat=20.0,
+                timeout=aiohttp.ClientWSTimeout(ws_close=5.0),
+            )
+        except aiohttp.WSServerHandshakeError as exc:
+            await self._drop()
+            raise JoinRefused(f"The host refused the connection ({exc.status}).") from None
+        except BaseException:
+            await self._drop()
+            raise
+        welcomed = self._welcomes
+        await self._ws.send_str(encode(Hello(token=self.link.token, client=self.name)))
+        self._reader = asyncio.create_task(self._read())
+        try:
+            await self.wait_for(
+                lambda c: c._welcomes > welcomed or c._final is not None or not c.connected_socket, timeout
+            )
+        except TimeoutError:
+            await self._drop()
+            raise
+        if self._final is not None:
+            await self._drop()
+            raise JoinRefused(self._final)
+        if self._welcomes == welcomed:
+            await self._drop()
+            raise ConnectionError("The host closed the connection before welcoming this seat.")
+
+    @property
+    def connected_socket(self) -> bool:
+        return self._ws is not None and not self._ws.closed
+
+    async def connect_retrying(self, within: float = 30.0) -> None:
+        """Connect, trying again while the host cannot be reached (it may be restarting)."""
+        deadline = time.monotonic() + within
+        pause = 0.05
+        while True:
+            try:
+                await self.connect(timeout=max(1.0, deadline - time.monotonic()))
+                return
+            except (OSError, aiohttp.ClientError, ConnectionError):
+                if time.monotonic() + pause > deadline:
+                    raise
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 1.0)
+
+    async def close(self) -> None:
+        await self._drop()
+
+    async def _drop(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+            self._reader = None
+        if self._ws is not None:
+            with contextlib.suppress(Exception):
+                await self._ws.close()
+            self._ws = None
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+        self.connected = False
+
+    # -- receiving ---------------------------------------------------------------------------------
+    async def _read(self) -> None:
+        assert self._ws is not None
+        try:
+            async for message in self._ws:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    continue
+                self.frames.append(message.data)
+                try:
+                    parsed = read_host_message(message.data)
+                except ProtocolError as exc:
+                    self.seen.refusals.append(f"The host sent a message this client cannot read: {exc}")
+                    continue
+                self._take(parsed)
+                await self._notify()
+        finally:
+            self.connected = False
+            await self._notify()
+
+    def _take(self, message: Any) -> None:
+        seen = self.seen
+        if isinstance(message, Welcome):
+            seen.game, seen.title, seen.seat = message.game, message.title, message.seat
+            self._snapshot(message.snapshot)
+            self.connected = True
+            self._welcomes += 1
+        elif isinstance(message, Update):
+            self._snapshot(message.snapshot)
+        elif isinstance(message, Refused):
+            seen.refusals.append(message.reason)
+            if message.final:
+                self._final = message.reason
+                self.closed_reason = message.reason
+        elif isinstance(message, Presence) and seen.snapshot is not None:
+            seats = [s.model_copy(update={"away": message.away}) if s.seat == message.seat else s
+                     for s in seen.snapshot.seats]
+            seen.snapshot = seen.snapshot.model_copy(update={"seats": seats, "waiting": message.waiting})
+        elif isinstance(message, GameOver):
+            seen.result = message.result
+
+    def _snapshot(self, snapshot: Snapshot) -> None:
+        self.seen.snapshot = snapshot
+        for line in snapshot.log:
+            self.seen.log[line.index] = line
+
+    async def _notify(self) -> None:
+        for callback in self.on_change:
+            callback(self)
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_for(self, condition: Callable[[RemoteClient], bool], timeout: float = 30.0) -> None:
+        """Wait until `condition(self)` holds; TimeoutError after `timeout` seconds."""
+        async with asyncio.timeout(timeout):
+            async with self._changed:
+                await self._changed.wait_for(lambda: condition(self))
+
+    # -- acting ---------------------------------------------------------------------------------------
+    async def act(self, action: dict[str, Any]) -> None:
+        """Answer the seat's current question with `action` (the action's JSON)."""
+        snap = self.seen.snapshot
+        if self._ws is None or snap is None or self.seen.seat is None:
+            raise ConnectionError("This client is not seated at a table.")
+        await self.send(Act(seat=self.seen.seat, ticket=snap.ticket, action=action))
+
+    async def send(self, message: Hello | Act) -> None:
+        await self.send_raw(encode(message))
+
+    async def send_raw(self, text: str) -> None:
+        """Send any text (the tests send hostile messages this way)."""
+        if self._ws is None:
+            raise ConnectionError("This client is not connected.")
+        await self._ws.send_str(text)
+
+    # -- reading what was seen ------------------------------------------------------------------------
+    @property
+    def ticket(self) -> int:
+        return self.seen.snapshot.ticket if self.seen.snapshot is not None else 0
+
+    @property
+    def step(self) -> int:
+        return self.seen.snapshot.step if self.seen.snapshot is not None else -1
+
+    @property
+    def legal(self) -> list[dict[str, Any]]:
+        return list(self.seen.snapshot.legal) if self.seen.snapshot is not None else []
+
+    @property
+    def result(self) -> Result | None:
+        return Result.model_validate(self.seen.result) if self.seen.result is not None else None
+
+    @property
+    def log_lines(self) -> list[str]:
+        return [self.seen.log[i].text for i in sorted(self.seen.log)]

@@ -1,0 +1,541 @@
+"""The authoritative table: one match, served to remote seats over WebSocket (aiohttp).
+
+The host alone holds the game state. It applies every action, autosaves after
+each one, plays the computer seats, and sends each connection only what its
+seat may see: that seat's view, the log lines it may read, its own prompt and
+legal actions (the public view to a table connection). Every message from a
+client is checked before anything happens (token, seat, that the seat is
+asked, the ticket, the action legal, size, rate); a refused one changes
+nothing and gets the plain sentence a player at the keyboard would get.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+from pydantic import ValidationError
+from yarl import URL
+
+from fishtable.bots import choose_action
+from fishtable.engine.errors import FishtableError, IllegalAction
+from fishtable.engine.files import validation_message
+from fishtable.engine.match import Match
+from fishtable.engine.resume import load_match
+from fishtable.remote.connection import Bucket, Connection, RateLimit
+from fishtable.remote.links import JOIN_PATH, TABLE_PATH, WS_PATH, Link, is_loopback
+from fishtable.remote.protocol import (
+    MAX_CLIENT_MESSAGE_BYTES,
+    WELCOME_LOG_LINES,
+    Act,
+    GameOver,
+    Hello,
+    LogLine,
+    Presence,
+    ProtocolError,
+    Refused,
+    SeatLine,
+    Snapshot,
+    Update,
+    Welcome,
+    encode,
+    read_client_message,
+)
+from fishtable.remote.record import (
+    RECORD_NAME,
+    SAVE_NAME,
+    SeatKind,
+    TableRecord,
+    load_record,
+    new_record,
+    save_record,
+)
+
+HELLO_SECONDS = 10.0  # a connection that does not say hello by then is closed
+# Beyond this aiohttp closes the connection itself; between the protocol's cap and
+# this, the message is refused in words and the connection stays.
+HARD_MESSAGE_BYTES = 4 * MAX_CLIENT_MESSAGE_BYTES
+class TableHost:
+    """One match served on one port. `start()`, then `stop()`; `links()` for the seats' links."""
+
+    def __init__(
+        self, match: Match, record: TableRecord, *, save_dir: Path | None, host: str = "127.0.0.1",
+        port: int = 8765, rate: RateLimit | None = None, bot_pause: float = 0.0,
+        allowed_hosts: tuple[str, ...] = (), allowed_origins: tuple[str, ...] = (),
+    ) -> None:
+        self.match = match
+        self.record = record
+        self.save_dir = save_dir
+        self.bind = host
+        self.port = port
+        self.rate = rate or RateLimit()
+        self.bot_pause = bot_pause
+        self.allowed_hosts = allowed_hosts
+        # Pages of other origins that may open a seat (a browser front end on another port).
+        self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
+        self.save_error: str | None = None
+        self.bot_errors: list[str] = []
+        self.applied = 0  # actions applied since this host started (the tests' observer reads it)
+        self.on_applied: list[Any] = []  # callbacks(match) after every action, before anything is sent
+        self._lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._conns: set[Connection] = set()
+        self._seat_conn: dict[int, Connection] = {}
+        self._asked: dict[int, tuple[str, int]] = {}  # seat -> (what it is asked, its ticket)
+        # Tickets of a restarted host must not repeat its predecessor's (a client may hold one).
+        self._next_ticket = 1 + secrets.randbelow(1 << 40)
+        self._takeover: set[tuple[int, int]] = set()  # (seat, ticket) a computer answers for an away seat
+        self._away_timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
+        self._runner: web.AppRunner | None = None
+        self._bot_task: asyncio.Task[None] | None = None
+        self._clock: asyncio.TimerHandle | None = None
+        self._stopping = False
+        self.finished = asyncio.Event()  # set when the game is over
+        self._refresh_tickets()
+
+    # -- building ----------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls, match: Match, kinds: tuple[SeatKind, ...], *, save_dir: Path | None,
+        away_seconds: float | None = None, **options: Any,
+    ) -> TableHost:
+        """A new table: fresh tokens, written beside the autosave (owner-only) with the first save."""
+        if len(kinds) != len(match.seats):
+            raise ValueError("Every seat needs a kind (remote, computer or local).")
+        for seat, kind in enumerate(kinds):
+            if (kind == "computer") != (match.seats[seat].bot is not None):
+                raise ValueError(f"Seat {seat + 1} is {kind}, but its player says otherwise.")
+        host = cls(match, new_record(match, kinds, away_seconds), save_dir=save_dir, **options)
+        if save_dir is not None:
+            save_record(save_dir / RECORD_NAME, host.record)
+            host._autosave()
+        return host
+
+    @classmethod
+    def resume(cls, save_dir: Path, **options: Any) -> TableHost:
+        """The table saved in `save_dir`, with the same tokens. SaveFileError in words."""
+        match = load_match(save_dir / SAVE_NAME)
+        record = load_record(save_dir / RECORD_NAME, match)
+        if match.is_over:
+            raise FishtableError("The saved table's game is over; start a new one.")
+        return cls(match, record, save_dir=save_dir, **options)
+
+    # -- running -----------------------------------------------------------------------------
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get(WS_PATH, self._on_socket)
+        app.router.add_get("/", self._on_page)
+        app.router.add_get(TABLE_PATH, self._on_page)
+        app.router.add_get(JOIN_PATH + "{token}", self._on_page)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.bind, self.port)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        self._bot_task = asyncio.create_task(self._play_computers())
+        self._start_clock()
+        self._schedule_away()
+        self._wake.set()
+
+    def _start_clock(self) -> None:
+        """A game with a time limit (`TimedGame`): the host keeps the clock, as the app does, and
+        tells the engine once when time is up. A restarted host starts the clock afresh."""
+        limit = getattr(self.match.game, "time_limit_seconds", None)
+        seconds = limit(self.match.options) if limit is not None else None
+        if seconds is None or getattr(self.match.view(None), "time_up", False):
+            return
+        self._clock = asyncio.get_running_loop().call_later(
+            seconds, lambda: asyncio.create_task(self._time_up())
+        )
+
+    async def _time_up(self) -> None:
+        async with self._lock:
+            if self._stopping or self.match.is_over:
+                return
+            action = self.match.game.time_up_action()  # type: ignore[attr-defined]  # a TimedGame: checked by the caller
+            if self.match.check(0, action) is None:  # from any seat (TimedGame)
+                self._apply(0, action)
+
+    async def stop(self) -> None:
+        """Close every connection and the port (the autosave is current after every action)."""
+        self._stopping = True
+        if self._clock is not None:
+            self._clock.cancel()
+        for _, handle in self._away_timers.values():
+            handle.cancel()
+        self._away_timers.clear()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._bot_task
+        # What is queued (the result, say) goes out first; then every connection closes.
+        senders = [conn.sender for conn in self._conns if conn.sender is not None]
+        for conn in list(self._conns):
+            conn.outbox.put_nowait(None)
+        if senders:
+            await asyncio.wait(senders, timeout=2.0)
+        for conn in list(self._conns):
+            with contextlib.suppress(Exception):
+                await conn.ws.close(message=b"the host stopped")
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def listening(self) -> bool:
+        """The port is open and `port` is the real one (`start()` has finished)."""
+        return self._runner is not None and self._bot_task is not None and not self._stopping
+
+    @property
+    def connections(self) -> int:
+        """How many connections have said hello and are open."""
+        return len(self._conns)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is being applied or thought about right now."""
+        return not self._lock.locked()
+
+    def links(self, public_host: str | None = None) -> tuple[dict[int, Link], Link]:
+        """(each remote seat's join link, the public table's link)."""
+        shown = public_host or self.bind
+        seats = {seat: Link(shown, self.port, token) for seat, token in sorted(self.record.tokens.items())
+                 if self.record.kinds[seat] == "remote"}
+        return seats, Link(shown, self.port, None)
+
+    def local_links(self) -> dict[int, Link]:
+        """The links of the seats played at the host's own keyboard, over loopback."""
+        here = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") else self.bind
+        return {seat: Link(here, self.port, token) for seat, token in sorted(self.record.tokens.items())
+                if self.record.kinds[seat] == "local"}
+
+    # -- what each connection sees --------------------------------------------------------------
+    def _seat_lines(self) -> list[SeatLine]:
+        return [
+            SeatLine(seat=i, name=info.name, kind=self.record.kinds[i], away=self._is_away(i))
+            for i, info in enumerate(self.match.seats)
+        ]
+
+    def _is_away(self, seat: int) -> bool:
+        return self.record.kinds[seat] != "computer" and seat not in self._seat_conn
+
+    def _snapshot(self, conn: Connection, since: int) -> Snapshot:
+        seat = conn.seat
+        pending = self.match.pending()
+        prompt = pending.get(seat) if seat is not None else None
+        asked = prompt is not None and seat is not None
+        legal = [a.model_dump(mode="json") for a in self.match.legal_actions(seat)] if asked and seat is not None else []
+        lines = [
+            LogLine(index=since + i, kind=e.kind, text=e.text, news=e.news)
+            for i, e in enumerate(self.match.events_since(since)) if e.visible_for(seat)
+        ]
+        conn.log_sent = self.match.event_count
+        return Snapshot(
+            step=self.match.step_count,
+            view=self.match.view(seat).model_dump(mode="json"),
+            table=self.match.view(None).model_dump(mode="json") if seat is not None else None,
+            prompt=prompt.model_dump(mode="json") if prompt is not None else None,
+            legal=legal,
+            ticket=self._asked[seat][1] if prompt is not None and seat is not None else 0,
+            waiting=sorted(pending),
+            seats=self._seat_lines(),
+            log=lines,
+        )
+
+    def _refresh_tickets(self) -> None:
+        """A new ticket for every seat whose question (prompt and legal answers) changed."""
+        pending = self.match.pending()
+        for seat in list(self._asked):
+            if seat not in pending:
+                del self._asked[seat]
+        for seat, prompt in pending.items():
+            asked = json.dumps([prompt.model_dump(mode="json"),
+                                [a.model_dump(mode="json") for a in self.match.legal_actions(seat)]])
+            if self._asked.get(seat, ("", 0))[0] != asked:
+                self._asked[seat] = (asked, self._next_ticket)
+                self._next_ticket += 1
+
+    def _broadcast(self) -> None:
+        for conn in list(self._conns):
+            conn.send(encode(Update(snapshot=self._snapshot(conn, conn.log_sent))))
+        result = self.match.result()
+        if result is not None:
+            over = encode(GameOver(result=result.model_dump(mode="json")))
+            for conn in list(self._conns):
+                conn.send(over)
+
+    def _presence(self, seat: int, away: bool) -> None:
+        message = encode(Presence(seat=seat, away=away, waiting=sorted(self.match.pending())))
+        for conn in list(self._conns):
+            conn.send(message)
+
+    # -- acting --------------------------------------------------------------------------------
+    def _autosave(self) -> None:
+        if self.save_dir is None:
+            return
+        try:
+            self.match.save(self.save_dir / SAVE_NAME)
+        except FishtableError as exc:
+            self.save_error = str(exc)  # the game goes on; the last good save stays
+        else:
+            self.save_error = None
+
+    def _apply(self, seat: int, action: Any) -> None:
+        """Apply a checked action, save, and tell everyone. Call with the lock held."""
+        self.match.apply(seat, action)
+        self.applied += 1
+        self._autosave()
+        for callback in self.on_applied:
+            callback(self.match)
+        self._refresh_tickets()
+        self._broadcast()
+        self._schedule_away()
+        self._wake.set()
+        if self.match.is_over:
+            self.finished.set()
+
+    def _names(self, seats: list[int]) -> str:
+        names = [self.match.seats[s].name for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def _refusal(self, conn: Connection, act: Act) -> tuple[str | None, Any]:
+        """(why this act is refused, or None; the parsed action)."""
+        if conn.seat is None:
+            return "The public table cannot play; open a seat's own link to play.", None
+        if act.seat != conn.seat:
+            return (f"This link plays seat {conn.seat + 1} ({self.match.seats[conn.seat].name}); "
+                    f"it cannot act for seat {act.seat + 1}."), None
+        if self.match.is_over:
+            return "The game is over.", None
+        pending = self.match.pending()
+        if conn.seat not in pending:
+            return f"It is not your turn: the table waits for {self._names(sorted(pending))}.", None
+        if act.ticket != self._asked[conn.seat][1]:
+            return "The table has moved on since that question; here it is again as it stands now.", None
+        try:
+            action = self.match.game.parse_action(act.action)
+        except ValidationError as exc:
+            return validation_message(exc, f"That is not a move of {self.match.game.title}"), None
+        except (ValueError, TypeError):
+            return f"That is not a move of {self.match.game.title}.", None
+        reason = self.match.check(conn.seat, action)
+        return reason, action
+
+    async def _on_act(self, conn: Connection, act: Act) -> None:
+        async with self._lock:
+            reason, action = self._refusal(conn, act)
+            if reason is None:
+                try:
+                    self._apply(act.seat, action)
+                except IllegalAction as exc:
+                    reason = str(exc)
+            if reason is not None:
+                conn.send(encode(Refused(reason=reason)))
+                # The seat sees the question again as it stands (a fresh ticket if it changed).
+                conn.send(encode(Update(snapshot=self._snapshot(conn, conn.log_sent))))
+
+    # -- computer seats and away seats -----------------------------------------------------------
+    def _computer_turn(self) -> int | None:
+        for seat in sorted(self.match.pending()):
+            if self.record.kinds[seat] == "computer":
+                return seat
+            if (seat, self._asked[seat][1]) in self._takeover and self._is_away(seat):
+                return seat
+        return None
+
+    async def _play_computers(self) -> None:
+        while not self._stopping:
+            await self._wake.wait()
+            self._wake.clear()
+            while not self._stopping and not self.match.is_over:
+                async with self._lock:
+                    seat = self._computer_turn()
+                    if seat is None:
+                        break
+                    # The bot sees only the seat's view; the lock keeps the match still meanwhile.
+                    try:
+                        action = await asyncio.to_thread(choose_action, self.match, seat)
+                        self._apply(seat, action)
+                    except Exception as exc:  # a broken bot must not stop the table: any legal move
+                        self.bot_errors.append(f"{self.match.seats[seat].name} (computer): {exc}")
+                        legal = self.match.legal_actions(seat)
+                        self._apply(seat, legal[self.match.step_count % len(legal)])
+                if self.bot_pause:
+                    await asyncio.sleep(self.bot_pause)
+
+    def _schedule_away(self) -> None:
+        """Start the clock for every away seat that is asked, if the host chose a stand-in."""
+        seconds = self.record.away_seconds
+        if seconds is None or self._stopping:
+            return
+        loop = asyncio.get_running_loop()
+        pending = self.match.pending()
+        for seat in list(self._away_timers):
+            ticket, handle = self._away_timers[seat]
+            if seat not in pending or not self._is_away(seat) or self._asked[seat][1] != ticket:
+                handle.cancel()
+                del self._away_timers[seat]
+        for seat in pending:
+            if self.record.kinds[seat] != "computer" and self._is_away(seat) and seat not in self._away_timers:
+                ticket = self._asked[seat][1]
+                handle = loop.call_later(seconds, self._take_over, seat, ticket)
+                self._away_timers[seat] = (ticket, handle)
+
+    def _take_over(self, seat: int, ticket: int) -> None:
+        self._away_timers.pop(seat, None)
+        self._takeover.add((seat, ticket))
+        self._wake.set()
+
+    # -- the connections -----------------------------------------------------------------------
+    def _host_ok(self, request: web.Request) -> bool:
+        """The Host header names this table (no DNS rebinding of a loopback table)."""
+        if not is_loopback(self.bind) and self.bind not in ("", "0.0.0.0", "::"):
+            names = {self.bind, *self.allowed_hosts}
+        elif not is_loopback(self.bind):
+            return True  # listening everywhere: any name of this machine may be used
+        else:
+            names = {"localhost", "127.0.0.1", "::1", self.bind, *self.allowed_hosts}
+        return (request.url.host or "") in names
+
+    def _origin_ok(self, request: web.Request) -> bool:
+        """A browser page from another site may not open a seat: its Origin must be this table."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True  # not a browser (the terminal client sends none)
+        if origin.rstrip("/").lower() in self.allowed_origins:
+            return True
+        try:
+            shown = URL(origin)
+        except ValueError:
+            return False
+        return shown.scheme in ("http", "https") and f"{shown.host}:{shown.port}" == (
+            f"{request.url.host}:{request.url.port}"
+        )
+
+    async def _on_page(self, request: web.Request) -> web.Response:
+        return web.Response(
+            text="This is a fishtable table. Open this link with: fishtable join LINK\n",
+            content_type="text/plain", headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+        )
+
+    async def _on_socket(self, request: web.Request) -> web.StreamResponse:
+        if not self._host_ok(request):
+            return web.Response(status=403, text="This table does not answer to that name.\n")
+        if not self._origin_ok(request):
+            return web.Response(status=403, text="A page from another site may not join this table.\n")
+        ws = web.WebSocketResponse(max_msg_size=HARD_MESSAGE_BYTES, heartbeat=20.0)
+        await ws.prepare(request)
+        conn = await self._greet(ws)
+        if conn is None:
+            await ws.close()
+            return ws
+        conn.sender = asyncio.create_task(self._send_loop(conn))
+        try:
+            await self._read_loop(conn)
+        finally:
+            self._leave(conn)
+            conn.outbox.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await conn.sender
+        return ws
+
+    async def _greet(self, ws: web.WebSocketResponse) -> Connection | None:
+        """Read the hello and answer it: a welcome, or a final refusal (None)."""
+        try:
+            first = await ws.receive(timeout=HELLO_SECONDS)
+        except TimeoutError:
+            await ws.send_str(encode(Refused(reason="No hello came; the connection is closed.", final=True)))
+            return None
+        reason = None
+        hello: Hello | Act | None = None
+        if first.type != WSMsgType.TEXT:
+            reason = "The first message must be a hello in text."
+        else:
+            try:
+                hello = read_client_message(first.data)
+            except ProtocolError as exc:
+                reason = str(exc)
+        if reason is None and not isinstance(hello, Hello):
+            reason = "The first message must be a hello."
+        seat: int | None = None
+        if reason is None and isinstance(hello, Hello) and hello.token is not None:
+            seat = self.record.seat_for(hello.token)
+            if seat is None:
+                reason = "That link is not a seat of this table (its key is wrong)."
+        if reason is None and self.match.is_over:
+            reason = "This game is over; its links no longer open it."
+        if reason is not None:
+            with contextlib.suppress(Exception):
+                await ws.send_str(encode(Refused(reason=reason, final=True)))
+            return None
+        async with self._lock:
+            conn = Connection(ws, seat, Bucket(self.rate))
+            if seat is not None:
+                old = self._seat_conn.get(seat)
+                if old is not None:  # the same link opened again: the newest wins
+                    old.send(encode(Refused(reason="This seat was opened somewhere else.", final=True)))
+                    old.send(None)
+                    self._conns.discard(old)
+                self._seat_conn[seat] = conn
+            self._conns.add(conn)
+            since = max(0, self.match.event_count - WELCOME_LOG_LINES)
+            conn.send(encode(Welcome(
+                game=self.match.game.name, title=self.match.game.title, seat=seat,
+                snapshot=self._snapshot(conn, since),
+            )))
+            if seat is not None:
+                self._presence(seat, away=False)
+                self._schedule_away()
+        return conn
+
+    async def _read_loop(self, conn: Connection) -> None:
+        async for message in conn.ws:
+            if conn not in self._conns:
+                return
+            if not conn.bucket.take():
+                if conn.bucket.refused > self.rate.drop_after:
+                    conn.send(encode(Refused(reason="Too many messages; the connection is closed.", final=True)))
+                    return
+                if conn.bucket.refused == 1:
+                    conn.send(encode(Refused(
+                        reason=f"Too many messages: at most {self.rate.per_second:g} a second. Nothing changed."
+                    )))
+                continue
+            if message.type != WSMsgType.TEXT:
+                if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                    return
+                conn.send(encode(Refused(reason="Messages must be text.")))
+                continue
+            try:
+                parsed = read_client_message(message.data)
+            except ProtocolError as exc:
+                conn.send(encode(Refused(reason=str(exc))))
+                continue
+            if isinstance(parsed, Hello):
+                conn.send(encode(Refused(reason="This connection has said hello already.")))
+                continue
+            await self._on_act(conn, parsed)
+
+    async def _send_loop(self, conn: Connection) -> None:
+        while True:
+            text = await conn.outbox.get()
+            if text is None:
+                await conn.ws.close()
+                return
+            try:
+                await conn.ws.send_str(text)
+            except (ConnectionError, RuntimeError):
+                return
+
+    def _leave(self, conn: Connection) -> None:
+        self._conns.discard(conn)
+        if conn.seat is not None and self._seat_conn.get(conn.seat) is conn:
+            del self._seat_conn[conn.seat]
+            if not self._stopping:
+                self._presence(conn.seat, away=True)
+                self._schedule_away()

@@ -1,0 +1,215 @@
+"""`fishtable host`: read the seats and options, deal (or resume), serve until the game ends.
+
+The setup form of the app is not used yet: seats and options come from the
+command line (`fishtable host --help`). One seat may be played at the host's
+own keyboard (`NAME:local`): the join app runs here, over loopback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from fishtable.bots import bot_names
+from fishtable.engine.errors import FishtableError
+from fishtable.engine.files import validation_message
+from fishtable.engine.match import Match
+from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.registry import get_entry
+from fishtable.remote.client import RemoteClient
+from fishtable.remote.host import TableHost
+from fishtable.remote.links import Link, exposure_warning
+from fishtable.remote.record import RECORD_NAME, SAVE_NAME, SeatKind
+from fishtable.remote.seat_app import SeatApp
+from fishtable.tui.autosave import default_data_dir
+
+COMMAND = "fishtable host"
+
+
+class SetupError(ValueError):
+    """A seat or an option the host cannot use, in words."""
+
+
+def parse_seats(specs: list[str], game: str) -> tuple[list[SeatInfo], tuple[SeatKind, ...]]:
+    """`NAME:remote`, `NAME:local` (at most one: played on the host's terminal) or
+    `NAME:computer[:LEVEL]` for each seat."""
+    seats: list[SeatInfo] = []
+    kinds: list[SeatKind] = []
+    for spec in specs:
+        name, _, rest = spec.partition(":")
+        kind, _, level = rest.partition(":")
+        name, kind, level = name.strip(), kind.strip().lower(), level.strip()
+        if not name or len(name) > 24:
+            raise SetupError(f"--seat {spec!r}: a name of 1 to 24 characters comes first.")
+        if kind == "remote" and not level:
+            seats.append(SeatInfo(name=name))
+            kinds.append("remote")
+        elif kind == "computer":
+            bot = level or "normal"
+            if bot not in bot_names(game):
+                raise SetupError(f"--seat {spec!r}: no computer player {bot!r}; "
+                                 f"choose from {', '.join(bot_names(game))}.")
+            seats.append(SeatInfo(name=name, bot=bot))
+            kinds.append("computer")
+        elif kind == "local" and not level:
+            if "local" in kinds:
+                raise SetupError(f"--seat {spec!r}: only one seat can be played at the host's keyboard "
+                                 "(passing it between several players is not possible here yet).")
+            seats.append(SeatInfo(name=name))
+            kinds.append("local")
+        else:
+            raise SetupError(f"--seat {spec!r}: the kind is remote, local or computer "
+                             "(NAME:remote, NAME:local, NAME:computer).")
+    if len({s.name for s in seats}) != len(seats):
+        raise SetupError("Every seat needs its own name.")
+    return seats, tuple(kinds)
+
+
+def parse_options(game: Any, specs: list[str]) -> Any:
+    """The game's options from `NAME=VALUE` pairs (VALUE as JSON, else as text)."""
+    values: dict[str, Any] = {}
+    for spec in specs:
+        key, sep, text = spec.partition("=")
+        if not sep or not key.strip():
+            raise SetupError(f"--option {spec!r}: write NAME=VALUE.")
+        try:
+            values[key.strip()] = json.loads(text)
+        except ValueError:
+            values[key.strip()] = text
+    try:
+        return game.options_model().model_validate(values)
+    except ValidationError as exc:
+        raise SetupError(validation_message(exc, "The game's options")) from None
+
+
+def build_table(args: argparse.Namespace, save_dir: Path) -> TableHost:
+    """A new or resumed table (not started). SetupError or FishtableError in words."""
+    if not 0 <= args.port <= 65535:
+        raise SetupError(f"--port must be between 0 and 65535, not {args.port}.")
+    names = (args.public_name,) if args.public_name else ()
+    options: dict[str, Any] = {"host": args.host, "port": args.port, "allowed_hosts": names}
+    if args.resume:
+        return TableHost.resume(save_dir, **options)
+    if args.game is None:
+        raise SetupError("--game is needed for a new table (or --resume to continue the saved one).")
+    entry = get_entry(args.game)
+    game = entry.load()
+    seats, kinds = parse_seats(args.seat, args.game)
+    if not game.min_players <= len(seats) <= game.max_players:
+        raise SetupError(f"{game.title} needs {game.min_players} to {game.max_players} seats (--seat), "
+                         f"not {len(seats)}.")
+    if "remote" not in kinds:
+        raise SetupError("At least one seat must be remote (NAME:remote).")
+    if args.away_seconds is not None and not args.away_seconds > 0:
+        raise SetupError("--away-seconds must be more than 0.")
+    if (save_dir / RECORD_NAME).exists() and (save_dir / SAVE_NAME).exists():
+        try:
+            saved = TableHost.resume(save_dir)
+        except FishtableError:
+            saved = None
+        if saved is not None:
+            raise SetupError(f"A table is saved in {save_dir} ({saved.match.game.title}, not finished): "
+                             "continue it with --resume, or choose another --save-dir.")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    match = Match.start(game, parse_options(game, args.option), seats, seed)
+    return TableHost.new(match, kinds, save_dir=save_dir, away_seconds=args.away_seconds, **options)
+
+
+def host_command(args: argparse.Namespace, data_dir: Path | None) -> int:
+    save_dir = args.save_dir or (data_dir or default_data_dir()) / "table"
+    try:
+        table = build_table(args, save_dir)
+    except (FishtableError, LookupError, ValueError) as exc:  # SetupError is a ValueError
+        print(f"{COMMAND}: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(serve(table, args.public_name))
+    except OSError as exc:
+        print(f"{COMMAND}: error: the table cannot listen on {args.host}:{args.port} "
+              f"({exc.strerror or exc}).", file=sys.stderr)
+        return 1
+
+
+async def play_here(link: Link) -> None:
+    """The seat played at the host's keyboard: the join app, over loopback, in this process,
+    once Enter is pressed (so the links above can be sent first)."""
+    print("Press Enter to take your seat here (the links above stay valid)…", flush=True)
+    loop = asyncio.get_running_loop()
+    pressed = asyncio.Event()
+    # No thread blocked on input(): a game that ends first must not keep the process alive.
+    def read_line() -> None:
+        sys.stdin.readline()
+        pressed.set()
+
+    loop.add_reader(sys.stdin.fileno(), read_line)
+    try:
+        await pressed.wait()
+    finally:
+        loop.remove_reader(sys.stdin.fileno())
+    await SeatApp(RemoteClient(link)).run_async()
+
+
+async def serve(
+    table: TableHost, public_name: str | None = None,
+    local: Callable[[Link], Awaitable[None]] = play_here,
+) -> int:
+    """Serve until the game is over or Ctrl+C / SIGTERM (the table is saved after every move).
+    With a seat at the host's keyboard, `local(link)` plays it; when it returns the host stops."""
+    await table.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        await _serve_until_done(table, public_name, local, stop)
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+        await table.stop()
+    return 0
+
+
+async def _serve_until_done(
+    table: TableHost, public_name: str | None, local: Callable[[Link], Awaitable[None]], stop: asyncio.Event,
+) -> None:
+    warning = exposure_warning(table.bind, table.port)
+    if warning:
+        print(warning, file=sys.stderr)
+    seats, public = table.links(public_name)
+    match = table.match
+    print(f"{match.game.title}: the table is open. Send each player their own link:")
+    for seat, link in seats.items():
+        print(f"  {match.seats[seat].name}: fishtable join {link}")
+    print(f"  the public table (for a shared screen): fishtable join {public}")
+    print("The table is saved after every move; Ctrl+C stops it, `fishtable host --resume` continues it.",
+          flush=True)
+    waits: list[asyncio.Task[Any]] = [asyncio.create_task(stop.wait())]
+    here = table.local_links()
+    if here:  # the keyboard's player sees the results too: the host stops when that app ends
+        seat, link = next(iter(here.items()))
+        print(f"  {match.seats[seat].name} plays at this keyboard.", flush=True)
+        waits.append(asyncio.ensure_future(local(link)))
+    else:
+        waits.append(asyncio.create_task(table.finished.wait()))
+    await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for task in waits:
+        task.cancel()
+    if table.save_error:
+        print(f"Warning: {table.save_error}", file=sys.stderr)
+    result = match.result()
+    if result is not None:
+        winners = " and ".join(match.seats[s].name for s in result.winners)
+        print(f"The game is over: {winners} won.")
+        for line in result.scores:
+            print(f"  {line.name}: {line.total}")
+    else:
+        print("The table stopped; it is saved. Continue it with `fishtable host --resume`.")
