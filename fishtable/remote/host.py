@@ -228,8 +228,9 @@ class TableHost:
         seat = conn.seat
         pending = self.match.pending()
         prompt = pending.get(seat) if seat is not None else None
-        asked = prompt is not None and seat is not None
-        legal = [a.model_dump(mode="json") for a in self.match.legal_actions(seat)] if asked and seat is not None else []
+        legal = []
+        if prompt is not None and seat is not None:
+            legal = [a.model_dump(mode="json") for a in self.match.legal_actions(seat)]
         lines = [
             LogLine(index=since + i, kind=e.kind, text=e.text, news=e.news)
             for i, e in enumerate(self.match.events_since(since)) if e.visible_for(seat)
