@@ -219,7 +219,7 @@ def plan(match: FlowMatch, marks: Marks, hold_kinds: frozenset[str] = frozenset(
 
 def _keeps_keyboard(prompt: Prompt, news: Sequence[Event], round_kinds: frozenset[str]) -> bool:
     """May the seat with the keyboard go on to this private prompt without a pass screen?"""
-    if not prompt.private:
+    if not (prompt.private or prompt.reaction):  # a claimed reaction is confirmed in private too
         return False
     if not news:
         return True
