@@ -17,19 +17,13 @@ PACKAGE = ROOT / "fishtable"
 # The command-line entry point loads only what a command needs (`fishtable --help` stays light).
 ALLOWED_ON_DEMAND = {"fishtable/cli.py"}
 
-# FLOW_FILES_PENDING: the shell's flow files, reworked in parallel by the flow redesign (issue 16),
-# which removes their function-level imports. The lead empties this set once that work is merged.
-FLOW_FILES_PENDING = {
-    "fishtable/tui/flow.py",
+# LOADED_WHEN_A_GAME_STARTS: the app and its autosave keep the game machinery (matches, saves,
+# replays: pydantic and the engines) out of the first screen, which must come up as fast as an
+# empty Textual app (issue 20); they load it when a game starts or a save is inspected.
+# Issue 17 wants these gone too: a module split that keeps the menu light is still to be done.
+LOADED_WHEN_A_GAME_STARTS = {
     "fishtable/tui/app.py",
-    "fishtable/tui/decision.py",
-    "fishtable/tui/session.py",
     "fishtable/tui/autosave.py",
-    "fishtable/tui/screens/base.py",
-    "fishtable/tui/screens/privacy.py",
-    "fishtable/tui/screens/table.py",
-    "fishtable/tui/screens/choice.py",
-    "fishtable/tui/screens/quit.py",
 }
 
 # CYCLES_NOT_YET_BROKEN (issue 17): function-level imports that still stand for a real cycle or for
@@ -83,7 +77,7 @@ def test_the_checker_sees_an_import_inside_a_function() -> None:
 
 
 def test_no_fishtable_module_imports_another_inside_a_function() -> None:
-    allowed = ALLOWED_ON_DEMAND | FLOW_FILES_PENDING | CYCLES_NOT_YET_BROKEN
+    allowed = ALLOWED_ON_DEMAND | LOADED_WHEN_A_GAME_STARTS | CYCLES_NOT_YET_BROKEN
     offenders = [
         f"{_name(path)}:{line}: {statement}"
         for path in _modules()
@@ -97,6 +91,7 @@ def test_the_allow_lists_name_only_files_that_still_need_them() -> None:
     # An entry whose file has no function-level import left (or is gone) is stale: drop it.
     needed = {_name(path) for path in _modules() if function_level_imports(path.read_text(encoding="utf-8"))}
     assert sorted(CYCLES_NOT_YET_BROKEN - needed) == []
+    assert sorted(LOADED_WHEN_A_GAME_STARTS - needed) == []
     assert sorted(ALLOWED_ON_DEMAND - needed) == []
 
 
