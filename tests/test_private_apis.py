@@ -27,8 +27,7 @@ PRIVATE_ATTRIBUTES = {
 # what it still uses. The lead empties this after merging their work; a stale entry fails the test below.
 PRIVATE_API_PENDING = {
     "fishtable/tui/screens/table.py": "writes _merged_bindings/_bindings (flow redesign)",
-    "tests/tui/test_monkey.py": "textual.keys._character_to_key, pilot._wait_for_screen, app._exception (flow)",
-    "tests/tui/test_handoff_guard.py": "pilot._wait_for_screen (flow redesign's handoff tests)",
+    "tests/tui/test_monkey.py": "textual.keys._character_to_key, pilot._wait_for_screen, app._exception (its keys as a driver posts them)",
     "fishtable/tui/widgets/options.py": "writes _merged_bindings/_bindings (bugs at the table)",
     # The engine's one unvalidated construction for values it made itself (engine.fast.trusted) and
     # Crazy Fishing's copy of it on the playout hot path: pydantic's slots, written for speed.
