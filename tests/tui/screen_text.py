@@ -21,8 +21,10 @@ _TEXT = re.compile(r'<text [^>]*?x="([^"]*)" y="[^"]*" textLength="[^"]*" clip-p
 
 def svg_text(svg: str, width: int, height: int) -> str:
     """The screen's text, `height` lines of `width` cells, from a Rich terminal SVG."""
+    assert 'class="rich-terminal"' in svg, "not a Rich terminal SVG"
     clip = _LINE_CLIP.search(svg)
-    assert clip is not None, "not a Rich terminal SVG"
+    if clip is None:  # a frame with no lines at all (a screen caught between two): blank
+        return "\n".join(" " * width for _ in range(height))
     char_width = float(clip.group(2)) / width
     runs: dict[int, list[tuple[int, str]]] = {}
     for x, line, content in _TEXT.findall(svg):
