@@ -23,12 +23,13 @@ PRIVATE_ATTRIBUTES = {
     "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__", "__pydantic_validator__",
 }
 
-# PRIVATE_API_PENDING: files other helpers are rewriting in parallel (issue 16 and issue 17 item 1), each with
-# what it still uses. The lead empties this after merging their work; a stale entry fails the test below.
+# PRIVATE_API_PENDING (issue 17): the files that still use a private library name, each with what it
+# uses and why no public way has been found yet. Remove an entry when its file is mended; a stale
+# entry fails the test below.
 PRIVATE_API_PENDING = {
-    "fishtable/tui/screens/table.py": "writes _merged_bindings/_bindings (flow redesign)",
-    "tests/tui/test_monkey.py": "textual.keys._character_to_key, pilot._wait_for_screen, app._exception (its keys as a driver posts them)",
-    "fishtable/tui/widgets/options.py": "writes _merged_bindings/_bindings (bugs at the table)",
+    "fishtable/tui/screens/table.py": "writes _merged_bindings/_bindings (dynamic footer keys: no public way)",
+    "tests/tui/test_monkey.py": "_character_to_key, _wait_for_screen, _exception (keys as a driver posts them)",
+    "fishtable/tui/widgets/options.py": "writes _merged_bindings/_bindings (dynamic footer keys)",
     # The engine's one unvalidated construction for values it made itself (engine.fast.trusted) and
     # Crazy Fishing's copy of it on the playout hot path: pydantic's slots, written for speed.
     "fishtable/engine/fast.py": "trusted() writes pydantic's four slots (speed; to be decided)",
