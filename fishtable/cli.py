@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import NoReturn
 
 from fishtable import __version__, bounds
+from fishtable.addresses import is_loopback
 from fishtable.bounds import range_words
 from fishtable.engine.registry import GAMES
 from fishtable.remote.commands import HOST_HELP, JOIN_HELP, add_remote_parsers
-from fishtable.web.origin import is_loopback
 
 GAME_NAMES = tuple(entry.name for entry in GAMES)
 

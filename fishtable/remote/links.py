@@ -7,9 +7,10 @@ URL the host logs.
 
 from __future__ import annotations
 
-import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
+
+from fishtable.addresses import is_loopback  # re-exported: one rule for both listeners
 
 WS_PATH = "/ws"
 JOIN_PATH = "/join/"
@@ -61,15 +62,6 @@ def parse_link(text: str) -> Link:
         return Link(parts.hostname, port, path[len(JOIN_PATH):], secure)
     raise LinkError(f"{text!r} is not a fishtable link (it should end in /join/… or /table).")
 
-
-def is_loopback(host: str) -> bool:
-    """Is `host` reachable only from this machine (127.0.0.1, ::1, localhost)?"""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def exposure_warning(host: str, port: int) -> str | None:

@@ -16,19 +16,12 @@ import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from fishtable.addresses import is_loopback  # re-exported: one rule for both listeners
+
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
-
-def is_loopback(host: str) -> bool:
-    host = host.strip("[]").lower()
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _is_ip(host: str) -> bool:
