@@ -24,7 +24,7 @@ from fishtable.engine.registry import get_entry
 from fishtable.remote.client import JoinRefused, RemoteClient
 from fishtable.remote.views import rebuild_view
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, LogWindow
-from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.screens.base import input_blocked
 from fishtable.tui.screens.choice import ChoiceScreen
 from fishtable.tui.screens.help import HelpScreen
 from fishtable.tui.screens.results import ResultsScreen
@@ -256,11 +256,8 @@ class SeatApp(App[int]):
         return self.arming
 
     async def on_event(self, event: events.Event) -> None:
-        # The app's input gate: a screen still arming (or too small) gets no keys.
-        if isinstance(event, events.InputEvent) and not event.is_forwarded:
-            screen = self.screen if self.screen_stack else None
-            if isinstance(screen, FishScreen) and not screen.accepts(event):
-                return
+        if input_blocked(self, event):
+            return
         await super().on_event(event)
 
     def action_help(self) -> None:

@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from fishtable.engine.table_lock import TableLock, claim_table
 from fishtable.tui.autosave import AUTOSAVE_NAME, SaveStatus, default_data_dir
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed, Resumed
-from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.screens.base import input_blocked
 from fishtable.tui.screens.menu import MenuScreen
 from fishtable.tui.screens.table_taken import TableTakenScreen
 
@@ -131,12 +131,8 @@ class FishtableApp(App):
         return decision
 
     async def on_event(self, event: events.Event) -> None:
-        # The one gate for all input: a screen that is arming or covered by the
-        # too-small message gets nothing, not even keys typed before it appeared.
-        if isinstance(event, events.InputEvent) and not event.is_forwarded:
-            screen = self.screen if self.screen_stack else None
-            if isinstance(screen, FishScreen) and not screen.accepts(event):
-                return
+        if input_blocked(self, event):
+            return
         await super().on_event(event)
 
     # -- signals -------------------------------------------------------------------

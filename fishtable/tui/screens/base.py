@@ -15,6 +15,7 @@ import time
 from typing import ClassVar
 
 from textual import events
+from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -89,3 +90,12 @@ class FishScreen(Screen):
         width, height = self.app.size
         self.too_small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(self.too_small, "-too-small")
+
+
+def input_blocked(app: App, event: events.Event) -> bool:
+    """The one input gate of every fishtable app: a screen that is arming, or covered by the
+    too-small message, gets no input (not even keys typed before it appeared)."""
+    if not isinstance(event, events.InputEvent) or event.is_forwarded:
+        return False
+    screen = app.screen if app.screen_stack else None
+    return isinstance(screen, FishScreen) and not screen.accepts(event)
