@@ -3,17 +3,10 @@ never the game, and writes nothing; terminal and terminal alike, and a killed fi
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
-import pty
-import select
 import signal
-import struct
-import subprocess
 import sys
-import termios
-import time
 from pathlib import Path
 
 import pytest
@@ -26,6 +19,7 @@ from fishtable.tui.screens.table_taken import TAKEN_TITLE, TableTakenScreen
 from fishtable.tui.session import SESSION_NAME
 from tests.tui.helpers import make_match
 from tests.tui.screen_text import screen_text
+from tests.tui.test_signals import Terminal
 from tests.web.test_table_lock import Holder
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the table lock is an flock (POSIX)")
@@ -104,58 +98,19 @@ async def test_the_app_saves_its_game_and_clock_when_it_ends(tmp_path: Path) -> 
     assert json.loads((tmp_path / SESSION_NAME).read_text())["match_seconds"] >= 42.0
 
 
-class Terminal:
-    """The real command in a pseudo-terminal, as in a terminal window."""
-
-    def __init__(self, data_dir: Path) -> None:
-        self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"}
-        env.pop("TEXTUAL", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "fishtable", "--data-dir", str(data_dir)],
-            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
-        )
-        os.close(slave)
-        self.output = b""
-
-    def wait_for(self, text: bytes, seconds: float = 30) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([self.master], [], [], 0.1)
-            if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:
-                    break
-                self.output += chunk
-            if text in self.output:
-                return
-        raise AssertionError(f"{text!r} never appeared")
-
-    def type(self, keys: bytes) -> None:
-        os.write(self.master, keys)
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-        os.close(self.master)
-
-
 def test_two_terminals_on_one_folder_and_a_killed_first_one(tmp_path: Path) -> None:
     first = Terminal(tmp_path)
     second: Terminal | None = None
     try:
-        first.wait_for(b"Crazy Fishing")
+        first.wait_for(b"Crazy Fishing", seconds=30)
         second = Terminal(tmp_path)
-        second.wait_for(b"A table is already open in another window.")
+        second.wait_for(b"A table is already open in another window.", seconds=30)
         assert b"Crazy Fishing" not in second.output
         first.proc.send_signal(signal.SIGKILL)
         first.proc.wait(timeout=10)
         second.output = b""
         second.type(b"\r")  # try again
-        second.wait_for(b"Crazy Fishing")
+        second.wait_for(b"Crazy Fishing", seconds=30)
     finally:
         first.close()
         if second is not None:
