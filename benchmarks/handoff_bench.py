@@ -1,6 +1,6 @@
 """Key presses and handoffs per round: seeded three-human games through the Pilot, any game.
 
-    python benchmarks/handoff_bench.py [--game crazy-fishing] [--seed 7] [--games 3] [--json]
+    python benchmarks/handoff_bench.py [--game crazy-fishing] [--seed 7] [--games 3] [--json] [--by-screen]
 
 Three people share the keyboard; every decision is made by keys, the way a
 player who knows the game would press them (Crazy Fishing: the first legal
@@ -20,7 +20,8 @@ is sorted into one kind:
 
 A round is the game's own round (Crazy Fishing, Big Fish), a hand (poker), or
 one turn of every player (Fishing Party); poker is played for six hands and
-Fishing Party for six rounds. `--json` prints one JSON object.
+Fishing Party for six rounds. `--json` prints one JSON object; `--by-screen` adds
+where the Enters went (screen and kind of press), to see what to cut next.
 """
 
 from __future__ import annotations
@@ -147,6 +148,9 @@ async def fp_turn(pilot: Any, screen: Any, match: Match, press: Any) -> None:
     await press(*keys, "enter", kind=None)
 
 
+BY_SCREEN: Counter[str] = Counter()  # Enters by "screen: kind of press", over every game played
+
+
 async def play(game_id: str, seed: int) -> dict[str, float]:
     game = load_game(game_id)
     seats = [SeatInfo(name=n) for n in NAMES]
@@ -168,18 +172,22 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
         async def press(*keys: str, kind: str | None) -> None:
             nonlocal pending_keys, seen
             before = match.step_count
+            where = type(app.screen).__name__ + ":" + str(getattr(app.screen, "kind", "") or "")
             counts["keys"] += len(keys)
             counts["enter"] += keys.count("enter")
             await pilot.press(*keys)
             await settle(pilot)
             if kind is not None:
+                BY_SCREEN[f"{where} {kind}"] += keys.count("enter")
                 counts[kind] += len(keys)
                 if kind == "study":
                     seen = match.event_count
             elif match.step_count != before:
+                BY_SCREEN[f"{where} decision"] += keys.count("enter")
                 counts["decision"] += len(keys) + pending_keys
                 pending_keys = 0
             else:
+                BY_SCREEN[f"{where} pending"] += keys.count("enter")
                 pending_keys += len(keys)
 
         for _ in range(MAX_SCREENS):
@@ -220,7 +228,7 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
     return {"rounds": rounds, **counts}
 
 
-async def main(game_id: str, seed: int, games: int) -> dict[str, Any]:
+async def main(game_id: str, seed: int, games: int, by_screen: bool = False) -> dict[str, Any]:
     totals: Counter[str] = Counter()
     for i in range(games):
         totals.update(await play(game_id, seed + i))
@@ -229,7 +237,7 @@ async def main(game_id: str, seed: int, games: int) -> dict[str, Any]:
     def per(key: str) -> float:
         return round(totals[key] / rounds, 2)
 
-    return {
+    report: dict[str, Any] = {
         "game": game_id,
         "games": games,
         "rounds": rounds,
@@ -240,6 +248,9 @@ async def main(game_id: str, seed: int, games: int) -> dict[str, Any]:
         "study_presses_per_round": per("study"),
         "idle_presses_per_round": per("idle"),
     }
+    if by_screen:
+        report["enters_per_round_by_screen"] = {k: round(v / rounds, 2) for k, v in BY_SCREEN.most_common() if v}
+    return report
 
 
 if __name__ == "__main__":
@@ -248,6 +259,7 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--by-screen", action="store_true", help="where the Enters went")
     args = parser.parse_args()
-    report = asyncio.run(main(args.game, args.seed, args.games))
+    report = asyncio.run(main(args.game, args.seed, args.games, args.by_screen))
     print(json.dumps(report) if args.json else "\n".join(f"{k:>28}: {v}" for k, v in report.items()))
