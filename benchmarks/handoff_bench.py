@@ -4,9 +4,11 @@
 
 Three people share the keyboard; every decision is made by keys, the way a
 player who knows the game would press them (Crazy Fishing: the first legal
-cast picked by number and Space, the first fish, the suggested draw; Fishing
-Party: the greedy computer player's move, reached by the arrows; Big Fish: the
-first choice; poker: check or call by its letter, keep the hand). Every press
+cast picked by number and Space, the first fish by its number, the suggested
+draw by its number of rods; Fishing
+Party: the greedy computer player's move, by the key shown before it, or
+reached by the arrows; Big Fish: the first choice, by its key; poker: check or
+call by its letter, keep the hand). Every press
 is sorted into one kind:
 
 - a handoff: Enter on a pass screen that names a player (the privacy screen,
@@ -45,7 +47,9 @@ from fishtable.bots import choose_action  # noqa: E402
 from fishtable.engine.match import Match  # noqa: E402
 from fishtable.engine.protocol import SeatInfo  # noqa: E402
 from fishtable.engine.registry import load_game  # noqa: E402
+from fishtable.plugins.crazy_fishing.sea import SeaView  # noqa: E402
 from fishtable.tui.app import FishtableApp  # noqa: E402
+from fishtable.tui.widgets.options import ChoiceList  # noqa: E402
 
 GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
 NAMES = ("Elena", "Tomás", "Ana")
@@ -85,6 +89,14 @@ def hold_news(app: Any, match: Match, seen: int) -> bool:
 # -- the keys a player who knows the game presses -------------------------------------------------
 
 
+def choice_key(screen: Any, index: int) -> str | None:
+    """The key shown before choice `index` of the screen's list of choices (it picks it at once)."""
+    for listing in screen.query(ChoiceList):
+        if listing.display and listing.option_count > index:
+            return listing.key_for(index)
+    return None
+
+
 def cf_keys(screen: Any, match: Match) -> list[str] | None:
     name = type(screen).__name__
     if name == "CastScreen":
@@ -94,6 +106,15 @@ def cf_keys(screen: Any, match: Match) -> list[str] | None:
         for cid in (*cast.rods, *cast.baits):
             keys += [str(hand.index(cid) + 1), "space"]
         return [*keys, "enter"]
+    if name == "CollectScreen" and screen.draws:
+        return [str(screen.draws[screen.index].rods)]  # the suggested split, by its number of rods
+    if name == "TableScreen" and screen.kind in ("catch", "pair") and screen.seat is not None \
+            and screen.board.digits_try():
+        sea = screen.board.query_one(SeaView)
+        if sea.cursor is not None:  # the suggested fish, by its number
+            typed = str(sea.cursor)
+            waits = any(str(n) != typed and str(n).startswith(typed) for n in sea.labels() if n >= 10)
+            return [*typed, "enter"] if waits else list(typed)
     return None
 
 
@@ -110,6 +131,9 @@ def fp_keys(screen: Any, match: Match) -> list[str] | None:
         card = getattr(action, "card", None)
         if card in screen.points and screen.points.index(card) < 9:
             return None  # pointing moves the list: let the caller step key by key
+        key = choice_key(screen, target)
+        if key is not None:
+            return [key]
         keys += ["down" if here < target else "up"] * abs(target - here)
         return [*keys, "enter"]
     if name == "TableScreen" and getattr(screen, "question", None) is not None:
@@ -144,8 +168,9 @@ async def fp_turn(pilot: Any, screen: Any, match: Match, press: Any) -> None:
                   if listing.get_option_at_index(i).id is not None
                   and screen.entries[int(listing.get_option_at_index(i).id)].action == action)
     here = listing.highlighted or 0
-    keys = ["down" if here < target else "up"] * abs(target - here)
-    await press(*keys, "enter", kind=None)
+    key = choice_key(screen, target)
+    keys = [key] if key is not None else ["down" if here < target else "up"] * abs(target - here) + ["enter"]
+    await press(*keys, kind=None)
 
 
 BY_SCREEN: Counter[str] = Counter()  # Enters by "screen: kind of press", over every game played
@@ -220,7 +245,8 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
                 if match.step_count == before:
                     await press("space", "tab", "space", "enter", kind=None)  # the Reel: two fish
             else:
-                await press("enter", kind=None)
+                key = choice_key(screen, 0)  # the first choice, by the key shown before it
+                await press(key or "enter", kind=None)
         counts["idle"] += pending_keys  # keys that never led to a decision
         rounds = rounds_of(match)
         if game_id in CAPS:
