@@ -37,7 +37,8 @@ class SeatPanel(Static):
 
 class TableScreen(FishScreen):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (110, "-wide")]  # type: ignore[misc]  # Textual types it as an instance attribute
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
+    # -mid (28–33 rows, 100×30 say): the log is the tallest thing under the board, not 3 lines.
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (28, "-mid"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
     ARMING = "decision"
 
     BINDINGS: ClassVar[list[BindingType]] = [
