@@ -35,7 +35,7 @@ HELP = """\
 |---|---|
 | Cast | **← →** or **1–9** move · **Space** put the card in/out · **Enter** cast |
 | Catch | the fish's **number** tries for it at once · or **← ↑ ↓ →**, **Tab** then **Enter** |
-| Special cards | **Space** two fish (Reel) · **l** look (Finder: any fish) · **s** shuffle · **e** end turn (with the Reel or the Finder, a number only moves the cursor) |
+| Special cards | **Space** two fish (Reel) · **l** look (Finder: any fish) · **s** shuffle · **e** end turn |
 | Between the two Reel fish | **s** shuffle the sea now · **c** go on to the second fish |
 | Extra attempt (A Pair of Fish) | the fish's **number**, or choose and **Enter** · **n** decline |
 | Fish as bait (Out-of-Series Rod) | **↑ ↓** and **Enter** · **k** keep my bait cards |
@@ -43,7 +43,8 @@ HELP = """\
 | Your own screens | **p** your whole catch pile (Esc, p or Enter: back) |
 
 Number keys: type a fish's number; for fish 10 and up type both digits (a first
-digit waits a few seconds for the second). A number that cannot be chosen says
+digit waits a few seconds for the second). With the Reel or the Finder, a number
+only moves the cursor: mark or look first, then Enter. A number that cannot be chosen says
 why in the prompt bar, and nothing is tried.
 
 The sea: a double border (╔═╗) can be chosen now; a dashed one (┌╌┐) is
