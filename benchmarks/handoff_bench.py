@@ -120,6 +120,9 @@ def cf_keys(screen: Any, match: Match) -> list[str] | None:
 
 def fp_keys(screen: Any, match: Match) -> list[str] | None:
     name = type(screen).__name__
+    if name == "TurnScreen" and screen.holding is not None:
+        # An exchange or swap the screen holds: its first choice (Enter), then for an exchange "d".
+        return ["enter", "d"] if screen.holding == "exchange" else ["enter"]
     if name == "TurnScreen":
         action = choose_action(match, screen.seat)
         listing = screen.query_one(OptionList)

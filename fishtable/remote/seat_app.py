@@ -95,6 +95,7 @@ class SeatApp(App[int]):
         self.overlay: Screen | None = None
         self.shown_ticket = 0  # the question on screen now (the host's ticket)
         self.sent_ticket = 0  # the last question answered
+        self.queued: list[Any] = []  # the seat's next steps a screen held and sent together (Decided.then)
         self.refusals_seen = 0
         self.finished = False
         self.connecting = False
@@ -193,6 +194,13 @@ class SeatApp(App[int]):
         assert self.table is not None and self.feed is not None
         decision = self._decision(prompt)
         self.shown_ticket = decision.ticket
+        if self.queued:  # the next of the steps already decided on the last screen: sent at once
+            action = self.queued.pop(0)
+            if action in decision.legal:
+                self.sent_ticket = decision.ticket
+                self.run_worker(self.client.act(action.model_dump(mode="json")), group="act")
+                return
+            self.queued.clear()  # the game moved elsewhere: ask from where it stands
         screen = self.ui.decision_screen(decision)
         if screen is None and decision.kind in self.ui.board_kinds:
             screen = TableScreen.of(self.feed.ui)(self.feed, viewer=decision.seat) if decision.private else None
@@ -236,6 +244,7 @@ class SeatApp(App[int]):
         if message.ticket != self.shown_ticket or message.ticket == self.sent_ticket:
             return
         self.sent_ticket = message.ticket
+        self.queued = list(message.then)
         action = message.action.model_dump(mode="json")
         self._show(None)
         if self.table is not None:

@@ -157,7 +157,7 @@ class FishtableApp(App):
     # -- messages from the game screens ------------------------------------------------
     def on_decided(self, message: Decided) -> None:
         if self.flow is not None:
-            self.flow.decided(message.ticket, message.seat, message.action)
+            self.flow.decided(message.ticket, message.seat, message.action, message.then)
 
     def on_passed(self, message: Passed) -> None:
         if self.flow is not None:

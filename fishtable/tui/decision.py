@@ -76,13 +76,16 @@ class TableFeed(Protocol):
 
 
 class Decided(Message):
-    """A seat has decided: apply `action` for it."""
+    """A seat has decided: apply `action` for it, then the actions `then` (the same seat's next
+    steps, which a screen held until the player committed to them all: an exchange put together
+    card by card, say, that Esc could still back out of)."""
 
-    def __init__(self, ticket: int, seat: int, action: Any) -> None:
+    def __init__(self, ticket: int, seat: int, action: Any, then: tuple[Any, ...] = ()) -> None:
         super().__init__()
         self.ticket = ticket
         self.seat = seat
         self.action = action
+        self.then = then
 
 
 class Passed(Message):

@@ -380,14 +380,15 @@ class HotSeatFlow:
         self._show(ResultsScreen(result, self.ui.result_details(view), series))
 
     # -- acting -----------------------------------------------------------------
-    def decided(self, ticket: int, seat: int, action: Any) -> None:
-        """A human's decision arrived from a screen: apply it if it answers the current request."""
+    def decided(self, ticket: int, seat: int, action: Any, then: tuple[Any, ...] = ()) -> None:
+        """A human's decision arrived from a screen: apply it (and the same seat's next steps it
+        brings, `then`) if it answers the current request."""
         if ticket != self.ticket or not self.active:
             return
         self._new_ticket()
-        self._apply(seat, action, private=self.private_decision is not None)
+        self._apply(seat, action, private=self.private_decision is not None, then=then)
 
-    def _apply(self, seat: int, action: Any, private: bool) -> None:
+    def _apply(self, seat: int, action: Any, private: bool, then: tuple[Any, ...] = ()) -> None:
         self.just_handed_over = False
         mark = self.match.event_count
         try:
@@ -396,6 +397,16 @@ class HotSeatFlow:
             self.app.notify(str(exc), severity="warning", markup=False)
             self.advance()
             return
+        for step in then:
+            # Steps a screen held for the seat: each is checked again by the engine; one that is
+            # refused stops there, and the seat is asked again from where the game now stands.
+            if seat not in self.match.pending():
+                break
+            try:
+                self.match.apply(seat, step)
+            except IllegalAction as exc:
+                self.app.notify(str(exc), severity="warning", markup=False)
+                break
         self.news_mark = mark
         self.marks = planner.acted(self.marks, seat)
         self._after_action()

@@ -19,8 +19,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from fishtable.games.fishing_party.actions import DrawBack, Exchange, StartExchange, StartSwap
 from fishtable.plugins.fishing_party import entries as ent
+from fishtable.plugins.fishing_party import held
 from fishtable.plugins.fishing_party.faces import FPTile, card_text, card_tile, face_text
+from fishtable.plugins.fishing_party.held import TakeBack
 from fishtable.plugins.fishing_party.seat_panel import extra_parts, flow, gear_parts, pond_parts
 from fishtable.tui.decision import Decided, Decision
 from fishtable.tui.screens.base import FishScreen
@@ -71,6 +74,7 @@ class TurnScreen(FishScreen):
         Binding("f", "pick('swap_done')", "Finish swap"),
         Binding("b", "pick('let_roll')", "Back out"),
         Binding("p", "pick('pass')", "Pass"),
+        Binding("escape", "back_out", "Back out"),
         Binding("r", "app.rules", "Rules"),
     ]
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (110, "-wide")]  # type: ignore[misc]  # Textual types it as an instance attribute
@@ -91,6 +95,11 @@ class TurnScreen(FishScreen):
         self.points = [c.id for c in self.view.table] if decision.kind == "swap" else [c.id for c in self.hand]
         self.pointed: str | None = None
         self.sent = False
+        # An exchange or a swap chosen but not yet sent: the screen holds it (Esc backs out), with
+        # the cards put aside so far, until the player draws (or takes the first table card).
+        self.base = decision
+        self.holding: str | None = None  # "exchange" or "swap"
+        self.held: list[str] = []  # card ids put aside in a held exchange
 
     # -- building ----------------------------------------------------------------------
     def compose(self):
@@ -126,7 +135,8 @@ class TurnScreen(FishScreen):
 
     def _hand_title(self) -> Text:
         panel = self.view.seats[self.seat]
-        text = Text(f"Your hand: {len(self.hand)} card{'s' * (len(self.hand) != 1)}", "bold")
+        held = len(self.view.hand or ())  # without the cards put aside in a held exchange
+        text = Text(f"Your hand: {held} card{'s' * (held != 1)}", "bold")
         if panel.hand_limit != 6:
             text.append(f" (hand size {panel.hand_limit})", "dim")
         if self.view.aside:
@@ -134,7 +144,7 @@ class TurnScreen(FishScreen):
             for n, card in enumerate(self.view.aside):
                 text.append(", " if n else "")
                 text.append_text(face_text(card, compact=True))
-        if len(self.hand) > panel.hand_limit:
+        if held > panel.hand_limit:
             text.append(f" · more than {panel.hand_limit}: you discard at the end of your turn", "bold #ffb347")
         return text
 
@@ -158,6 +168,10 @@ class TurnScreen(FishScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self._ready()
+
+    def _ready(self) -> None:
+        """What the screen does once its widgets are there (again, after a held step is shown)."""
         show_log(self, self.decision.log, self.headline_kinds)
         self._fit_tiles()
         listing = self.query_one(EntryList)
@@ -309,6 +323,8 @@ class TurnScreen(FishScreen):
                 e.legal and e.action is not None and e.action.kind == parameters[0] for e in self.entries)
         if action in ("point", "jump"):
             return self.is_mounted and bool(self.points)
+        if action == "back_out":
+            return self.is_mounted and self.holding is not None
         return super().check_action(action, parameters)
 
     def action_point(self, delta: int) -> None:
@@ -368,8 +384,69 @@ class TurnScreen(FishScreen):
             self._explain(problem)
             self.app.bell()
             return
+        kind = entry.action.kind
+        if self.holding is None and kind in ("start_exchange", "start_swap"):
+            self._hold("exchange" if kind == "start_exchange" else "swap")
+            return
+        if self.holding == "exchange":
+            self._exchange_step(entry.action)
+            return
+        if self.holding == "swap":  # the first table card taken: the swap is under way
+            self._send(StartSwap(), entry.action)
+            return
+        self._send(entry.action)
+
+    def _send(self, action: Any, *then: Any) -> None:
         self.sent = True
-        self.post_message(Decided(self.decision.ticket, self.seat, entry.action))
+        self.post_message(Decided(self.base.ticket, self.seat, action, then))
+
+    # -- an exchange or a swap held on the screen ------------------------------------------------
+    def _exchange_step(self, action: Any) -> None:
+        if isinstance(action, TakeBack):
+            self.held.remove(action.card)
+        elif action.kind == "exchange":
+            self.held.append(action.card)
+        if action.kind == "draw_back" or len(self.held) >= held.exchange_limit(self.base.view):
+            # The engine draws by itself once the limit is put aside.
+            puts = [Exchange(card=card) for card in self.held]
+            last = [DrawBack()] if len(self.held) < held.exchange_limit(self.base.view) else []
+            self._send(StartExchange(), *puts, *last)
+            return
+        self._hold("exchange")
+
+    def _hold(self, what: str) -> None:
+        """Show the held step as the engine would ask it, from the turn's own view."""
+        self.holding = what
+        decision = held.exchange_decision(self.base, self.held) if what == "exchange" \
+            else held.swap_decision(self.base)
+        self._show_decision(decision, held.take_backs(self.base, self.held) if what == "exchange" else [])
+
+    def action_back_out(self) -> None:
+        """Esc: the exchange or swap held here is dropped, cards put aside go back to the hand."""
+        if self.holding is None or self.sent:
+            return
+        self.holding, self.held = None, []
+        self._show_decision(self.base, [])
+
+    def _show_decision(self, decision: Decision, extra: list[ent.Entry]) -> None:
+        """Show `decision` in place of the one on screen (the hand's tiles stay: a card put aside
+        keeps its number, and pointing at it offers to take it back)."""
+        self.decision = decision
+        self.view = decision.view
+        # The held step's own lines (take a card back) go with its step, before what is not possible.
+        self.entries = sorted(ent.build(decision) + extra, key=lambda e: ent.GROUP_ORDER.index(e.group))
+        self.points = [c.id for c in self.view.table] if decision.kind == "swap" else [c.id for c in self.hand]
+        self.pointed = None
+        self.set_class(decision.kind in ("turn", "move"), "-turn")
+        self.query_one("#topbar", Static).update(self._title())
+        self.query_one("#turn-prompt", Static).update(Text(decision.prompt.text))
+        self.query_one("#hand-title", Static).update(self._hand_title())
+        listing = self.query_one(EntryList)
+        listing.clear_options()
+        listing.add_options(self._options())
+        self._ready()
+        self.refresh_bindings()
+        self.arm()  # a new step on screen: keys typed before it never answer it
 
 
 def _status(panel: Any, kinds: int) -> list[str]:

@@ -192,8 +192,10 @@ class Driver:
         assert getattr(self.screen, "viewer", None) is None, self.flat
         return self.shots[-1]
 
-    async def choose(self, action: Any) -> Shot:
-        """On the turn screen: move the list to `action` with the arrow keys, then Enter."""
+    async def choose(self, action: Any, applied: bool = True) -> Shot:
+        """On the turn screen: move the list to `action` with the arrow keys, then Enter. Not
+        `applied`: a step the screen holds (an exchange put together card by card), so the game
+        must not have moved."""
         assert self.kind == "TurnScreen", self.flat
         screen = self.screen
         listing = screen.query_one(OptionList)
@@ -210,7 +212,10 @@ class Driver:
         assert listing.highlighted == target
         steps = self.match.step_count
         shot = await self.press("enter")
-        assert self.match.step_count > steps, self.flat
+        if applied:
+            assert self.match.step_count > steps, self.flat
+        else:
+            assert self.match.step_count == steps, f"a held step was applied: {self.flat}"
         return shot
 
     async def point(self, number: int) -> Shot:
@@ -227,9 +232,18 @@ async def play_one(driver: Driver, claim: bool = True) -> str:
     match = driver.match
     if kind == "PrivacyScreen":
         await driver.press("enter")
+    elif kind == "TurnScreen" and driver.screen.holding is not None:
+        # An exchange or a swap the screen holds (the engine has not seen it): its first choice,
+        # then, for an exchange, the draw.
+        first = next(e.action for e in driver.screen.entries if e.legal and e.action is not None)
+        held = driver.screen.holding == "exchange"
+        await driver.choose(first, applied=not held)
+        if held and driver.kind == "TurnScreen" and driver.screen.holding == "exchange":
+            await driver.press("d")
     elif kind == "TurnScreen":
         action = choose_action(match, driver.screen.seat)
-        await driver.choose(action)
+        held = action.kind in ("start_exchange", "start_swap") and driver.screen.decision.kind in ("turn", "move")
+        await driver.choose(action, applied=not held)
     elif kind == "TableScreen":
         question = driver.question
         if question is not None:

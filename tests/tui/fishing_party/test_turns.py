@@ -14,6 +14,7 @@ from textual.widgets import OptionList
 from fishtable.games.fishing_party.actions import Discard, Exchange, Fish, Give, GiveUnlucky, Spray, Take
 from fishtable.games.fishing_party.state import NONE
 from fishtable.plugins.fishing_party.faces import FPTile
+from fishtable.plugins.fishing_party.held import TakeBack
 from fishtable.tui.app import FishtableApp
 from tests.games.fishing_party.builder import Builder, cid, rig
 
@@ -79,9 +80,9 @@ async def test_an_exchange_card_by_card_keeps_the_cards_secret(tmp_path: Path) -
         assert t.screen.decision.kind == "exchange" and "exchange with the draw pile" in t.flat
         assert "Choose a card to exchange with the draw pile (up to 3)." in t.flat
         assert "✗ Draw the cards now" in t.flat  # nothing put aside yet: not possible
-        await t.choose(Exchange(card=cid(state, mine[0])))
+        await t.choose(Exchange(card=cid(state, mine[0])), applied=False)  # held until the draw
         assert t.kind == "TurnScreen" and "put aside: Walleye 4 lb" in t.flat
-        await t.choose(Exchange(card=cid(state, mine[1])))
+        await t.choose(Exchange(card=cid(state, mine[1])), applied=False)
         await t.press("d")  # draw now
         assert match.view(None).seats[0].hand_size == 6
         public = " ".join(match.log_for(None))
@@ -102,8 +103,9 @@ async def test_a_three_card_exchange_is_on_the_table_before_the_next_pass(tmp_pa
         await t.look()
         await t.unlock("Ann")
         await t.press("x")
-        for card in mine[:3]:  # after the third, the draw is made
-            await t.choose(Exchange(card=cid(state, card)))
+        for card in mine[:2]:
+            await t.choose(Exchange(card=cid(state, card)), applied=False)
+        await t.choose(Exchange(card=cid(state, mine[2])))  # after the third, the draw is made
         assert match.view(None).seats[1].active
         assert t.kind == "TableScreen" and t.screen.kind == "ack" and t.screen.handoff, t.flat
         assert "Ann exchanges 3 cards with the draw pile." in t.flat
@@ -129,6 +131,55 @@ async def test_a_swap_only_turn_is_on_the_table_before_the_next_pass(tmp_path: P
         assert t.kind == "TableScreen" and t.screen.kind == "ack" and t.screen.handoff, t.flat
         assert "Ann swaps Walleye" in t.flat
         assert "Then pass the keyboard to Bob." in t.flat
+
+
+async def test_esc_backs_out_of_an_exchange_and_a_card_put_aside_can_be_taken_back(tmp_path: Path) -> None:
+    b = Builder()
+    mine = b.cards_of("Walleye:4", "Walleye:5", "Brook:6", "Brook:7", "Rainbow:8", "Rainbow:9")
+    state = b.state([mine, b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))],
+                    draw=b.cards_of("Bass:6", "Bass:7", "Bass:8"))
+    match = match_of(state)
+    async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
+        t = Driver(pilot)
+        await t.look()
+        await t.unlock("Ann")
+        steps = match.step_count
+        await t.press("x")
+        await t.choose(Exchange(card=cid(state, mine[0])), applied=False)
+        assert "put aside: Walleye 4 lb" in t.flat and "Esc" in t.flat
+        await t.press("escape")  # the whole exchange is dropped: the turn as it was
+        assert t.screen.decision.kind == "turn" and match.step_count == steps
+        assert "put aside:" not in t.flat and "x Exchange" in t.flat
+        # Again, and this time a card put aside comes back before the draw.
+        await t.press("x")
+        await t.choose(Exchange(card=cid(state, mine[0])), applied=False)
+        await t.choose(Exchange(card=cid(state, mine[1])), applied=False)
+        await t.choose(TakeBack(card=cid(state, mine[0])), applied=False)
+        assert "put aside: Walleye 5 lb" in t.flat and "Walleye 4 lb," not in t.flat
+        await t.press("d")
+        hand = {c.id for c in match.view(0).hand or ()}
+        assert cid(state, mine[0]) in hand and cid(state, mine[1]) not in hand
+        assert "Ann exchanges 1 card with the draw pile." in " ".join(match.log_for(None))
+
+
+async def test_esc_backs_out_of_a_swap_before_a_table_card_is_taken(tmp_path: Path) -> None:
+    b = Builder()
+    mine = b.cards_of("Walleye:4", "Walleye:5", "Brook:6", "Brook:7", "Rainbow:8", "Rainbow:9")
+    table = b.cards_of("Bass:6", "Bass:7", "Bass:8", "Pike:4", "Pike:3", "Brook:2")
+    state = b.state([mine, b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))], table=table)
+    match = match_of(state)
+    async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
+        t = Driver(pilot)
+        await t.look()
+        await t.unlock("Ann")
+        steps = match.step_count
+        await t.press("s")
+        assert t.screen.decision.kind == "swap" and match.step_count == steps
+        await t.press("escape")
+        assert t.screen.decision.kind == "turn" and match.step_count == steps
+        await t.press("s")
+        await t.choose(Take(card=cid(state, table[0])))  # now the swap is under way
+        assert match.step_count == steps + 2 and t.screen.decision.kind == "give"
 
 
 # -- a Snap: seven cards, then the discard down ---------------------------------------------
