@@ -48,6 +48,7 @@ from fishtable.engine.match import Match  # noqa: E402
 from fishtable.engine.protocol import SeatInfo  # noqa: E402
 from fishtable.engine.registry import load_game  # noqa: E402
 from fishtable.plugins.crazy_fishing.sea import SeaView  # noqa: E402
+from fishtable.plugins.fishing_party import entries  # noqa: E402
 from fishtable.tui.app import FishtableApp  # noqa: E402
 from fishtable.tui.widgets.options import ChoiceList  # noqa: E402
 
@@ -97,6 +98,15 @@ def choice_key(screen: Any, index: int) -> str | None:
     return None
 
 
+def turn_key(screen: Any, option: int) -> str | None:
+    """The key shown before line `option` of a Fishing Party turn list, if it has one."""
+    entry_index = int(screen.query_one(OptionList).get_option_at_index(option).id)
+    named = entries.key_of(screen.entries[entry_index])
+    if named is not None:
+        return named[0]
+    return next((key for key, index in screen.letters.items() if index == entry_index), None)
+
+
 def cf_keys(screen: Any, match: Match) -> list[str] | None:
     name = type(screen).__name__
     if name == "CastScreen":
@@ -131,12 +141,12 @@ def fp_keys(screen: Any, match: Match) -> list[str] | None:
                       and screen.entries[int(listing.get_option_at_index(i).id)].action == action)
         keys = []
         here = listing.highlighted or 0
+        key = turn_key(screen, target)
+        if key is not None:  # the key shown before the line
+            return [key]
         card = getattr(action, "card", None)
         if card in screen.points and screen.points.index(card) < 9:
             return None  # pointing moves the list: let the caller step key by key
-        key = choice_key(screen, target)
-        if key is not None:
-            return [key]
         keys += ["down" if here < target else "up"] * abs(target - here)
         return [*keys, "enter"]
     if name == "TableScreen" and getattr(screen, "question", None) is not None:
@@ -171,7 +181,7 @@ async def fp_turn(pilot: Any, screen: Any, match: Match, press: Any) -> None:
                   if listing.get_option_at_index(i).id is not None
                   and screen.entries[int(listing.get_option_at_index(i).id)].action == action)
     here = listing.highlighted or 0
-    key = choice_key(screen, target)
+    key = turn_key(screen, target)
     keys = [key] if key is not None else ["down" if here < target else "up"] * abs(target - here) + ["enter"]
     await press(*keys, kind=None)
 

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
@@ -28,7 +29,7 @@ from fishtable.plugins.fishing_party.seat_panel import extra_parts, flow, gear_p
 from fishtable.tui.decision import Decided, Decision
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
-from fishtable.tui.widgets.options import FishOptionList
+from fishtable.tui.widgets.options import LETTERS, FishOptionList
 
 TITLES = {
     "turn": "your turn",
@@ -100,6 +101,7 @@ class TurnScreen(FishScreen):
         self.base = decision
         self.holding: str | None = None  # "exchange" or "swap"
         self.held: list[str] = []  # card ids put aside in a held exchange
+        self.letters: dict[str, int] = {}  # a letter shown before a line -> that entry's index
 
     # -- building ----------------------------------------------------------------------
     def compose(self):
@@ -149,8 +151,12 @@ class TurnScreen(FishScreen):
         return text
 
     def _options(self) -> list[Option]:
+        """The list's lines; each legal one shows the key that picks it (its own, or a free letter)."""
         options: list[Option] = []
         group = None
+        own = {key for key, _ in ent.KEYS.values()}
+        free = iter(letter for letter in LETTERS if letter not in own)
+        self.letters = {}
         for index, entry in enumerate(self.entries):
             if entry.group != group:
                 group = entry.group
@@ -158,8 +164,11 @@ class TurnScreen(FishScreen):
                 options.append(Option(Text(f"── {head} ──", "bold"), disabled=True))
             text = Text()
             if entry.legal:
-                key = ent.key_of(entry)
-                text.append(f"{key[0]} " if key else "  ", "bold #ffd75e")
+                named = ent.key_of(entry)
+                key = named[0] if named else next(free, None)
+                if key is not None and named is None:
+                    self.letters[key] = index
+                text.append(f"{key} " if key else "  ", "bold #ffd75e")
                 text.append(entry.text)
             else:
                 text.append("✗ " + entry.text, "#9a9a9a")
@@ -365,6 +374,14 @@ class TurnScreen(FishScreen):
                 listing.highlighted = index
                 self.commit(entry)
                 return
+
+    def on_key(self, event: events.Key) -> None:
+        # A letter shown before a line picks it at once (the list does not take letters itself).
+        index = self.letters.get(event.key)
+        if index is not None and self.is_mounted:
+            event.stop()
+            event.prevent_default()
+            self.commit(self.entries[index])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
