@@ -49,4 +49,7 @@ def add_remote_parsers(sub: Any, game_names: tuple[str, ...]) -> None:
     host.add_argument("--resume", action="store_true", help="continue the table saved in the save folder")
 
     join = sub.add_parser("join", help=JOIN_HELP, description="Play your seat of a table on this terminal.")
-    join.add_argument("link", help="the link the host printed (http://HOST:PORT/join/… or …/table)")
+    join.add_argument("link", nargs="?", default=None,
+                      help="the link the host printed (http://HOST:PORT/join/… or …/table)")
+    # The host's browser pages start the join app with the link in a file only its user can read.
+    join.add_argument("--link-file", type=Path, default=None, help=argparse.SUPPRESS)

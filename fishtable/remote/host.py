@@ -16,7 +16,7 @@ import contextlib
 import json
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 from pydantic import ValidationError
@@ -60,6 +60,14 @@ HELLO_SECONDS = 10.0  # a connection that does not say hello by then is closed
 # Beyond this aiohttp closes the connection itself; between the protocol's cap and
 # this, the message is refused in words and the connection stays.
 HARD_MESSAGE_BYTES = 4 * MAX_CLIENT_MESSAGE_BYTES
+
+
+class Pages(Protocol):
+    """Browser pages for the links (`fishtable.web.seats.SeatPages`): routes added to the host's app."""
+
+    def install(self, app: web.Application, join_path: str, table_path: str) -> None: ...
+
+
 class TableHost:
     """One match served on one port. `start()`, then `stop()`; `links()` for the seats' links."""
 
@@ -67,6 +75,7 @@ class TableHost:
         self, match: Match, record: TableRecord, *, save_dir: Path | None, host: str = "127.0.0.1",
         port: int = 8765, rate: RateLimit | None = None, bot_pause: float = 0.0,
         allowed_hosts: tuple[str, ...] = (), allowed_origins: tuple[str, ...] = (),
+        pages: Pages | None = None,
     ) -> None:
         self.match = match
         self.record = record
@@ -78,6 +87,7 @@ class TableHost:
         self.allowed_hosts = allowed_hosts
         # Pages of other origins that may open a seat (a browser front end on another port).
         self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
+        self.pages = pages  # the links' browser pages; without them a link's page says to use the terminal
         self.save_error: str | None = None
         self.bot_errors: list[str] = []
         self.applied = 0  # actions applied since this host started (the tests' observer reads it)
@@ -130,8 +140,11 @@ class TableHost:
         app = web.Application()
         app.router.add_get(WS_PATH, self._on_socket)
         app.router.add_get("/", self._on_page)
-        app.router.add_get(TABLE_PATH, self._on_page)
-        app.router.add_get(JOIN_PATH + "{token}", self._on_page)
+        if self.pages is not None:
+            self.pages.install(app, JOIN_PATH, TABLE_PATH)
+        else:
+            app.router.add_get(TABLE_PATH, self._on_page)
+            app.router.add_get(JOIN_PATH + "{token}", self._on_page)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.bind, self.port)
@@ -208,11 +221,26 @@ class TableHost:
                  if self.record.kinds[seat] == "remote"}
         return seats, Link(shown, self.port, None)
 
+    def local_link(self, token: str | None) -> Link:
+        """A link on the address this machine reaches the host at (loopback if it listens everywhere)."""
+        here = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") else self.bind
+        return Link(here, self.port, token)
+
     def local_links(self) -> dict[int, Link]:
         """The links of the seats played at the host's own keyboard, over loopback."""
-        here = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") else self.bind
-        return {seat: Link(here, self.port, token) for seat, token in sorted(self.record.tokens.items())
+        return {seat: self.local_link(token) for seat, token in sorted(self.record.tokens.items())
                 if self.record.kinds[seat] == "local"}
+
+    def link_refusal(self, token: str | None) -> str | None:
+        """Why a link's browser page opens nothing now (None: the public table, or a remote seat's
+        right key, while the game goes on). The key is compared in constant time."""
+        if token is not None:
+            seat = self.record.seat_for(token)
+            if seat is None or self.record.kinds[seat] != "remote":
+                return "That link is not a seat of this table (its key is wrong)."
+        if self.match.is_over:
+            return "This game is over; its links no longer open it."
+        return None
 
     # -- what each connection sees --------------------------------------------------------------
     def _seat_lines(self) -> list[SeatLine]:

@@ -26,7 +26,7 @@ from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
 from fishtable.remote.client import RemoteClient
-from fishtable.remote.host import TableHost
+from fishtable.remote.host import Pages, TableHost
 from fishtable.remote.links import Link, exposure_warning
 from fishtable.remote.record import RECORD_NAME, SAVE_NAME, SeatKind
 from fishtable.remote.seat_app import SeatApp
@@ -124,19 +124,32 @@ def build_table(args: argparse.Namespace, save_dir: Path) -> TableHost:
     return TableHost.new(match, kinds, save_dir=save_dir, away_seconds=args.away_seconds, **options)
 
 
-def host_command(args: argparse.Namespace, data_dir: Path | None) -> int:
+def host_command(args: argparse.Namespace, data_dir: Path | None, pages: PageMaker | None = None) -> int:
+    """`pages`, when the web extra is installed, makes the links' browser pages (the command line
+    hands it over: this layer and the web's do not import each other)."""
     save_dir = args.save_dir or (data_dir or default_data_dir()) / "table"
     try:
         table = build_table(args, save_dir)
     except (FishtableError, LookupError, ValueError) as exc:  # SetupError is a ValueError
         print(f"{COMMAND}: error: {exc}", file=sys.stderr)
         return 2
+    if pages is not None:
+        table.pages = browser_pages(table, pages)
     try:
         return asyncio.run(serve(table, args.public_name))
     except OSError as exc:
         print(f"{COMMAND}: error: the table cannot listen on {args.host}:{args.port} "
               f"({exc.strerror or exc}).", file=sys.stderr)
         return 1
+
+
+PageMaker = Callable[..., Pages]
+
+
+def browser_pages(table: TableHost, pages: PageMaker) -> Pages:
+    """The links' browser pages for `table` (`fishtable.web.seats.SeatPages`, or a stand-in)."""
+    return pages(bind=table.bind, port=lambda: table.port, opens=table.link_refusal,
+                 local_link=lambda token: str(table.local_link(token)))
 
 
 async def play_here(link: Link) -> None:
@@ -190,6 +203,8 @@ async def _serve_until_done(
     for seat, link in seats.items():
         print(f"  {match.seats[seat].name}: fishtable join {link}")
     print(f"  the public table (for a shared screen): fishtable join {public}")
+    if table.pages is not None:
+        print("Each link opens in a web browser too.")
     print("The table is saved after every move; Ctrl+C stops it, `fishtable host --resume` continues it.",
           flush=True)
     waits: list[asyncio.Task[Any]] = [asyncio.create_task(stop.wait())]
