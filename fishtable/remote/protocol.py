@@ -54,8 +54,24 @@ class Act(_Message):
     action: dict[str, Any]
 
 
-ClientMessage = Annotated[Hello | Act, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act] = TypeAdapter(ClientMessage)
+class Command(_Message):
+    """One of the game's table commands (`GameUI.table_commands`: poker's "stop after this hand"),
+    asked by a seat outside the turn order. The host applies it only if the table offers it now."""
+
+    type: Literal["command"] = "command"
+    seat: StrictInt
+    action: dict[str, Any]
+
+
+class NextGame(_Message):
+    """After a game of a series that goes on: deal the next game (any seat may ask, as `n` at the
+    results does in the app)."""
+
+    type: Literal["next"] = "next"
+
+
+ClientMessage = Annotated[Hello | Act | Command | NextGame, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Command | NextGame] = TypeAdapter(ClientMessage)
 
 
 # -- what the host sends ------------------------------------------------------------------------
@@ -98,7 +114,8 @@ class Snapshot(_Message):
 
 class Welcome(_Message):
     """The answer to a good hello: which game, which seat (None: the public table), and everything
-    this connection may see, the newest log lines included."""
+    this connection may see, the newest log lines included. Sent again to every connection when
+    the next game of a series is dealt (a new log: its lines count from 0 again)."""
 
     type: Literal["welcome"] = "welcome"
     game: str
@@ -134,10 +151,13 @@ class Presence(_Message):
 
 
 class GameOver(_Message):
-    """The game has ended: the result (the engine's `Result` as JSON). The links stop working."""
+    """The game has ended: the result (the engine's `Result` as JSON), and the series' running
+    totals (`fishtable.engine.series.Series` as JSON) if the table plays one. The links stop
+    working, unless the series goes on (then a `next` from any seat deals the next game)."""
 
     type: Literal["over"] = "over"
     result: dict[str, Any]
+    series: dict[str, Any] | None = None
 
 
 HostMessage = Annotated[Welcome | Update | Refused | Presence | GameOver, Field(discriminator="type")]
@@ -180,7 +200,7 @@ def _read(text: str | bytes, cap: int, adapter: TypeAdapter[Any], who: str) -> A
         raise ProtocolError(validation_message(exc, "That is not a fishtable message")) from None
 
 
-def read_client_message(text: str | bytes) -> Hello | Act:
+def read_client_message(text: str | bytes) -> Hello | Act | Command | NextGame:
     """Validate a client's message; ProtocolError in words if it is too long or malformed."""
     return _read(text, MAX_CLIENT_MESSAGE_BYTES, CLIENT_MESSAGE, "The client")  # type: ignore[no-any-return]
 

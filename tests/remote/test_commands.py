@@ -44,7 +44,10 @@ def test_options_are_read_as_json_or_text_and_refused_in_words() -> None:
 
 
 def test_a_new_table_needs_a_game_and_a_remote_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # No seats: the setup form, which needs a terminal (the tests have none).
     assert main(["host", "--save-dir", str(tmp_path)]) == 2
+    assert "the setup form needs a terminal" in capsys.readouterr().err
+    assert main(["host", "--seat", "A:remote", "--seat", "B:remote", "--save-dir", str(tmp_path)]) == 2
     assert "--game is needed" in capsys.readouterr().err
     assert main(["host", "--game", "big-fish", "--seat", "A:computer", "--seat", "B:computer",
                  "--save-dir", str(tmp_path)]) == 2
@@ -103,11 +106,11 @@ async def test_the_host_command_prints_the_links_serves_and_stops_on_sigint(tmp_
     assert os.stat(tmp_path / RECORD_NAME).st_mode & 0o077 == 0
 
 
-def test_one_seat_may_be_played_at_the_hosts_keyboard() -> None:
+def test_seats_may_be_played_at_the_hosts_keyboard() -> None:
     seats, kinds = parse_seats(["Ana:local", "Elena:remote"], "crazy-fishing")
     assert kinds == ("local", "remote") and seats[0].bot is None
-    with pytest.raises(SetupError, match="only one seat"):
-        parse_seats(["Ana:local", "Bo:local", "Elena:remote"], "crazy-fishing")
+    seats, kinds = parse_seats(["Ana:local", "Bo:local", "Elena:remote"], "crazy-fishing")
+    assert kinds == ("local", "local", "remote")
 
 
 async def test_the_local_seat_joins_over_loopback_and_the_remote_links_leave_it_out(tmp_path: Path) -> None:
@@ -118,8 +121,9 @@ async def test_the_local_seat_joins_over_loopback_and_the_remote_links_leave_it_
     assert set(table.record.tokens) == {0, 1}
     played: list[int] = []
 
-    async def local(link) -> None:  # type: ignore[no-untyped-def]
-        client = RemoteClient(link)
+    async def local(links, table_link) -> None:  # type: ignore[no-untyped-def]
+        assert set(links) == {0} and table_link.token is None
+        client = RemoteClient(links[0])
         await client.connect()
         played.append(client.seen.seat)
         await Player(client, seed=1).play()
