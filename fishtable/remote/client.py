@@ -21,9 +21,11 @@ from fishtable.remote.links import Link, parse_link
 from fishtable.remote.protocol import (
     MAX_HOST_MESSAGE_BYTES,
     Act,
+    AskHint,
     Command,
     GameOver,
     Hello,
+    Hint,
     LogLine,
     NextGame,
     Presence,
@@ -55,6 +57,7 @@ class TableSeen:
     result: dict[str, Any] | None = None
     series: dict[str, Any] | None = None  # the series' totals after the last game (Series JSON)
     games: int = 1  # which game of the table this is (the next game of a series counts on)
+    hints: dict[int, Hint] = field(default_factory=dict)  # the hints received, by question ticket
 
     @property
     def prompt(self) -> Prompt | None:
@@ -204,6 +207,8 @@ class RemoteClient:
             seats = [s.model_copy(update={"away": message.away}) if s.seat == message.seat else s
                      for s in seen.snapshot.seats]
             seen.snapshot = seen.snapshot.model_copy(update={"seats": seats, "waiting": message.waiting})
+        elif isinstance(message, Hint):
+            seen.hints[message.ticket] = message
         elif isinstance(message, GameOver):
             seen.result = message.result
             seen.series = message.series
@@ -239,11 +244,17 @@ class RemoteClient:
             raise ConnectionError("The public table cannot ask for a table command.")
         await self.send(Command(seat=self.seen.seat, action=action))
 
+    async def ask_hint(self) -> None:
+        """Ask the host for a hint on this seat's current question."""
+        if self.seen.seat is None:
+            raise ConnectionError("The public table gets no hints.")
+        await self.send(AskHint(seat=self.seen.seat, ticket=self.ticket))
+
     async def next_game(self) -> None:
         """Ask the host for the next game of the series."""
         await self.send(NextGame())
 
-    async def send(self, message: Hello | Act | Command | NextGame) -> None:
+    async def send(self, message: Hello | Act | Command | NextGame | AskHint) -> None:
         await self.send_raw(encode(message))
 
     async def send_raw(self, text: str) -> None:

@@ -23,7 +23,8 @@ from aiohttp import WSMsgType, web
 from pydantic import ValidationError
 from yarl import URL
 
-from fishtable.bots import choose_action
+from fishtable.bots import choose_action, hint
+from fishtable.bots.search import can_search
 from fishtable.engine.errors import FishtableError, IllegalAction
 from fishtable.engine.files import validation_message
 from fishtable.engine.match import Match
@@ -36,9 +37,12 @@ from fishtable.remote.protocol import (
     MAX_CLIENT_MESSAGE_BYTES,
     WELCOME_LOG_LINES,
     Act,
+    AskHint,
     Command,
     GameOver,
     Hello,
+    Hint,
+    HintLine,
     LogLine,
     NextGame,
     Presence,
@@ -112,6 +116,8 @@ class TableHost:
         self._stopping = False
         self.finished = asyncio.Event()  # set when the game is over (the last game of a series)
         self._game_clock = time.monotonic()  # when this game began here (a series for a time counts it)
+        self._hints = asyncio.Semaphore(1)  # one hint searched at a time: a search takes about a second
+        self._hinting: set[int] = set()  # seats whose hint is being searched
         # The game's table commands (`GameUI.table_commands`), from its plug-in through the registry.
         self.ui = get_entry(match.game.name).load_ui()
         self._refresh_tickets()
@@ -398,6 +404,43 @@ class TableHost:
             self._start_clock()
             self._wake.set()
 
+    async def _on_hint(self, conn: Connection, ask: AskHint) -> None:
+        """A seat's F2: the hard player's top moves for its own private question, searched from that
+        seat's view and legal actions only, off the table's lock (the table goes on meanwhile)."""
+        async with self._lock:
+            seat = conn.seat
+            prompt = self.match.pending().get(seat) if seat is not None else None
+            if seat is None or ask.seat != seat:
+                reason: str | None = "A hint is for your own decision, on your private screen."
+            elif prompt is None or ask.ticket != self._asked[seat][1]:
+                reason = "A hint is for the question you are asked now."
+            elif not (prompt.private or prompt.reaction):
+                reason = "A hint is for your own decision, on your private screen."
+            elif not can_search(self.match.game):
+                reason = "This game has no hints."
+            elif seat in self._hinting:
+                reason = "Still thinking about the last hint…"
+            else:
+                reason = None
+            if reason is not None:
+                conn.send(encode(Refused(reason=reason)))
+                return
+            assert seat is not None
+            view, legal, game = self.match.view(seat), self.match.legal_actions(seat), self.match.game
+            self._hinting.add(seat)
+        try:
+            async with self._hints:
+                if self._stopping:
+                    return
+                options = await asyncio.to_thread(hint, view, legal, game, stop=lambda: self._stopping)
+        except Exception as exc:  # a hint must never take the table down
+            conn.send(encode(Refused(reason=f"No hint this time ({type(exc).__name__}).")))
+            return
+        finally:
+            self._hinting.discard(seat)
+        lines = [HintLine(action=a.model_dump(mode="json"), rate=rate, tried=tried) for a, rate, tried in options]
+        conn.send(encode(Hint(ticket=ask.ticket, options=lines)))
+
     async def _on_command(self, conn: Connection, command: Command) -> None:
         """One of the game's table commands, from a seat: applied for it if the table offers it now."""
         async with self._lock:
@@ -583,7 +626,7 @@ class TableHost:
             await ws.send_str(encode(Refused(reason="No hello came; the connection is closed.", final=True)))
             return None
         reason = None
-        hello: Hello | Act | Command | NextGame | None = None
+        hello: Hello | Act | Command | NextGame | AskHint | None = None
         if first.type != WSMsgType.TEXT:
             reason = "The first message must be a hello in text."
         else:
@@ -656,6 +699,8 @@ class TableHost:
                 await self._on_command(conn, parsed)
             elif isinstance(parsed, NextGame):
                 await self._on_next(conn)
+            elif isinstance(parsed, AskHint):
+                await self._on_hint(conn, parsed)
             else:
                 await self._on_act(conn, parsed)
 

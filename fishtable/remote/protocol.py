@@ -70,8 +70,17 @@ class NextGame(_Message):
     type: Literal["next"] = "next"
 
 
-ClientMessage = Annotated[Hello | Act | Command | NextGame, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Command | NextGame] = TypeAdapter(ClientMessage)
+class AskHint(_Message):
+    """F2 on a seat's own private decision: what the hard computer player would do. The host searches
+    from that seat's view and legal actions only (what the seat could see anyway), one hint at a time."""
+
+    type: Literal["hint"] = "hint"
+    seat: StrictInt
+    ticket: StrictInt
+
+
+ClientMessage = Annotated[Hello | Act | Command | NextGame | AskHint, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Command | NextGame | AskHint] = TypeAdapter(ClientMessage)
 
 
 # -- what the host sends ------------------------------------------------------------------------
@@ -160,8 +169,24 @@ class GameOver(_Message):
     series: dict[str, Any] | None = None
 
 
-HostMessage = Annotated[Welcome | Update | Refused | Presence | GameOver, Field(discriminator="type")]
-HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Presence | GameOver] = TypeAdapter(HostMessage)
+class HintLine(_Message):
+    """One move of a hint: the action's JSON, the share of imagined games won after it, how many tried it."""
+
+    action: dict[str, Any]
+    rate: float
+    tried: int
+
+
+class Hint(_Message):
+    """The answer to a seat's `hint`: the top few moves for the question with this `ticket`."""
+
+    type: Literal["hint"] = "hint"
+    ticket: int
+    options: list[HintLine]
+
+
+HostMessage = Annotated[Welcome | Update | Refused | Presence | GameOver | Hint, Field(discriminator="type")]
+HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Presence | GameOver | Hint] = TypeAdapter(HostMessage)
 
 
 class ProtocolError(FishtableError):
@@ -200,12 +225,12 @@ def _read(text: str | bytes, cap: int, adapter: TypeAdapter[Any], who: str) -> A
         raise ProtocolError(validation_message(exc, "That is not a fishtable message")) from None
 
 
-def read_client_message(text: str | bytes) -> Hello | Act | Command | NextGame:
+def read_client_message(text: str | bytes) -> Hello | Act | Command | NextGame | AskHint:
     """Validate a client's message; ProtocolError in words if it is too long or malformed."""
     return _read(text, MAX_CLIENT_MESSAGE_BYTES, CLIENT_MESSAGE, "The client")  # type: ignore[no-any-return]
 
 
-def read_host_message(text: str | bytes) -> Welcome | Update | Refused | Presence | GameOver:
+def read_host_message(text: str | bytes) -> Welcome | Update | Refused | Presence | GameOver | Hint:
     """Validate the host's message; ProtocolError in words if it is too long or malformed.
 
     The host's messages are large (views) and come from the table one chose to join: pydantic's

@@ -10,9 +10,9 @@ private screen whenever another seat had the keyboard, and their shared table
 is fed by a public-table connection, so it shows only public log lines.
 
 F2 asks for a hint on a private decision: the hard computer player's choice,
-searched here from the seat's own view and legal actions (all the wire
-brought). The game's table commands (poker's "stop after this hand") go to the
-host, which applies them only if the table offers them. At the results of a
+searched by the host from that seat's own view and legal actions only. The
+game's table commands (poker's "stop after this hand") go to the host, which
+applies them only if the table offers them. At the results of a
 series, `n` asks the host for the next game. The app holds no game state;
 every answer goes to the host, which checks it again.
 """
@@ -29,7 +29,6 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 import fishtable.tui
-from fishtable.bots import hint
 from fishtable.bots.search import can_search
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
 from fishtable.engine.registry import get_entry
@@ -134,7 +133,7 @@ class SeatApp(App[int]):
         self.refusals_seen: dict[int, int] = {}
         self.finished = False
         self.games_seen = 1
-        self.hinting = False
+        self.hinting: int | None = None  # the ticket of the question a hint was asked for
         self.decision: Decision | None = None  # the question on screen now
         self.connecting: set[int] = set()  # the connections being (re)made, by id
         self.problem: str | None = None  # why the app ended, for the command line
@@ -206,6 +205,7 @@ class SeatApp(App[int]):
             return
         if not self.table.is_mounted:
             return
+        self._show_hint()
         for client in self.connections:
             seen = client.seen
             for reason in seen.refusals[self.refusals_seen.get(id(client), 0):]:
@@ -406,7 +406,7 @@ class SeatApp(App[int]):
             return "A hint is for your own decision, on your private screen."
         if not can_search(self.game):
             return "This game has no hints."
-        if self.hinting:
+        if self.hinting is not None:
             return "Still thinking about the last hint…"
         return None
 
@@ -416,35 +416,38 @@ class SeatApp(App[int]):
         return True
 
     def action_hint(self) -> None:
-        """What the hard computer player would do in this private decision, searched here from the
-        seat's own view and legal actions (nothing else ever reaches this app)."""
+        """What the hard computer player would do in this private decision: the host searches it
+        from this seat's own view and legal actions, and the list shows over the decision."""
         refusal = self._hint_refusal()
         if refusal is not None:
             self.notify(refusal, markup=False)
             return
         decision = self.decision
         assert decision is not None
-        self.hinting = True
+        client = self.seats_here[decision.seat]
+        self.hinting = decision.ticket
         self.notify("Thinking about a hint (about a second)…", timeout=2, markup=False)
-        self.run_worker(lambda: self._hint_worker(decision), thread=True, group="hint", exclusive=True)
+        self.run_worker(client.ask_hint(), group="hint")
 
-    def _hint_worker(self, decision: Decision) -> None:
-        problem: str | None = None
-        try:
-            options = hint(decision.view, decision.legal, self.game)
-        except Exception as exc:  # a hint must never take the seat down
-            options, problem = [], f"No hint this time ({type(exc).__name__}: {exc})."
-        self.call_from_thread(self._hint_done, decision, options, problem)
-
-    def _hint_done(self, decision: Decision, options: list[tuple[Any, float, int]], problem: str | None) -> None:
-        self.hinting = False
-        if decision.ticket != self.shown_ticket or self.screen is not self.overlay:
-            return  # answered meanwhile: the hint is for a moment that is gone
-        if problem is not None or not options:
-            self.notify(problem or "No hint this time.", severity="warning", markup=False)
+    def _show_hint(self) -> None:
+        """The hint asked for has come: over the decision, if that decision is still on screen."""
+        ticket, decision = self.hinting, self.decision
+        if ticket is None or decision is None:
             return
-        lines = [(self.ui.describe(action, decision.view, decision.kind), rate, tried)
-                 for action, rate, tried in options]
+        client = self.seats_here.get(decision.seat)
+        answer = client.seen.hints.pop(ticket, None) if client is not None else None
+        if answer is None:
+            if client is not None and len(client.seen.refusals) > self.refusals_seen.get(id(client), 0):
+                self.hinting = None  # refused (in words, shown as any refusal)
+            return
+        self.hinting = None
+        if decision.ticket != ticket or self.shown_ticket != ticket or self.screen is not self.overlay:
+            return  # answered meanwhile: the hint is for a moment that is gone
+        if not answer.options:
+            self.notify("No hint this time.", severity="warning", markup=False)
+            return
+        lines = [(self.ui.describe(self.game.parse_action(o.action), decision.view, decision.kind), o.rate, o.tried)
+                 for o in answer.options]
         self.push_screen(HintScreen(decision.name, lines))
 
     # -- the shell's app interface ------------------------------------------------------------------
