@@ -128,7 +128,7 @@ def build_table(
                              "continue it with --resume, or choose another --save-dir.")
     if args.seat:
         match, kinds = deal_from_arguments(args)
-        series = SeriesRules()
+        series = parse_series(args.series)
     else:
         choice = choose(args, data_dir or default_data_dir())
         if choice is None:
@@ -136,6 +136,22 @@ def build_table(
         match, kinds, series = choice.match, choice.kinds, choice.series
     return TableHost.new(match, kinds, save_dir=save_dir, away_seconds=args.away_seconds, series=series,
                          **options)
+
+
+def parse_series(text: str | None) -> SeriesRules:
+    """`--series target=POINTS` or `--series minutes=MINUTES` (None: a single game)."""
+    if text is None:
+        return SeriesRules()
+    key, sep, number = text.partition("=")
+    key, number = key.strip().lower(), number.strip()
+    if not sep or key not in ("target", "minutes") or not number.isdigit() or len(number) > 6:
+        raise SetupError(f"--series {text!r}: write target=POINTS or minutes=MINUTES.")
+    try:
+        if key == "target":
+            return SeriesRules(end="target", target=int(number))
+        return SeriesRules(end="time", minutes=int(number))
+    except ValidationError as exc:
+        raise SetupError(validation_message(exc, f"--series {text!r}")) from None
 
 
 def deal_from_arguments(args: argparse.Namespace) -> tuple[Match, tuple[SeatKind, ...]]:
@@ -256,11 +272,19 @@ async def _serve_until_done(
         task.cancel()
     if table.save_error:
         print(f"Warning: {table.save_error}", file=sys.stderr)
+    match = table.match  # the last game dealt, in a series
     result = match.result()
+    series = table.record.series
     if result is not None:
         winners = " and ".join(match.seats[s].name for s in result.winners)
         print(f"The game is over: {winners} won.")
         for line in result.scores:
             print(f"  {line.name}: {line.total}")
+        if series is not None:
+            leaders = " and ".join(series.names[s] for s in series.leaders)
+            state = "is over" if series.over else "stopped"
+            print(f"The series {state} after {series.games} game{'s' * (series.games != 1)}: {leaders} leads.")
+            for name, total in zip(series.names, series.totals, strict=True):
+                print(f"  {name}: {total}")
     else:
         print("The table stopped; it is saved. Continue it with `fishtable host --resume`.")

@@ -14,10 +14,11 @@ import pytest
 
 from fishtable.cli import main
 from fishtable.engine.registry import get_entry
+from fishtable.engine.series import SeriesRules
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.host import TableHost
 from fishtable.remote.record import RECORD_NAME, SAVE_NAME
-from fishtable.remote.serve import SetupError, parse_options, parse_seats, serve
+from fishtable.remote.serve import SetupError, parse_options, parse_seats, parse_series, serve
 
 from .helpers import FAST, Player, make_match
 
@@ -32,6 +33,15 @@ def test_seats_are_read_from_name_and_kind() -> None:
                        (["Ana:local:hard"], "the kind is")]:
         with pytest.raises(SetupError, match=words):
             parse_seats(bad, "big-fish")
+
+
+def test_a_series_is_read_as_a_target_or_minutes_and_refused_in_words() -> None:
+    assert parse_series(None) == SeriesRules()
+    assert parse_series("target=60") == SeriesRules(end="target", target=60)
+    assert parse_series("minutes=30") == SeriesRules(end="time", minutes=30)
+    for bad in ("target", "points=3", "target=lots", "minutes=0", "target=" + "9" * 30):
+        with pytest.raises(SetupError, match="--series"):
+            parse_series(bad)
 
 
 def test_options_are_read_as_json_or_text_and_refused_in_words() -> None:

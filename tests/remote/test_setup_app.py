@@ -97,3 +97,15 @@ async def test_the_host_serves_what_the_form_chose_with_its_series(tmp_path: Pat
     assert record.series is not None and record.series.rules.target == 500
     # Left without dealing: nothing is served.
     assert build_table(host_args("--port", "0"), tmp_path / "other", tmp_path, choose=lambda a, d: None) is None
+
+
+def test_the_command_line_seats_still_deal_and_may_set_a_series(tmp_path: Path) -> None:
+    def never(args: argparse.Namespace, data_dir: Path) -> HostChoice | None:
+        raise AssertionError("seats on the command line need no form")
+
+    args = host_args("--game", "crazy-fishing", "--seat", "A:remote", "--seat", "B:local", "--seat", "C:local",
+                     "--series", "target=60", "--port", "0", "--seed", "4")
+    table = build_table(args, tmp_path / "table", tmp_path, choose=never)
+    assert table is not None and table.record.kinds == ("remote", "local", "local")
+    assert table.record.series is not None and table.record.series.rules.target == 60
+    assert set(table.local_links()) == {1, 2} and set(table.links()[0]) == {0}

@@ -19,7 +19,7 @@ from fishtable.tui.screens.hint import HintScreen
 from fishtable.tui.screens.results import ResultsScreen
 from tests.tui.screen_text import screen_text
 
-from .helpers import Player, Watch, close_all, hidden_ids, join_all, start_table
+from .helpers import FAST, Player, Watch, close_all, hidden_ids, join_all, start_table
 from .test_local_seats import asked, until
 
 STOP = StopSession().model_dump(mode="json")
@@ -220,3 +220,33 @@ async def test_the_host_hints_only_a_seat_asked_in_private_and_only_from_its_vie
         await close_all(*clients.values(), public)
     finally:
         await host.stop()
+
+
+async def test_a_host_restarted_between_two_games_of_a_series_deals_the_next_on_the_same_links(
+    tmp_path: Path,
+) -> None:
+    rules = SeriesRules(end="target", target=100_000)
+    host = await start_table("fishing-party-poker", ("remote", "remote"), tmp_path, series=rules)
+    port = host.port
+    again: TableHost | None = None
+    try:
+        clients, _ = await join_all(host)
+        await play_game(host, clients, seed=1)
+        result = host.match.result()
+        await host.stop()
+        for client in clients.values():
+            await client.close()
+        again = TableHost.resume(tmp_path, port=port, rate=FAST)
+        await again.start()
+        assert again.record.series is not None and again.record.series.games == 1
+        back = RemoteClient(host.links()[0][0])
+        await back.connect()
+        await back.wait_for(lambda c: c.seen.result is not None, 10)  # the last result, on rejoining
+        assert back.result == result and back.seen.series is not None
+        await back.next_game()
+        await back.wait_for(lambda c: c.seen.games == 2 and c.seen.result is None, 10)
+        assert not again.match.is_over and again.record.seed == again.match.seed
+        await back.close()
+    finally:
+        if again is not None:
+            await again.stop()
