@@ -137,6 +137,7 @@ class SeatApp(App[int]):
         self.decision: Decision | None = None  # the question on screen now
         self.connecting: set[int] = set()  # the connections being (re)made, by id
         self.problem: str | None = None  # why the app ended, for the command line
+        self.leaving = False
 
     # -- the connections ----------------------------------------------------------------------
     @property
@@ -189,11 +190,13 @@ class SeatApp(App[int]):
 
     def _give_up(self, reason: str) -> None:
         self.problem = reason
+        self.leaving = True
         self.exit(1)
 
     # -- what the wire says ---------------------------------------------------------------------
     def refresh_from_wire(self) -> None:
-        if any(c.seen.snapshot is None for c in self.connections):
+        # Not while the app closes (its screens are being taken down; the clients' close calls here).
+        if self.leaving or not self.is_running or any(c.seen.snapshot is None for c in self.connections):
             return
         if self.table is None:
             entry = get_entry(self.source.seen.game)
@@ -468,9 +471,11 @@ class SeatApp(App[int]):
             self.push_screen(RulesScreen(game or self.source.seen.game or None))
 
     def action_request_quit(self) -> None:
+        self.leaving = True
         self.exit(0)
 
     def action_to_menu(self) -> None:
+        self.leaving = True
         self.exit(0)
 
     def action_play_again(self) -> None:
@@ -485,5 +490,7 @@ class SeatApp(App[int]):
         self.run_worker(seats[min(seats)].next_game(), group="act")
 
     async def on_unmount(self) -> None:
+        self.leaving = True  # the screens are going: what the wire says now is drawn nowhere
         for client in self.connections:
+            client.on_change.clear()
             await client.close()
