@@ -129,7 +129,9 @@ class SeatApp(App[int]):
         self.answered: set[int] = set()  # every question answered (the host may not have moved on yet)
         self.holder: int | None = None  # the seat that has the keyboard (several seats here)
         self.passing: tuple[int, int] | None = None  # (seat, ticket) of the pass screen on screen
-        self.pass_tickets = 0
+        self.pass_tickets = 0  # the tickets of this app's own pass screens and public questions
+        self.asking: tuple[int, tuple[int, ...]] | None = None  # (ticket, seats) of the table's question
+        self.claimer: int | None = None  # the seat here that claimed the reaction (it confirms in private)
         self.refusals_seen: dict[int, int] = {}
         self.finished = False
         self.games_seen = 1
@@ -231,6 +233,8 @@ class SeatApp(App[int]):
             series = Series.model_validate(source.series) if source.series is not None else None
             self._finish(Result.model_validate(source.result), series)
             return
+        if self._ask_table():
+            return
         asked = self._asked()
         if asked is not None:
             seat, client = asked
@@ -256,17 +260,62 @@ class SeatApp(App[int]):
         names = [self.feed.seats[s].name for s in snap.waiting] if self.feed is not None else []
         self.table.set_prompt(None, waiting_for=", ".join(names) or None)
 
-    def _asked(self) -> tuple[int, RemoteClient] | None:
-        """The seat here whose question to show: the one on screen, else the keyboard's holder,
-        else the first seat asked."""
-        open_questions = []
+    def _open_questions(self) -> list[tuple[int, RemoteClient, Prompt]]:
+        out = []
         for seat, client in sorted(self.seats_here.items()):
             snap = client.seen.snapshot
             if snap is not None and snap.prompt is not None and snap.ticket not in self.answered:
-                open_questions.append((seat, client))
+                out.append((seat, client, Prompt.model_validate(snap.prompt)))
+        return out
+
+    def _ask_table(self) -> bool:
+        """Several seats here and only reactions asked of them (Fishing Party's Broken Line): the
+        table is asked once, in public, as the app does; a seat that claims confirms in private.
+        True while the question is on the table."""
+        questions = self._open_questions()
+        if not self.use_privacy or not questions or any(not q.reaction for _, _, q in questions):
+            self.asking = None
+            return False
+        seats = tuple(seat for seat, _, _ in questions)
+        if self.claimer in seats:
+            return False  # the claimer's own question comes next, behind a pass screen
+        self.claimer = None
+        if self.asking is not None and self.asking[1] == seats and self.table is not None \
+                and self.table.question is not None:
+            return True
+        assert self.table is not None
+        self.pass_tickets += 1
+        self.asking = (self.pass_tickets, seats)
+        self.shown_ticket, self.shown_seat, self.passing = 0, None, None
+        self._show(None)
+        self.table.ask(questions[0][2].text, list(seats), self.pass_tickets)
+        return True
+
+    def on_claimed(self, message: Claimed) -> None:
+        """The table's answer to a reaction: nobody (each seat here says no), or a seat claims."""
+        if self.asking is None or message.ticket != self.asking[0]:
+            return
+        seats = self.asking[1]
+        self.asking = None
+        if message.seat is not None:
+            self.claimer = message.seat
+            self.refresh_from_wire()
+            return
+        for seat, client, _ in self._open_questions():
+            snap = client.seen.snapshot
+            if seat in seats and snap is not None and snap.legal:
+                self.answered.add(snap.ticket)  # legal[0] of a reaction is the same "no" for every seat
+                self.run_worker(client.act(snap.legal[0]), group="act")
+        if self.table is not None:
+            self.table.set_prompt(None, waiting_for="the host")
+
+    def _asked(self) -> tuple[int, RemoteClient] | None:
+        """The seat here whose question to show: the claimer of a reaction, the one on screen,
+        else the keyboard's holder, else the first seat asked."""
+        open_questions = [(seat, client) for seat, client, _ in self._open_questions()]
         if not open_questions:
             return None
-        for wanted in (self.shown_seat, self.holder):
+        for wanted in (self.claimer, self.shown_seat, self.holder):
             for seat, client in open_questions:
                 if seat == wanted:
                     return seat, client
@@ -360,7 +409,8 @@ class SeatApp(App[int]):
         self.games_seen = games
         self.finished = False
         self.shown_ticket = self.sent_ticket = 0
-        self.shown_seat = self.holder = self.passing = None
+        self.shown_seat = self.holder = self.passing = self.claimer = None
+        self.asking = None
         self.answered.clear()
         self._show(None)
         if self.table is not None:
@@ -381,6 +431,8 @@ class SeatApp(App[int]):
             return
         self.sent_ticket = message.ticket
         self.answered.add(message.ticket)
+        if message.seat == self.claimer:
+            self.claimer = None
         self._show(None)
         if self.table is not None:
             self.table.set_prompt(None, waiting_for="the host")
@@ -388,9 +440,6 @@ class SeatApp(App[int]):
 
     def on_acknowledged(self, message: Acknowledged) -> None:
         """Nothing to acknowledge: this screen is nobody else's."""
-
-    def on_claimed(self, message: Claimed) -> None:
-        """Reactions are asked of each seat on its own screen, never of the table here."""
 
     def on_commanded(self, message: Commanded) -> None:
         """A table command confirmed on the table: asked of the host for a seat here."""
