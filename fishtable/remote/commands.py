@@ -7,8 +7,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-HOST_HELP = "hold one table that players join from their own terminals (remote seats)"
-JOIN_HELP = "join a table by the link its host printed"
+HOST_HELP = "hold one table that players join from their own terminals or browsers (remote seats)"
+JOIN_HELP = "join a table by the link its host printed (the link opens in a web browser too)"
 
 _HOST_EPILOG = """\
 seats (--seat NAME:KIND[:LEVEL], one per seat, in order):

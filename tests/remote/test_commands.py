@@ -152,3 +152,14 @@ async def test_the_local_seat_joins_over_loopback_and_the_remote_links_leave_it_
 
     results = await asyncio.gather(serve(table, local=local), remote())
     assert results[0] == 0 and played == [0] and match.is_over
+
+
+def test_join_needs_a_link_and_reads_one_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["join"]) == 2
+    assert "give the link the host printed" in capsys.readouterr().err
+    bad = tmp_path / "seat.link"
+    bad.write_text("http://127.0.0.1:8765/elsewhere\n")
+    assert main(["join", "--link-file", str(bad)]) == 2
+    assert "not a fishtable link" in capsys.readouterr().err
+    assert main(["join", "--link-file", str(tmp_path / "missing.link")]) == 2
+    assert "error" in capsys.readouterr().err
