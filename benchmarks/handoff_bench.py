@@ -1,12 +1,14 @@
 """Key presses and handoffs per round: seeded three-human games through the Pilot, any game.
 
-    python benchmarks/handoff_bench.py [--game crazy-fishing] [--seed 7] [--games 3] [--json]
+    python benchmarks/handoff_bench.py [--game crazy-fishing] [--seed 7] [--games 3] [--json] [--by-screen]
 
 Three people share the keyboard; every decision is made by keys, the way a
 player who knows the game would press them (Crazy Fishing: the first legal
-cast picked by number and Space, the first fish, the suggested draw; Fishing
-Party: the greedy computer player's move, reached by the arrows; Big Fish: the
-first choice; poker: check or call by its letter, keep the hand). Every press
+cast picked by number and Space, the first fish by its number, the suggested
+draw by its number of rods; Fishing
+Party: the greedy computer player's move, by the key shown before it, or
+reached by the arrows; Big Fish: the first choice, by its key; poker: check or
+call by its letter, keep the hand). Every press
 is sorted into one kind:
 
 - a handoff: Enter on a pass screen that names a player (the privacy screen,
@@ -20,7 +22,8 @@ is sorted into one kind:
 
 A round is the game's own round (Crazy Fishing, Big Fish), a hand (poker), or
 one turn of every player (Fishing Party); poker is played for six hands and
-Fishing Party for six rounds. `--json` prints one JSON object.
+Fishing Party for six rounds. `--json` prints one JSON object; `--by-screen` adds
+where the Enters went (screen and kind of press), to see what to cut next.
 """
 
 from __future__ import annotations
@@ -44,7 +47,9 @@ from fishtable.bots import choose_action  # noqa: E402
 from fishtable.engine.match import Match  # noqa: E402
 from fishtable.engine.protocol import SeatInfo  # noqa: E402
 from fishtable.engine.registry import load_game  # noqa: E402
+from fishtable.plugins.crazy_fishing.sea import SeaView  # noqa: E402
 from fishtable.tui.app import FishtableApp  # noqa: E402
+from fishtable.tui.widgets.options import ChoiceList  # noqa: E402
 
 GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
 NAMES = ("Elena", "Tomás", "Ana")
@@ -84,6 +89,14 @@ def hold_news(app: Any, match: Match, seen: int) -> bool:
 # -- the keys a player who knows the game presses -------------------------------------------------
 
 
+def choice_key(screen: Any, index: int) -> str | None:
+    """The key shown before choice `index` of the screen's list of choices (it picks it at once)."""
+    for listing in screen.query(ChoiceList):
+        if listing.display and listing.option_count > index:
+            return listing.key_for(index)
+    return None
+
+
 def cf_keys(screen: Any, match: Match) -> list[str] | None:
     name = type(screen).__name__
     if name == "CastScreen":
@@ -93,6 +106,15 @@ def cf_keys(screen: Any, match: Match) -> list[str] | None:
         for cid in (*cast.rods, *cast.baits):
             keys += [str(hand.index(cid) + 1), "space"]
         return [*keys, "enter"]
+    if name == "CollectScreen" and screen.draws:
+        return [str(screen.draws[screen.index].rods)]  # the suggested split, by its number of rods
+    if name == "TableScreen" and screen.kind in ("catch", "pair") and screen.seat is not None \
+            and screen.board.digits_try():
+        sea = screen.board.query_one(SeaView)
+        if sea.cursor is not None:  # the suggested fish, by its number
+            typed = str(sea.cursor)
+            waits = any(str(n) != typed and str(n).startswith(typed) for n in sea.labels() if n >= 10)
+            return [*typed, "enter"] if waits else list(typed)
     return None
 
 
@@ -109,6 +131,9 @@ def fp_keys(screen: Any, match: Match) -> list[str] | None:
         card = getattr(action, "card", None)
         if card in screen.points and screen.points.index(card) < 9:
             return None  # pointing moves the list: let the caller step key by key
+        key = choice_key(screen, target)
+        if key is not None:
+            return [key]
         keys += ["down" if here < target else "up"] * abs(target - here)
         return [*keys, "enter"]
     if name == "TableScreen" and getattr(screen, "question", None) is not None:
@@ -143,8 +168,12 @@ async def fp_turn(pilot: Any, screen: Any, match: Match, press: Any) -> None:
                   if listing.get_option_at_index(i).id is not None
                   and screen.entries[int(listing.get_option_at_index(i).id)].action == action)
     here = listing.highlighted or 0
-    keys = ["down" if here < target else "up"] * abs(target - here)
-    await press(*keys, "enter", kind=None)
+    key = choice_key(screen, target)
+    keys = [key] if key is not None else ["down" if here < target else "up"] * abs(target - here) + ["enter"]
+    await press(*keys, kind=None)
+
+
+BY_SCREEN: Counter[str] = Counter()  # Enters by "screen: kind of press", over every game played
 
 
 async def play(game_id: str, seed: int) -> dict[str, float]:
@@ -168,18 +197,22 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
         async def press(*keys: str, kind: str | None) -> None:
             nonlocal pending_keys, seen
             before = match.step_count
+            where = type(app.screen).__name__ + ":" + str(getattr(app.screen, "kind", "") or "")
             counts["keys"] += len(keys)
             counts["enter"] += keys.count("enter")
             await pilot.press(*keys)
             await settle(pilot)
             if kind is not None:
+                BY_SCREEN[f"{where} {kind}"] += keys.count("enter")
                 counts[kind] += len(keys)
                 if kind == "study":
                     seen = match.event_count
             elif match.step_count != before:
+                BY_SCREEN[f"{where} decision"] += keys.count("enter")
                 counts["decision"] += len(keys) + pending_keys
                 pending_keys = 0
             else:
+                BY_SCREEN[f"{where} pending"] += keys.count("enter")
                 pending_keys += len(keys)
 
         for _ in range(MAX_SCREENS):
@@ -212,7 +245,8 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
                 if match.step_count == before:
                     await press("space", "tab", "space", "enter", kind=None)  # the Reel: two fish
             else:
-                await press("enter", kind=None)
+                key = choice_key(screen, 0)  # the first choice, by the key shown before it
+                await press(key or "enter", kind=None)
         counts["idle"] += pending_keys  # keys that never led to a decision
         rounds = rounds_of(match)
         if game_id in CAPS:
@@ -220,7 +254,7 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
     return {"rounds": rounds, **counts}
 
 
-async def main(game_id: str, seed: int, games: int) -> dict[str, Any]:
+async def main(game_id: str, seed: int, games: int, by_screen: bool = False) -> dict[str, Any]:
     totals: Counter[str] = Counter()
     for i in range(games):
         totals.update(await play(game_id, seed + i))
@@ -229,7 +263,7 @@ async def main(game_id: str, seed: int, games: int) -> dict[str, Any]:
     def per(key: str) -> float:
         return round(totals[key] / rounds, 2)
 
-    return {
+    report: dict[str, Any] = {
         "game": game_id,
         "games": games,
         "rounds": rounds,
@@ -240,6 +274,9 @@ async def main(game_id: str, seed: int, games: int) -> dict[str, Any]:
         "study_presses_per_round": per("study"),
         "idle_presses_per_round": per("idle"),
     }
+    if by_screen:
+        report["enters_per_round_by_screen"] = {k: round(v / rounds, 2) for k, v in BY_SCREEN.most_common() if v}
+    return report
 
 
 if __name__ == "__main__":
@@ -248,6 +285,7 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--by-screen", action="store_true", help="where the Enters went")
     args = parser.parse_args()
-    report = asyncio.run(main(args.game, args.seed, args.games))
+    report = asyncio.run(main(args.game, args.seed, args.games, args.by_screen))
     print(json.dumps(report) if args.json else "\n".join(f"{k:>28}: {v}" for k, v in report.items()))

@@ -204,7 +204,7 @@ class SeatApp(App[int]):
             entry = get_entry(self.source.seen.game)
             self.game, self.ui = entry.load(), entry.load_ui()
             self.feed = WireFeed(self.source, self.seats_here, self.game, self.ui)
-            self.table = TableScreen(self.feed)
+            self.table = TableScreen.of(self.feed.ui)(self.feed)
             self.push_screen(self.table)
             self.call_after_refresh(self.refresh_from_wire)
             return
@@ -366,7 +366,7 @@ class SeatApp(App[int]):
             self.holder = seat
         screen = self.ui.decision_screen(decision)
         if screen is None and decision.kind in self.ui.board_kinds:
-            screen = TableScreen(self.feed, viewer=decision.seat) if decision.private else None
+            screen = TableScreen.of(self.feed.ui)(self.feed, viewer=decision.seat) if decision.private else None
             if screen is None:
                 self._show(None)
                 self.table.set_prompt(decision)

@@ -64,7 +64,7 @@ class HotSeatFlow:
         self.seats = match.seats
         self.humans = [n for n, seat in enumerate(match.seats) if seat.bot is None]
         self.use_privacy = len(self.humans) > 1
-        self.table = TableScreen(self)
+        self.table = TableScreen.of(self.ui)(self)
         self.overlay: Screen | None = None  # the flow's screen above the table, if any
         # What the table has been shown, and who has the keyboard (see fishtable.tui.planner).
         self.marks = planner.Marks(seen=match.event_count)
@@ -314,7 +314,7 @@ class HotSeatFlow:
         decision = self.decision(seat, private=True)
         screen = self.ui.decision_screen(decision)
         if screen is None and decision.kind in self.ui.board_kinds:
-            screen = TableScreen(self, viewer=seat)
+            screen = TableScreen.of(self.ui)(self, viewer=seat)
             self._show(screen)
             screen.call_after_refresh(screen.set_prompt, decision)
             return

@@ -88,9 +88,14 @@ class GameUI(Generic[ViewT]):
         for the footer ("s", "shuffle now"), or None."""
         return None
 
+    # Every key `table_commands` may ever offer, with its footer words: the table binds them once,
+    # and shows each only while `table_commands` offers it.
+    command_keys: tuple[tuple[str, str], ...] = ()
+
     def table_commands(self, view: ViewT) -> list[TableCommand]:
         """Requests anyone at the table may make on the public table, outside the turn order.
-        The table asks its yes/no question first, then the action is applied for the table."""
+        The table asks its yes/no question first, then the action is applied for the table.
+        Each command's key must be one of `command_keys`."""
         return []
 
     # -- decisions ------------------------------------------------------------------

@@ -41,18 +41,23 @@ async def test_two_digits_typed_with_a_pause_pick_the_fish_and_a_gone_fish_says_
         sea = await to_the_catch(pilot)
         labels = sea.labels()
         target = next(n for n in sorted(sea.reachable) if n >= 10)
+        # A number no longer in the sea says why, and changes nothing.
+        gone = next(n for n in range(1, max(labels)) if n not in labels and not any(
+            str(label).startswith(str(n)) and label != n for label in labels))
+        cursor, steps = sea.cursor, match.step_count
+        await pilot.press(*str(gone))
+        await pilot.pause()
+        assert f"There is no fish #{gone} in the sea any more: it has been caught or taken out." in flat(app)
+        assert sea.cursor == cursor and match.step_count == steps
+        # Two digits with a pause between them are still one number: it tries for that fish.
         first, second = str(target)
         await pilot.press(first)
         await pilot.pause()
         if int(first) not in labels:
             assert f"Fish #{first}…: type its next digit." in flat(app)
+        assert match.step_count == steps, "the first digit of a longer number tried for a fish"
         await pilot.pause(1.2)  # longer than a quick double key: still one number
         await pilot.press(second)
         await pilot.pause()
-        assert sea.cursor == target
-        gone = next(n for n in range(1, max(labels)) if n not in labels and not any(
-            str(label).startswith(str(n)) and label != n for label in labels))
-        await pilot.press(*str(gone))
-        await pilot.pause()
-        assert f"There is no fish #{gone} in the sea any more: it has been caught or taken out." in flat(app)
-        assert sea.cursor == target
+        assert match.step_count == steps + 1
+        assert f"turns over fish #{target}:" in " ".join(match.log_for(None)[-4:])

@@ -194,7 +194,7 @@ async def test_keep_my_bait_cards_by_key(tmp_path: Path) -> None:
         await t.cast(1, rods(match, 1, "1"), baits(match, 1, "1"))
         await t.unlock("Elena")
         assert t.kind == "ChoiceScreen" and t.screen.seat == 0
-        assert "k keep my bait cards" in t.flat  # in the footer
+        assert "k Keep my bait cards" in t.flat  # the key shown before its choice
         assert "Use A Pair of Fish (1), from my catch, as bait" in t.flat
         steps = match.step_count
         await t.press("k")

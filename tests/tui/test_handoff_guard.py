@@ -192,10 +192,13 @@ async def test_double_enter_on_the_news_opens_the_next_seat_but_never_answers_it
 
 async def test_a_key_typed_before_the_privacy_screen_never_reaches_it(tmp_path: Path, real_arming) -> None:
     app = app_with(tmp_path, make_match(seed=5, seats=HUMANS3))
+    # Typed before the app was even started, so surely before the privacy screen armed (made inside
+    # the app, on a loaded machine the screen could arm first and the key would rightly count).
+    early = events.Key("enter", "\r")
     async with app.run_test(size=(100, 40)) as pilot:
-        early = events.Key("enter", "\r")  # typed now...
         early.set_sender(app)
         await armed(pilot)
+        assert early.time < app.screen.armed_at
         assert name(app) == "PrivacyScreen"
         app.post_message(early)  # ...delivered after the screen armed
         await settle(pilot)

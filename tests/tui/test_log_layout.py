@@ -60,3 +60,18 @@ async def test_page_keys_scroll_the_log_even_when_the_seat_column_overflows(tmp_
         await pilot.pause()
         assert log.scroll_y == before and seats.scroll_y == 0
 
+
+
+async def test_at_100x30_the_log_is_the_tallest_thing_under_the_board(tmp_path: Path) -> None:
+    # At 100×30 the log was three lines under empty board rows: it must be the tallest of the
+    # lines under the board (news, log, prompt, choices), and the board still fits above it.
+    for game_name, steps in (("crazy-fishing", 14), ("big-fish", 9)):
+        app = app_at(tmp_path, played(game_name, steps))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await on_the_table(pilot)
+            screen = app.screen
+            log = screen.query_one(EventLog)
+            under = [screen.query_one(f"#{name}") for name in ("news", "prompt", "choices")]
+            assert log.size.height >= 6, (game_name, log.size.height)
+            assert all(log.size.height >= w.size.height for w in under), (
+                game_name, log.size.height, [(w.id, w.size.height) for w in under])

@@ -211,11 +211,32 @@ class Table:
         return await self.press(*["down"] * index, "enter")
 
     async def fish(self, label: int, *keys: str) -> Shot:
-        """On a sea prompt: type the fish's number (cursor moves there), then `keys`."""
-        assert self.screen.query_one("SeaView").cursor is not None
+        """On a sea prompt: type the fish's number, then `keys`. Where the number tries for the
+        fish at once (a plain catch, or A Pair of Fish), it is the try: `keys` must then start
+        with the Enter it replaces. Otherwise the cursor moves there and `keys` follow."""
+        sea = self.screen.query_one("SeaView")
+        assert sea.cursor is not None
+        if not keys:
+            return await self.point(label)
+        waits = any(str(n) != str(label) and str(n).startswith(str(label)) for n in sea.labels() if n >= 10)
+        if self.screen.board.digits_try() and not waits:
+            assert keys[:1] == ("enter",), f"typing #{label} tries for it: {keys} would follow the try"
+            steps = self.match.step_count
+            shot = await self.press(*str(label))
+            assert self.match.step_count > steps, f"typing #{label} did not try for it: {self.flat}"
+            return await self.press(*keys[1:]) if keys[1:] else shot
         await self.press(*str(label))
         assert self.screen.query_one("SeaView").cursor == label, self.flat
         return await self.press(*keys)
+
+    async def point(self, label: int) -> Shot:
+        """Move the cursor to fish `label` with Tab (the number would try for it), to read about it."""
+        sea = self.screen.query_one("SeaView")
+        for _ in range(len(sea.labels()) + 1):
+            if sea.cursor == label:
+                return await self.look()
+            await self.pilot.press("tab")
+        raise AssertionError(f"Tab never reached fish #{label}: {self.flat}")
 
     def since(self, index: int) -> list[Shot]:
         return self.shots[index:]

@@ -154,7 +154,8 @@ def draw_back(state: FPState, seat: int, events: list) -> None:
     state.discard.extend(aside)
     discarded_secretly(state, seat, aside)
     name = state.static.names[seat]
-    events.append(event("exchange", f"{name} exchanges {plural(len(aside), 'card')} with the draw pile."))
+    events.append(event("exchange", f"{name} exchanges {plural(len(aside), 'card')} with the draw pile.",
+                        news=True))
     events.append(event("exchange", f"You discard {cards_text(state, aside)} and draw {cards_text(state, drawn)}.",
                         (seat,)))
     move_done(state, events)
@@ -210,8 +211,9 @@ def give(state: FPState, seat: int, card: int, events: list) -> None:
     state.given = (*state.given, card)
     state.stage = "swap"
     name = state.static.names[seat]
+    # News: the table's cards changed, and the others see it before the next pass screen.
     events.append(event("swap", f"{name} swaps {card_text(state, card)} from their hand for "
-                                f"{card_text(state, taken)} on the table."))
+                                f"{card_text(state, taken)} on the table.", news=True))
     if not can_take_more(state):
         move_done(state, events)
 
@@ -344,7 +346,7 @@ def give_unlucky(state: FPState, seat: int, card: int, target: int, events: list
 def pass_turn(state: FPState, seat: int, events: list) -> None:
     """FP-Q-7: no (further) move; the turn ends with the usual refill."""
     if not state.moved:
-        events.append(event("pass", f"{state.static.names[seat]} passes."))
+        events.append(event("pass", f"{state.static.names[seat]} passes.", news=True))
     end_turn(state, events)
 
 

@@ -2,8 +2,10 @@
 and the catch order.
 
 During a sea prompt (choose a fish to catch, A Pair of Fish's extra attempt)
-the board has the keyboard: arrows, Tab or a fish's number move the cursor;
-Enter tries for the fish; Space marks two fish for the Super-Fast Reel; l
+the board has the keyboard: arrows or Tab move the cursor and Enter tries for
+the fish under it; a fish's number tries for it at once (a single fish, no
+Fish Finder looks left: otherwise the number moves the cursor, to look or to
+mark first); Space marks two fish for the Super-Fast Reel; l
 looks with the Fish Finder, which may look at any fish, covered or not
 (CF-Q-22), so while looks are left the cursor reaches every fish; s shuffles
 with the Turbulent Bait; e ends the turn; n declines the extra attempt; p
@@ -171,7 +173,10 @@ class CrazyFishingBoard(Board):
         turn = view.turn if view is not None else None
         if self.kind == "catch":
             finder = self._any("look")
-            hints = ["←↑↓→, Tab or number: any fish" if finder else "←↑↓→ or number: choose", "Enter: try"]
+            if self.digits_try():
+                hints = ["number: try that fish", "←↑↓→ then Enter: try"]
+            else:
+                hints = ["←↑↓→, Tab or number: any fish" if finder else "←↑↓→ or number: choose", "Enter: try"]
             if self._two_fish():
                 hints.insert(1, "Space: mark two fish (Reel)")
             if self._any("look"):
@@ -184,7 +189,7 @@ class CrazyFishingBoard(Board):
                 hints.append("p: my catch")
             return Text(" · ".join(hints))
         if self.kind == "pair":
-            return Text("←↑↓→ or number: choose · Enter: try · n: decline")
+            return Text("number: try that fish · ←↑↓→ then Enter: try · n: decline")
         return Text()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -203,6 +208,13 @@ class CrazyFishingBoard(Board):
         if action == "pile":
             return self._private()
         return True
+
+    def digits_try(self) -> bool:
+        """Does a fish's number try for it at once? Yes, unless the turn still has a choice to make
+        before trying: a Fish Finder look, or the second fish of the Super-Fast Reel."""
+        if self.kind == "pair":
+            return True
+        return self.kind == "catch" and not self._any("look") and not self._two_fish()
 
     def _private(self) -> bool:
         """A private table (a Finder turn): the seat's own view is on show, pile included."""
@@ -236,6 +248,8 @@ class CrazyFishingBoard(Board):
         if number in sea.reachable:
             sea.cursor = number
             self._say("")
+            if not longer and self.digits_try():
+                self.action_confirm()  # the whole number typed: try for that fish
         elif number in labels:
             self._say(self._why_not(number))
         elif longer:

@@ -27,6 +27,8 @@ class CollectScreen(DecisionScreen):
         Binding("left", "shift(1)", "More rods"),
         Binding("right", "shift(-1)", "More baits"),
         Binding("enter", "commit", "Draw"),
+        # One key for the whole choice: how many of the cards to draw are rods.
+        *[Binding(str(d), f"rods({d})", "Rods to draw", show=False) for d in range(7)],
         Binding(PILE_KEY[0], "pile", PILE_KEY[1]),
         Binding("r", "app.rules", "Rules"),
     ]
@@ -71,7 +73,9 @@ class CollectScreen(DecisionScreen):
         text.append(f"◀ {draw.rods} rod card{'s' * (draw.rods != 1)} ", "bold #e0c070")
         text.append(" and ")
         text.append(f" {draw.baits} bait card{'s' * (draw.baits != 1)} ▶", "bold #f08080")
-        text.append("\n← more rods · → more baits · Enter draws · p: my catch", "dim")
+        least, most = min(d.rods for d in self.draws), max(d.rods for d in self.draws)
+        text.append(f"\n{least}–{most}: draw that many rods, the rest baits · ← more rods · → more baits · "
+                    "Enter draws · p: my catch", "dim")
         self.query_one("#draw-choice", Static).update(text)
         hand = self.view.hand or ()
         rods = sum(c.type == "rod" for c in hand) + draw.rods
@@ -92,6 +96,19 @@ class CollectScreen(DecisionScreen):
         screen = pile_screen(self.decision)
         if screen is not None:
             self.app.push_screen(screen)
+
+    def action_rods(self, rods: int) -> None:
+        """Draw `rods` rod cards and bait cards for the rest, at once."""
+        draw = next((d for d in self.draws if d.rods == rods), None)
+        if draw is None:
+            if self.draws:
+                total = self.draws[0].rods + self.draws[0].baits
+                least, most = min(d.rods for d in self.draws), max(d.rods for d in self.draws)
+                self.refuse(f"You draw {total} card{'s' * (total != 1)}: {least} to {most} of them can be rods.")
+            return
+        self.index = self.draws.index(draw)
+        self._update()
+        self.send(draw)
 
     def action_commit(self) -> None:
         if self.draws:

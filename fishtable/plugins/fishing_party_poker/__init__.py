@@ -13,7 +13,7 @@ from fishtable.games.fishing_party_poker.describe import describe
 from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.plugins.fishing_party_poker.bet import BetScreen
 from fishtable.plugins.fishing_party_poker.board import PokerBoard
-from fishtable.plugins.fishing_party_poker.commands import TableCommand, table_commands
+from fishtable.plugins.fishing_party_poker.commands import COMMAND_KEYS, TableCommand, table_commands
 from fishtable.plugins.fishing_party_poker.faces import indexes_text
 from fishtable.plugins.fishing_party_poker.private import HEADLINE_KINDS
 from fishtable.plugins.fishing_party_poker.seat_panel import seat_text
@@ -100,6 +100,8 @@ class FishingPartyPokerUI(GameUI[PokerView]):
         new deal may have put in someone's hand since."""
         starts = [n for n, (_, e) in enumerate(entries) if e.kind == "hand"]
         return list(entries[starts[-1] if starts else 0:])[-RECENT_LINES:]
+
+    command_keys = COMMAND_KEYS
 
     def table_commands(self, view: PokerView) -> list[TableCommand]:
         """Keys the public table offers whoever's turn it is (see commands.py)."""

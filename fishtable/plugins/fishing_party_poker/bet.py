@@ -35,7 +35,7 @@ class BetScreen(PokerDecisionScreen):
         hotkeys = {}
         for n, action in enumerate(self.legal):
             key, words = BET_KEYS.get(action.kind, ("", ""))
-            labels.append(f"{key}  {describe(action, self.view)}" if key else describe(action, self.view))
+            labels.append(describe(action, self.view))
             if key:
                 hotkeys[n] = (key, words)
         choices.set_choices(labels, hotkeys)

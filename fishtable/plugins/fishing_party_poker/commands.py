@@ -21,8 +21,12 @@ STOP_QUESTION = (
 )
 
 
+STOP_KEY = ("x", "Stop after this hand")
+COMMAND_KEYS = (STOP_KEY,)
+
+
 def table_commands(view: PokerView) -> list[TableCommand]:
     """What the table may do now: stop after this hand, unless it is over or stopping already."""
     if view.phase == "over" or view.stopping:
         return []
-    return [TableCommand("x", "Stop after this hand", StopSession(), STOP_QUESTION)]
+    return [TableCommand(*STOP_KEY, StopSession(), STOP_QUESTION)]

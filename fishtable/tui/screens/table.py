@@ -9,6 +9,7 @@ comes from the flow, as a `Decision`; answers go back as messages.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -36,7 +37,8 @@ class SeatPanel(Static):
 
 class TableScreen(FishScreen):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (110, "-wide")]  # type: ignore[misc]  # Textual types it as an instance attribute
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
+    # -mid (28–33 rows, 100×30 say): the log is the tallest thing under the board, not 3 lines.
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (28, "-mid"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
     ARMING = "decision"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -255,23 +257,26 @@ class TableScreen(FishScreen):
         prompt.update(text)
 
     def _bind_commands(self, view: Any) -> None:
-        """The game's table commands, on the public table only, as keys in the footer."""
+        """The game's table commands, on the public table only (their keys are bound by `of`)."""
         commands = self.ui.table_commands(view) if self.viewer is None else []
-        if [(c.key, c.description) for c in commands] == [(c.key, c.description) for c in self.commands]:
-            self.commands = commands
-            return
+        changed = [c.key for c in commands] != [c.key for c in self.commands]
         self.commands = commands
-        base = type(self)._merged_bindings
-        self._bindings = base.copy() if base is not None else self._bindings
-        for index, command in enumerate(commands):
-            self._bindings.bind(command.key, f"command({index})", command.description)
-        if self.is_attached:
-            self.app.refresh_bindings()
+        if changed and self.is_attached:
+            self.refresh_bindings()
 
-    def action_command(self, index: int) -> None:
-        if not 0 <= index < len(self.commands):
+    @classmethod
+    def of(cls, ui: Any) -> type[TableScreen]:
+        """The table for a game: this screen with the game's command keys bound (shown in the
+        footer only while the game offers them, see `check_action`)."""
+        keys = tuple(ui.command_keys)
+        if not keys:
+            return cls
+        return _with_commands(cls, keys)
+
+    def action_command(self, key: str) -> None:
+        command = next((c for c in self.commands if c.key == key), None)
+        if command is None:
             return
-        command = self.commands[index]
 
         def confirmed(yes: bool | None) -> None:
             if yes:
@@ -294,6 +299,8 @@ class TableScreen(FishScreen):
             return self.ack is not None or self.question is not None
         if action == "claim":
             return self.question is not None
+        if action == "command":
+            return any(c.key == parameters[0] for c in self.commands)
         return True
 
     def action_confirm(self) -> None:
@@ -344,3 +351,9 @@ class TableScreen(FishScreen):
     def _say(self, message: str) -> None:
         self.message = message
         self._prompt_text()
+
+
+@cache
+def _with_commands(base: type[TableScreen], keys: tuple[tuple[str, str], ...]) -> type[TableScreen]:
+    bindings = [Binding(key, f"command({key!r})", words) for key, words in keys]
+    return type(base.__name__, (base,), {"BINDINGS": bindings})

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import suppress
 from typing import Any
 
-from textual.binding import BindingsMap
+from rich.text import Text
+from textual import events
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -32,21 +34,48 @@ class FishOptionList(OptionList):
             super().action_page_down()
 
 
-class ChoiceList(FishOptionList):
-    """A list of choices in words; some may also be picked with a letter key (shown in the footer)."""
+# Keys given, in order, to the choices that have no key of their own. Left out: every letter
+# some screen binds to a command (b d e f k l n p q r s x y), so a choice never hides one.
+LETTERS = "acghijmotuvwz"
 
-    def set_choices(self, labels: list[str], hotkeys: dict[int, tuple[str, str]] | None = None) -> None:
-        """`hotkeys` maps an option's index to (key, short description)."""
+
+class ChoiceList(FishOptionList):
+    """A list of choices in words. Each choice shows a key before it, its own (the game names it,
+    e.g. `s` to stop a step) or the next free letter: the key picks it at once, as Enter would
+    on the highlighted choice. A player who knows what they want presses one key."""
+
+    def __init__(self, *content: Any, **kwargs: Any) -> None:
+        super().__init__(*content, **kwargs)
+        self.keys: dict[str, int] = {}  # a key -> the index of the choice it picks
+
+    def set_choices(self, labels: Sequence[str | Text], hotkeys: dict[int, tuple[str, str]] | None = None) -> None:
+        """`hotkeys` maps a choice's index to (key, short description): the game's own keys."""
+        named = {index: key for index, (key, _) in (hotkeys or {}).items()}
+        free = iter(letter for letter in LETTERS if letter not in named.values())
+        self.keys = {}
+        options = []
+        for index, label in enumerate(labels):
+            key = named.get(index) or next(free, None)
+            if key is not None:
+                self.keys[key] = index
+            prompt = Text.assemble((f"{key} " if key else "  ", "bold"), label)
+            options.append(Option(prompt, id=str(index)))
         self.clear_options()
-        self.add_options([Option(label, id=str(i)) for i, label in enumerate(labels)])
-        base = type(self)._merged_bindings
-        self._bindings = base.copy() if base is not None else BindingsMap()
-        for index, (key, description) in (hotkeys or {}).items():
-            self._bindings.bind(key, f"pick({index})", description)
+        self.add_options(options)
         if self.option_count:
             self.highlighted = 0
-        if self.is_attached:
-            self.app.refresh_bindings()
+
+    def key_for(self, index: int) -> str | None:
+        """The key that picks choice `index`, if it has one."""
+        return next((key for key, at in self.keys.items() if at == index), None)
+
+    def on_key(self, event: events.Key) -> None:
+        # Handled here, before the screen's bindings: a letter not given to a choice goes on to them.
+        index = self.keys.get(event.key)
+        if index is not None and not self.disabled:
+            event.stop()
+            event.prevent_default()
+            self.action_pick(index)
 
     def action_pick(self, index: int) -> None:
         if 0 <= index < self.option_count:

@@ -9,6 +9,7 @@ secret showing anywhere it should not is caught by name as well as by id.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from fishtable.tui import planner
@@ -45,9 +46,9 @@ async def test_a_person_ends_the_round_the_event_is_shown_to_all_then_choices_ar
         await t.to("draw", seat=0)
         assert "1 Big Fish: draw 1 — 0 taken so far" in t.flat
         await t.choose("Take Row1")
-        for step in ("spawn", "grow", "catch"):  # stop each step (s), as the footer offers
+        for step in ("spawn", "grow", "catch"):  # stop each step (s), the key shown before that choice
             await t.to(step, seat=0)
-            assert "s stop this step" in t.flat.lower() or "s Stop this step" in t.flat
+            assert re.search(r"\bs (Spawn|Grow|Catch) no more fish", t.flat), t.flat
             await t.press("s")
         # The event opens a phase everyone decides in: the table shows it to everyone at once
         # (it hides the hand: no cover first), and is the pass screen: Ana takes the keyboard again.
@@ -118,7 +119,7 @@ async def test_when_the_computer_ends_the_round_the_table_shows_the_event_first(
         assert "Event: Spawn" in t.flat and "pass the keyboard to Ana" in t.flat
         await t.press("enter")  # the table with the news is the pass screen
         assert t.screen.decision.kind == "event_spawn"
-        assert "p pass" in t.flat
+        assert "p Pass: spawn no fish" in t.flat  # the key shown before its choice
         await t.press("p")  # pass, by its key
         # Nothing new for the table to see: the keyboard goes straight to Ben.
         assert t.kind == "PrivacyScreen" and t.screen.player == "Ben", t.flat

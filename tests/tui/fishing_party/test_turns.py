@@ -11,7 +11,7 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 
-from fishtable.games.fishing_party.actions import Discard, Exchange, Fish, GiveUnlucky, Spray
+from fishtable.games.fishing_party.actions import Discard, Exchange, Fish, Give, GiveUnlucky, Spray, Take
 from fishtable.games.fishing_party.state import NONE
 from fishtable.plugins.fishing_party.faces import FPTile
 from fishtable.tui.app import FishtableApp
@@ -88,6 +88,47 @@ async def test_an_exchange_card_by_card_keeps_the_cards_secret(tmp_path: Path) -
         assert "Ann exchanges 2 cards with the draw pile." in public
         assert "Walleye (4 lb)" not in public and "Largemouth Bass (6 lb)" not in public
         assert "You discard Walleye (4 lb), Walleye (5 lb) and draw" in " ".join(match.log_for(0))
+
+
+async def test_a_three_card_exchange_is_on_the_table_before_the_next_pass(tmp_path: Path) -> None:
+    # Once, the third card put aside went straight to the next pass screen: the others never saw it.
+    b = Builder()
+    mine = b.cards_of("Walleye:4", "Walleye:5", "Brook:6", "Brook:7", "Rainbow:8", "Rainbow:9")
+    state = b.state([mine, b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))],
+                    draw=b.cards_of("Bass:6", "Bass:7", "Bass:8"))
+    match = match_of(state)
+    async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
+        t = Driver(pilot)
+        await t.look()
+        await t.unlock("Ann")
+        await t.press("x")
+        for card in mine[:3]:  # after the third, the draw is made
+            await t.choose(Exchange(card=cid(state, card)))
+        assert match.view(None).seats[1].active
+        assert t.kind == "TableScreen" and t.screen.kind == "ack" and t.screen.handoff, t.flat
+        assert "Ann exchanges 3 cards with the draw pile." in t.flat
+        assert "Then pass the keyboard to Bob." in t.flat
+
+
+async def test_a_swap_only_turn_is_on_the_table_before_the_next_pass(tmp_path: Path) -> None:
+    b = Builder()
+    mine = b.cards_of("Walleye:4", "Walleye:5", "Brook:6", "Brook:7", "Rainbow:8", "Rainbow:9")
+    table = b.cards_of("Bass:6", "Bass:7", "Bass:8", "Pike:4", "Pike:3", "Brook:2")
+    state = b.state([mine, b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))], table=table)
+    match = match_of(state)
+    async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
+        t = Driver(pilot)
+        await t.look()
+        await t.unlock("Ann")
+        await t.press("s")
+        assert t.screen.decision.kind == "swap"
+        await t.choose(Take(card=cid(state, table[0])))
+        await t.choose(Give(card=cid(state, mine[0])))
+        await t.press("f")  # finish the swap: that was the turn's move
+        assert match.view(None).seats[1].active
+        assert t.kind == "TableScreen" and t.screen.kind == "ack" and t.screen.handoff, t.flat
+        assert "Ann swaps Walleye" in t.flat
+        assert "Then pass the keyboard to Bob." in t.flat
 
 
 # -- a Snap: seven cards, then the discard down ---------------------------------------------
