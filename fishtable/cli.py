@@ -291,6 +291,16 @@ def serve_command(args: argparse.Namespace) -> int:
     return serve(args.host, args.port, app_args)
 
 
+def _seat_pages():  # type: ignore[no-untyped-def]
+    """The browser pages of a host's links (`fishtable.web.seats.SeatPages`), or None without the
+    web extra (a link opened in a browser then says to use `fishtable join`)."""
+    try:
+        from fishtable.web.seats import SeatPages
+    except ImportError:
+        return None
+    return SeatPages
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     from fishtable.engine.errors import FishtableError
     from fishtable.simulate import render, run_simulation
@@ -417,7 +427,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "host":
         from fishtable.remote.serve import host_command
 
-        return host_command(args, args.data_dir)
+        return host_command(args, args.data_dir, pages=_seat_pages())
     if args.command == "join":
         from fishtable.remote.join import join_command
 

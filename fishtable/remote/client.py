@@ -21,9 +21,13 @@ from fishtable.remote.links import Link, parse_link
 from fishtable.remote.protocol import (
     MAX_HOST_MESSAGE_BYTES,
     Act,
+    AskHint,
+    Command,
     GameOver,
     Hello,
+    Hint,
     LogLine,
+    NextGame,
     Presence,
     ProtocolError,
     Refused,
@@ -51,6 +55,9 @@ class TableSeen:
     log: dict[int, LogLine] = field(default_factory=dict)
     refusals: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    series: dict[str, Any] | None = None  # the series' totals after the last game (Series JSON)
+    games: int = 1  # which game of the table this is (the next game of a series counts on)
+    hints: dict[int, Hint] = field(default_factory=dict)  # the hints received, by question ticket
 
     @property
     def prompt(self) -> Prompt | None:
@@ -180,6 +187,11 @@ class RemoteClient:
     def _take(self, message: Any) -> None:
         seen = self.seen
         if isinstance(message, Welcome):
+            # The next game of a series (dealt: step 0), not a rejoin between two games.
+            if seen.result is not None and message.snapshot.step == 0:
+                seen.result = None
+                seen.log.clear()
+                seen.games += 1
             seen.game, seen.title, seen.seat = message.game, message.title, message.seat
             self._snapshot(message.snapshot)
             self.connected = True
@@ -195,8 +207,11 @@ class RemoteClient:
             seats = [s.model_copy(update={"away": message.away}) if s.seat == message.seat else s
                      for s in seen.snapshot.seats]
             seen.snapshot = seen.snapshot.model_copy(update={"seats": seats, "waiting": message.waiting})
+        elif isinstance(message, Hint):
+            seen.hints[message.ticket] = message
         elif isinstance(message, GameOver):
             seen.result = message.result
+            seen.series = message.series
 
     def _snapshot(self, snapshot: Snapshot) -> None:
         self.seen.snapshot = snapshot
@@ -223,7 +238,23 @@ class RemoteClient:
             raise ConnectionError("This client is not seated at a table.")
         await self.send(Act(seat=self.seen.seat, ticket=snap.ticket, action=action))
 
-    async def send(self, message: Hello | Act) -> None:
+    async def command(self, action: dict[str, Any]) -> None:
+        """Ask for one of the game's table commands (its action's JSON) for this seat."""
+        if self.seen.seat is None:
+            raise ConnectionError("The public table cannot ask for a table command.")
+        await self.send(Command(seat=self.seen.seat, action=action))
+
+    async def ask_hint(self) -> None:
+        """Ask the host for a hint on this seat's current question."""
+        if self.seen.seat is None:
+            raise ConnectionError("The public table gets no hints.")
+        await self.send(AskHint(seat=self.seen.seat, ticket=self.ticket))
+
+    async def next_game(self) -> None:
+        """Ask the host for the next game of the series."""
+        await self.send(NextGame())
+
+    async def send(self, message: Hello | Act | Command | NextGame | AskHint) -> None:
         await self.send_raw(encode(message))
 
     async def send_raw(self, text: str) -> None:

@@ -15,27 +15,36 @@ import asyncio
 import contextlib
 import json
 import secrets
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 from pydantic import ValidationError
 from yarl import URL
 
-from fishtable.bots import choose_action
+from fishtable.bots import choose_action, hint
+from fishtable.bots.search import can_search
 from fishtable.engine.errors import FishtableError, IllegalAction
 from fishtable.engine.files import validation_message
 from fishtable.engine.match import Match
+from fishtable.engine.registry import get_entry
 from fishtable.engine.resume import load_match
+from fishtable.engine.series import SeriesRules
 from fishtable.remote.connection import Bucket, Connection, RateLimit
 from fishtable.remote.links import JOIN_PATH, TABLE_PATH, WS_PATH, Link, is_loopback
 from fishtable.remote.protocol import (
     MAX_CLIENT_MESSAGE_BYTES,
     WELCOME_LOG_LINES,
     Act,
+    AskHint,
+    Command,
     GameOver,
     Hello,
+    Hint,
+    HintLine,
     LogLine,
+    NextGame,
     Presence,
     ProtocolError,
     Refused,
@@ -60,6 +69,14 @@ HELLO_SECONDS = 10.0  # a connection that does not say hello by then is closed
 # Beyond this aiohttp closes the connection itself; between the protocol's cap and
 # this, the message is refused in words and the connection stays.
 HARD_MESSAGE_BYTES = 4 * MAX_CLIENT_MESSAGE_BYTES
+
+
+class Pages(Protocol):
+    """Browser pages for the links (`fishtable.web.seats.SeatPages`): routes added to the host's app."""
+
+    def install(self, app: web.Application, join_path: str, table_path: str) -> None: ...
+
+
 class TableHost:
     """One match served on one port. `start()`, then `stop()`; `links()` for the seats' links."""
 
@@ -67,6 +84,7 @@ class TableHost:
         self, match: Match, record: TableRecord, *, save_dir: Path | None, host: str = "127.0.0.1",
         port: int = 8765, rate: RateLimit | None = None, bot_pause: float = 0.0,
         allowed_hosts: tuple[str, ...] = (), allowed_origins: tuple[str, ...] = (),
+        pages: Pages | None = None,
     ) -> None:
         self.match = match
         self.record = record
@@ -78,6 +96,7 @@ class TableHost:
         self.allowed_hosts = allowed_hosts
         # Pages of other origins that may open a seat (a browser front end on another port).
         self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
+        self.pages = pages  # the links' browser pages; without them a link's page says to use the terminal
         self.save_error: str | None = None
         self.bot_errors: list[str] = []
         self.applied = 0  # actions applied since this host started (the tests' observer reads it)
@@ -95,14 +114,19 @@ class TableHost:
         self._bot_task: asyncio.Task[None] | None = None
         self._clock: asyncio.TimerHandle | None = None
         self._stopping = False
-        self.finished = asyncio.Event()  # set when the game is over
+        self.finished = asyncio.Event()  # set when the game is over (the last game of a series)
+        self._game_clock = time.monotonic()  # when this game began here (a series for a time counts it)
+        self._hints = asyncio.Semaphore(1)  # one hint searched at a time: a search takes about a second
+        self._hinting: set[int] = set()  # seats whose hint is being searched
+        # The game's table commands (`GameUI.table_commands`), from its plug-in through the registry.
+        self.ui = get_entry(match.game.name).load_ui()
         self._refresh_tickets()
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
     def new(
         cls, match: Match, kinds: tuple[SeatKind, ...], *, save_dir: Path | None,
-        away_seconds: float | None = None, **options: Any,
+        away_seconds: float | None = None, series: SeriesRules | None = None, **options: Any,
     ) -> TableHost:
         """A new table: fresh tokens, written beside the autosave (owner-only) with the first save."""
         if len(kinds) != len(match.seats):
@@ -110,7 +134,7 @@ class TableHost:
         for seat, kind in enumerate(kinds):
             if (kind == "computer") != (match.seats[seat].bot is not None):
                 raise ValueError(f"Seat {seat + 1} is {kind}, but its player says otherwise.")
-        host = cls(match, new_record(match, kinds, away_seconds), save_dir=save_dir, **options)
+        host = cls(match, new_record(match, kinds, away_seconds, series), save_dir=save_dir, **options)
         if save_dir is not None:
             save_record(save_dir / RECORD_NAME, host.record)
             host._autosave()
@@ -121,7 +145,7 @@ class TableHost:
         """The table saved in `save_dir`, with the same tokens. SaveFileError in words."""
         match = load_match(save_dir / SAVE_NAME)
         record = load_record(save_dir / RECORD_NAME, match)
-        if match.is_over:
+        if match.is_over and not record.series_goes_on:
             raise FishtableError("The saved table's game is over; start a new one.")
         return cls(match, record, save_dir=save_dir, **options)
 
@@ -130,8 +154,11 @@ class TableHost:
         app = web.Application()
         app.router.add_get(WS_PATH, self._on_socket)
         app.router.add_get("/", self._on_page)
-        app.router.add_get(TABLE_PATH, self._on_page)
-        app.router.add_get(JOIN_PATH + "{token}", self._on_page)
+        if self.pages is not None:
+            self.pages.install(app, JOIN_PATH, TABLE_PATH)
+        else:
+            app.router.add_get(TABLE_PATH, self._on_page)
+            app.router.add_get(JOIN_PATH + "{token}", self._on_page)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.bind, self.port)
@@ -145,6 +172,9 @@ class TableHost:
     def _start_clock(self) -> None:
         """A game with a time limit (`TimedGame`): the host keeps the clock, as the app does, and
         tells the engine once when time is up. A restarted host starts the clock afresh."""
+        if self._clock is not None:  # the previous game's (a series deals a new one)
+            self._clock.cancel()
+            self._clock = None
         limit = getattr(self.match.game, "time_limit_seconds", None)
         seconds = limit(self.match.options) if limit is not None else None
         if seconds is None or getattr(self.match.view(None), "time_up", False):
@@ -208,11 +238,26 @@ class TableHost:
                  if self.record.kinds[seat] == "remote"}
         return seats, Link(shown, self.port, None)
 
+    def local_link(self, token: str | None) -> Link:
+        """A link on the address this machine reaches the host at (loopback if it listens everywhere)."""
+        here = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") else self.bind
+        return Link(here, self.port, token)
+
     def local_links(self) -> dict[int, Link]:
         """The links of the seats played at the host's own keyboard, over loopback."""
-        here = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") else self.bind
-        return {seat: Link(here, self.port, token) for seat, token in sorted(self.record.tokens.items())
+        return {seat: self.local_link(token) for seat, token in sorted(self.record.tokens.items())
                 if self.record.kinds[seat] == "local"}
+
+    def link_refusal(self, token: str | None) -> str | None:
+        """Why a link's browser page opens nothing now (None: the public table, or a remote seat's
+        right key, while the game goes on). The key is compared in constant time."""
+        if token is not None:
+            seat = self.record.seat_for(token)
+            if seat is None or self.record.kinds[seat] != "remote":
+                return "That link is not a seat of this table (its key is wrong)."
+        if self.match.is_over and not self.record.series_goes_on:
+            return "This game is over; its links no longer open it."
+        return None
 
     # -- what each connection sees --------------------------------------------------------------
     def _seat_lines(self) -> list[SeatLine]:
@@ -264,11 +309,19 @@ class TableHost:
     def _broadcast(self) -> None:
         for conn in list(self._conns):
             conn.send(encode(Update(snapshot=self._snapshot(conn, conn.log_sent))))
-        result = self.match.result()
-        if result is not None:
-            over = encode(GameOver(result=result.model_dump(mode="json")))
+        over = self._game_over()
+        if over is not None:
             for conn in list(self._conns):
                 conn.send(over)
+
+    def _game_over(self) -> str | None:
+        """The `over` message of a finished game (with the series' totals), or None while playing."""
+        result = self.match.result()
+        if result is None:
+            return None
+        series = self.record.series
+        return encode(GameOver(result=result.model_dump(mode="json"),
+                               series=series.model_dump(mode="json") if series is not None else None))
 
     def _presence(self, seat: int, away: bool) -> None:
         message = encode(Presence(seat=seat, away=away, waiting=sorted(self.match.pending())))
@@ -293,12 +346,132 @@ class TableHost:
         self._autosave()
         for callback in self.on_applied:
             callback(self.match)
+        if self.match.is_over:
+            self._add_to_series()
         self._refresh_tickets()
         self._broadcast()
         self._schedule_away()
         self._wake.set()
-        if self.match.is_over:
+        if self.match.is_over and not self.record.series_goes_on:
             self.finished.set()
+
+    def _add_to_series(self) -> None:
+        """A game of the series has ended: its points go on the running totals (saved with the links)."""
+        result = self.match.result()
+        series = self.record.series
+        if series is None or result is None:
+            return
+        self._set_record(self.record.model_copy(
+            update={"series": series.add(result, time.monotonic() - self._game_clock)}))
+
+    def _set_record(self, record: TableRecord) -> None:
+        self.record = record
+        if self.save_dir is not None:
+            try:
+                save_record(self.save_dir / RECORD_NAME, record)
+            except FishtableError as exc:
+                self.save_error = str(exc)
+
+    async def _on_next(self, conn: Connection) -> None:
+        """A seat asks for the next game of the series: deal it with the same seats, options and links."""
+        async with self._lock:
+            if conn.seat is None:
+                reason = "The public table cannot deal; a seat's own link can."
+            elif not self.match.is_over:
+                reason = "The game is still being played."
+            elif not self.record.series_goes_on:
+                reason = "The series is over: there is no next game."
+            else:
+                reason = None
+            if reason is not None:
+                conn.send(encode(Refused(reason=reason)))
+                return
+            old = self.match
+            match = Match.start(old.game, old.options, list(old.seats), 1 + secrets.randbelow(2**31 - 1))
+            self.match = match
+            self._set_record(self.record.model_copy(update={"seed": match.seed}))
+            self._autosave()
+            self._game_clock = time.monotonic()
+            self._asked.clear()
+            self._takeover.clear()
+            self._refresh_tickets()
+            for callback in self.on_applied:
+                callback(self.match)
+            for each in list(self._conns):  # a new game: everyone is welcomed to it afresh
+                each.send(encode(Welcome(game=match.game.name, title=match.game.title, seat=each.seat,
+                                         snapshot=self._snapshot(each, 0))))
+            self._schedule_away()
+            self._start_clock()
+            self._wake.set()
+
+    async def _on_hint(self, conn: Connection, ask: AskHint) -> None:
+        """A seat's F2: the hard player's top moves for its own private question, searched from that
+        seat's view and legal actions only, off the table's lock (the table goes on meanwhile)."""
+        async with self._lock:
+            seat = conn.seat
+            prompt = self.match.pending().get(seat) if seat is not None else None
+            if seat is None or ask.seat != seat:
+                reason: str | None = "A hint is for your own decision, on your private screen."
+            elif prompt is None or ask.ticket != self._asked[seat][1]:
+                reason = "A hint is for the question you are asked now."
+            elif not (prompt.private or prompt.reaction):
+                reason = "A hint is for your own decision, on your private screen."
+            elif not can_search(self.match.game):
+                reason = "This game has no hints."
+            elif seat in self._hinting:
+                reason = "Still thinking about the last hint…"
+            else:
+                reason = None
+            if reason is not None:
+                conn.send(encode(Refused(reason=reason)))
+                return
+            assert seat is not None
+            view, legal, game = self.match.view(seat), self.match.legal_actions(seat), self.match.game
+            self._hinting.add(seat)
+        try:
+            async with self._hints:
+                if self._stopping:
+                    return
+                options = await asyncio.to_thread(hint, view, legal, game, stop=lambda: self._stopping)
+        except Exception as exc:  # a hint must never take the table down
+            conn.send(encode(Refused(reason=f"No hint this time ({type(exc).__name__}).")))
+            return
+        finally:
+            self._hinting.discard(seat)
+        lines = [HintLine(action=a.model_dump(mode="json"), rate=rate, tried=tried) for a, rate, tried in options]
+        conn.send(encode(Hint(ticket=ask.ticket, options=lines)))
+
+    async def _on_command(self, conn: Connection, command: Command) -> None:
+        """One of the game's table commands, from a seat: applied for it if the table offers it now."""
+        async with self._lock:
+            reason: str | None = None
+            action: Any = None
+            if conn.seat is None:
+                reason = "The public table cannot play; open a seat's own link to play."
+            elif command.seat != conn.seat:
+                reason = f"This link plays seat {conn.seat + 1}; it cannot act for seat {command.seat + 1}."
+            elif self.match.is_over:
+                reason = "The game is over."
+            else:
+                try:
+                    action = self.match.game.parse_action(command.action)
+                except (ValidationError, ValueError, TypeError):
+                    reason = f"That is not a move of {self.match.game.title}."
+            if reason is None:
+                offered = [c.action for c in self.ui.table_commands(self.match.view(None))]
+                if action not in offered:
+                    reason = "The table cannot ask for that now."
+                else:
+                    assert conn.seat is not None
+                    reason = self.match.check(conn.seat, action)
+            if reason is None:
+                assert conn.seat is not None
+                try:
+                    self._apply(conn.seat, action)
+                except IllegalAction as exc:
+                    reason = str(exc)
+            if reason is not None:
+                conn.send(encode(Refused(reason=reason)))
 
     def _names(self, seats: list[int]) -> str:
         names = [self.match.seats[s].name for s in seats]
@@ -453,7 +626,7 @@ class TableHost:
             await ws.send_str(encode(Refused(reason="No hello came; the connection is closed.", final=True)))
             return None
         reason = None
-        hello: Hello | Act | None = None
+        hello: Hello | Act | Command | NextGame | AskHint | None = None
         if first.type != WSMsgType.TEXT:
             reason = "The first message must be a hello in text."
         else:
@@ -468,7 +641,7 @@ class TableHost:
             seat = self.record.seat_for(hello.token)
             if seat is None:
                 reason = "That link is not a seat of this table (its key is wrong)."
-        if reason is None and self.match.is_over:
+        if reason is None and self.match.is_over and not self.record.series_goes_on:
             reason = "This game is over; its links no longer open it."
         if reason is not None:
             with contextlib.suppress(Exception):
@@ -489,6 +662,9 @@ class TableHost:
                 game=self.match.game.name, title=self.match.game.title, seat=seat,
                 snapshot=self._snapshot(conn, since),
             )))
+            over = self._game_over()
+            if over is not None:  # between two games of a series: the last result, and a next to ask for
+                conn.send(over)
             if seat is not None:
                 self._presence(seat, away=False)
                 self._schedule_away()
@@ -519,8 +695,14 @@ class TableHost:
                 continue
             if isinstance(parsed, Hello):
                 conn.send(encode(Refused(reason="This connection has said hello already.")))
-                continue
-            await self._on_act(conn, parsed)
+            elif isinstance(parsed, Command):
+                await self._on_command(conn, parsed)
+            elif isinstance(parsed, NextGame):
+                await self._on_next(conn)
+            elif isinstance(parsed, AskHint):
+                await self._on_hint(conn, parsed)
+            else:
+                await self._on_act(conn, parsed)
 
     async def _send_loop(self, conn: Connection) -> None:
         while True:

@@ -54,8 +54,33 @@ class Act(_Message):
     action: dict[str, Any]
 
 
-ClientMessage = Annotated[Hello | Act, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act] = TypeAdapter(ClientMessage)
+class Command(_Message):
+    """One of the game's table commands (`GameUI.table_commands`: poker's "stop after this hand"),
+    asked by a seat outside the turn order. The host applies it only if the table offers it now."""
+
+    type: Literal["command"] = "command"
+    seat: StrictInt
+    action: dict[str, Any]
+
+
+class NextGame(_Message):
+    """After a game of a series that goes on: deal the next game (any seat may ask, as `n` at the
+    results does in the app)."""
+
+    type: Literal["next"] = "next"
+
+
+class AskHint(_Message):
+    """F2 on a seat's own private decision: what the hard computer player would do. The host searches
+    from that seat's view and legal actions only (what the seat could see anyway), one hint at a time."""
+
+    type: Literal["hint"] = "hint"
+    seat: StrictInt
+    ticket: StrictInt
+
+
+ClientMessage = Annotated[Hello | Act | Command | NextGame | AskHint, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Command | NextGame | AskHint] = TypeAdapter(ClientMessage)
 
 
 # -- what the host sends ------------------------------------------------------------------------
@@ -98,7 +123,8 @@ class Snapshot(_Message):
 
 class Welcome(_Message):
     """The answer to a good hello: which game, which seat (None: the public table), and everything
-    this connection may see, the newest log lines included."""
+    this connection may see, the newest log lines included. Sent again to every connection when
+    the next game of a series is dealt (a new log: its lines count from 0 again)."""
 
     type: Literal["welcome"] = "welcome"
     game: str
@@ -134,14 +160,33 @@ class Presence(_Message):
 
 
 class GameOver(_Message):
-    """The game has ended: the result (the engine's `Result` as JSON). The links stop working."""
+    """The game has ended: the result (the engine's `Result` as JSON), and the series' running
+    totals (`fishtable.engine.series.Series` as JSON) if the table plays one. The links stop
+    working, unless the series goes on (then a `next` from any seat deals the next game)."""
 
     type: Literal["over"] = "over"
     result: dict[str, Any]
+    series: dict[str, Any] | None = None
 
 
-HostMessage = Annotated[Welcome | Update | Refused | Presence | GameOver, Field(discriminator="type")]
-HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Presence | GameOver] = TypeAdapter(HostMessage)
+class HintLine(_Message):
+    """One move of a hint: the action's JSON, the share of imagined games won after it, how many tried it."""
+
+    action: dict[str, Any]
+    rate: float
+    tried: int
+
+
+class Hint(_Message):
+    """The answer to a seat's `hint`: the top few moves for the question with this `ticket`."""
+
+    type: Literal["hint"] = "hint"
+    ticket: int
+    options: list[HintLine]
+
+
+HostMessage = Annotated[Welcome | Update | Refused | Presence | GameOver | Hint, Field(discriminator="type")]
+HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Presence | GameOver | Hint] = TypeAdapter(HostMessage)
 
 
 class ProtocolError(FishtableError):
@@ -180,12 +225,12 @@ def _read(text: str | bytes, cap: int, adapter: TypeAdapter[Any], who: str) -> A
         raise ProtocolError(validation_message(exc, "That is not a fishtable message")) from None
 
 
-def read_client_message(text: str | bytes) -> Hello | Act:
+def read_client_message(text: str | bytes) -> Hello | Act | Command | NextGame | AskHint:
     """Validate a client's message; ProtocolError in words if it is too long or malformed."""
     return _read(text, MAX_CLIENT_MESSAGE_BYTES, CLIENT_MESSAGE, "The client")  # type: ignore[no-any-return]
 
 
-def read_host_message(text: str | bytes) -> Welcome | Update | Refused | Presence | GameOver:
+def read_host_message(text: str | bytes) -> Welcome | Update | Refused | Presence | GameOver | Hint:
     """Validate the host's message; ProtocolError in words if it is too long or malformed.
 
     The host's messages are large (views) and come from the table one chose to join: pydantic's

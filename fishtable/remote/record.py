@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from fishtable.engine.errors import SaveFileError
 from fishtable.engine.files import read_json, validation_message
 from fishtable.engine.saves import write_atomic
+from fishtable.engine.series import Series, SeriesRules
 
 RECORD_NAME = "table.json"
 SAVE_NAME = "autosave.json"
@@ -41,6 +42,13 @@ class TableRecord(BaseModel):
     kinds: tuple[SeatKind, ...]
     tokens: dict[int, str]
     away_seconds: float | None = Field(default=None, gt=0)
+    # The series the table plays (its totals after the games finished so far); None: a single game.
+    series: Series | None = None
+
+    @property
+    def series_goes_on(self) -> bool:
+        """The game (if over) is followed by another of the series."""
+        return self.series is not None and self.series.rules.is_series and not self.series.over
 
     def belongs_to(self, match: Any) -> bool:
         return (self.game, self.seed, self.names) == (
@@ -57,14 +65,17 @@ class TableRecord(BaseModel):
         return found
 
 
-def new_record(match: Any, kinds: tuple[SeatKind, ...], away_seconds: float | None = None) -> TableRecord:
-    """A fresh token for every remote seat of `match`, and for the seat played at the host's keyboard
-    (its app joins over loopback like any other)."""
+def new_record(
+    match: Any, kinds: tuple[SeatKind, ...], away_seconds: float | None = None, series: SeriesRules | None = None,
+) -> TableRecord:
+    """A fresh token for every remote seat of `match`, and for the seats played at the host's keyboard
+    (their app joins over loopback like any other)."""
     tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat, kind in enumerate(kinds)
               if kind in ("remote", "local")}
     return TableRecord(
         game=match.game.name, seed=match.seed, names=tuple(s.name for s in match.seats),
         kinds=kinds, tokens=tokens, away_seconds=away_seconds,
+        series=Series.start(series, tuple(s.name for s in match.seats)) if series and series.is_series else None,
     )
 
 

@@ -1,8 +1,9 @@
-"""`fishtable host`: read the seats and options, deal (or resume), serve until the game ends.
+"""`fishtable host`: the seats and options, a deal (or the saved table), served until the game ends.
 
-The setup form of the app is not used yet: seats and options come from the
-command line (`fishtable host --help`). One seat may be played at the host's
-own keyboard (`NAME:local`): the join app runs here, over loopback.
+Seats and options come from the setup form (the app's own, `setup_app`), or
+from the command line (`--seat`, `--option`: `fishtable host --help`). Seats
+played at the host's own keyboard (`local`) are played by the join app here,
+over loopback.
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ from fishtable.engine.files import validation_message
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
+from fishtable.engine.series import SeriesRules
 from fishtable.remote.client import RemoteClient
-from fishtable.remote.host import TableHost
+from fishtable.remote.host import Pages, TableHost
 from fishtable.remote.links import Link, exposure_warning
 from fishtable.remote.record import RECORD_NAME, SAVE_NAME, SeatKind
 from fishtable.remote.seat_app import SeatApp
+from fishtable.remote.setup_app import HostChoice, HostSetupApp, kinds_problem
 from fishtable.tui.autosave import default_data_dir
 
 COMMAND = "fishtable host"
@@ -40,7 +43,7 @@ class SetupError(ValueError):
 
 
 def parse_seats(specs: list[str], game: str) -> tuple[list[SeatInfo], tuple[SeatKind, ...]]:
-    """`NAME:remote`, `NAME:local` (at most one: played on the host's terminal) or
+    """`NAME:remote`, `NAME:local` (played on the host's terminal; several pass the keyboard) or
     `NAME:computer[:LEVEL]` for each seat."""
     seats: list[SeatInfo] = []
     kinds: list[SeatKind] = []
@@ -61,9 +64,6 @@ def parse_seats(specs: list[str], game: str) -> tuple[list[SeatInfo], tuple[Seat
             seats.append(SeatInfo(name=name, bot=bot))
             kinds.append("computer")
         elif kind == "local" and not level:
-            if "local" in kinds:
-                raise SetupError(f"--seat {spec!r}: only one seat can be played at the host's keyboard "
-                                 "(passing it between several players is not possible here yet).")
             seats.append(SeatInfo(name=name))
             kinds.append("local")
         else:
@@ -91,24 +91,31 @@ def parse_options(game: Any, specs: list[str]) -> Any:
         raise SetupError(validation_message(exc, "The game's options")) from None
 
 
-def build_table(args: argparse.Namespace, save_dir: Path) -> TableHost:
-    """A new or resumed table (not started). SetupError or FishtableError in words."""
+Chooser = Callable[[argparse.Namespace, Path], HostChoice | None]
+
+
+def run_setup(args: argparse.Namespace, data_dir: Path) -> HostChoice | None:
+    """The setup form on this terminal (None: left without dealing)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise SetupError("the setup form needs a terminal; give the seats with --seat NAME:KIND instead.")
+    card_file = str(args.card_file.resolve()) if getattr(args, "card_file", None) is not None else None
+    return HostSetupApp(args.game, data_dir, card_file=card_file, seed=args.seed).run()
+
+
+def build_table(
+    args: argparse.Namespace, save_dir: Path, data_dir: Path | None = None, choose: Chooser = run_setup,
+) -> TableHost | None:
+    """A new or resumed table (not started): from the seats on the command line, or, with none,
+    from the setup form (`choose`; None: it was left without dealing). SetupError or
+    FishtableError in words."""
     if not 0 <= args.port <= 65535:
         raise SetupError(f"--port must be between 0 and 65535, not {args.port}.")
     names = (args.public_name,) if args.public_name else ()
     options: dict[str, Any] = {"host": args.host, "port": args.port, "allowed_hosts": names}
     if args.resume:
         return TableHost.resume(save_dir, **options)
-    if args.game is None:
+    if args.seat and args.game is None:
         raise SetupError("--game is needed for a new table (or --resume to continue the saved one).")
-    entry = get_entry(args.game)
-    game = entry.load()
-    seats, kinds = parse_seats(args.seat, args.game)
-    if not game.min_players <= len(seats) <= game.max_players:
-        raise SetupError(f"{game.title} needs {game.min_players} to {game.max_players} seats (--seat), "
-                         f"not {len(seats)}.")
-    if "remote" not in kinds:
-        raise SetupError("At least one seat must be remote (NAME:remote).")
     if args.away_seconds is not None and not args.away_seconds > 0:
         raise SetupError("--away-seconds must be more than 0.")
     if (save_dir / RECORD_NAME).exists() and (save_dir / SAVE_NAME).exists():
@@ -119,18 +126,63 @@ def build_table(args: argparse.Namespace, save_dir: Path) -> TableHost:
         if saved is not None:
             raise SetupError(f"A table is saved in {save_dir} ({saved.match.game.title}, not finished): "
                              "continue it with --resume, or choose another --save-dir.")
+    if args.seat:
+        match, kinds = deal_from_arguments(args)
+        series = parse_series(args.series)
+    else:
+        choice = choose(args, data_dir or default_data_dir())
+        if choice is None:
+            return None
+        match, kinds, series = choice.match, choice.kinds, choice.series
+    return TableHost.new(match, kinds, save_dir=save_dir, away_seconds=args.away_seconds, series=series,
+                         **options)
+
+
+def parse_series(text: str | None) -> SeriesRules:
+    """`--series target=POINTS` or `--series minutes=MINUTES` (None: a single game)."""
+    if text is None:
+        return SeriesRules()
+    key, sep, number = text.partition("=")
+    key, number = key.strip().lower(), number.strip()
+    if not sep or key not in ("target", "minutes") or not number.isdigit() or len(number) > 6:
+        raise SetupError(f"--series {text!r}: write target=POINTS or minutes=MINUTES.")
+    try:
+        if key == "target":
+            return SeriesRules(end="target", target=int(number))
+        return SeriesRules(end="time", minutes=int(number))
+    except ValidationError as exc:
+        raise SetupError(validation_message(exc, f"--series {text!r}")) from None
+
+
+def deal_from_arguments(args: argparse.Namespace) -> tuple[Match, tuple[SeatKind, ...]]:
+    """The match of `--game`, `--seat`, `--option` and `--seed`."""
+    entry = get_entry(args.game)
+    game = entry.load()
+    seats, kinds = parse_seats(args.seat, args.game)
+    if not game.min_players <= len(seats) <= game.max_players:
+        raise SetupError(f"{game.title} needs {game.min_players} to {game.max_players} seats (--seat), "
+                         f"not {len(seats)}.")
+    problem = kinds_problem(kinds)
+    if problem is not None:
+        raise SetupError("At least one seat must be remote (NAME:remote).")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    match = Match.start(game, parse_options(game, args.option), seats, seed)
-    return TableHost.new(match, kinds, save_dir=save_dir, away_seconds=args.away_seconds, **options)
+    return Match.start(game, parse_options(game, args.option), seats, seed), kinds
 
 
-def host_command(args: argparse.Namespace, data_dir: Path | None) -> int:
+def host_command(args: argparse.Namespace, data_dir: Path | None, pages: PageMaker | None = None) -> int:
+    """`pages`, when the web extra is installed, makes the links' browser pages (the command line
+    hands it over: this layer and the web's do not import each other)."""
     save_dir = args.save_dir or (data_dir or default_data_dir()) / "table"
     try:
-        table = build_table(args, save_dir)
+        table = build_table(args, save_dir, data_dir)
     except (FishtableError, LookupError, ValueError) as exc:  # SetupError is a ValueError
         print(f"{COMMAND}: error: {exc}", file=sys.stderr)
         return 2
+    if table is None:
+        print("Nothing was dealt.")
+        return 0
+    if pages is not None:
+        table.pages = browser_pages(table, pages)
     try:
         return asyncio.run(serve(table, args.public_name))
     except OSError as exc:
@@ -139,9 +191,19 @@ def host_command(args: argparse.Namespace, data_dir: Path | None) -> int:
         return 1
 
 
-async def play_here(link: Link) -> None:
-    """The seat played at the host's keyboard: the join app, over loopback, in this process,
-    once Enter is pressed (so the links above can be sent first)."""
+PageMaker = Callable[..., Pages]
+
+
+def browser_pages(table: TableHost, pages: PageMaker) -> Pages:
+    """The links' browser pages for `table` (`fishtable.web.seats.SeatPages`, or a stand-in)."""
+    return pages(bind=table.bind, port=lambda: table.port, opens=table.link_refusal,
+                 local_link=lambda token: str(table.local_link(token)))
+
+
+async def play_here(links: dict[int, Link], table: Link) -> None:
+    """The seats played at the host's keyboard: the join app, over loopback, in this process,
+    once Enter is pressed (so the links above can be sent first). Several seats pass the keyboard
+    between them, and their shared table is the public table's (`table`)."""
     print("Press Enter to take your seat here (the links above stay valid)…", flush=True)
     loop = asyncio.get_running_loop()
     pressed = asyncio.Event()
@@ -155,15 +217,17 @@ async def play_here(link: Link) -> None:
         await pressed.wait()
     finally:
         loop.remove_reader(sys.stdin.fileno())
-    await SeatApp(RemoteClient(link)).run_async()
+    first, *others = (RemoteClient(link) for link in links.values())
+    await SeatApp(first, more=tuple(others), table=RemoteClient(table)).run_async()
 
 
 async def serve(
     table: TableHost, public_name: str | None = None,
-    local: Callable[[Link], Awaitable[None]] = play_here,
+    local: Callable[[dict[int, Link], Link], Awaitable[None]] = play_here,
 ) -> int:
     """Serve until the game is over or Ctrl+C / SIGTERM (the table is saved after every move).
-    With a seat at the host's keyboard, `local(link)` plays it; when it returns the host stops."""
+    With seats at the host's keyboard, `local(links, table_link)` plays them; when it returns the
+    host stops."""
     await table.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -179,7 +243,8 @@ async def serve(
 
 
 async def _serve_until_done(
-    table: TableHost, public_name: str | None, local: Callable[[Link], Awaitable[None]], stop: asyncio.Event,
+    table: TableHost, public_name: str | None, local: Callable[[dict[int, Link], Link], Awaitable[None]],
+    stop: asyncio.Event,
 ) -> None:
     warning = exposure_warning(table.bind, table.port)
     if warning:
@@ -190,14 +255,16 @@ async def _serve_until_done(
     for seat, link in seats.items():
         print(f"  {match.seats[seat].name}: fishtable join {link}")
     print(f"  the public table (for a shared screen): fishtable join {public}")
+    if table.pages is not None:
+        print("Each link opens in a web browser too.")
     print("The table is saved after every move; Ctrl+C stops it, `fishtable host --resume` continues it.",
           flush=True)
     waits: list[asyncio.Task[Any]] = [asyncio.create_task(stop.wait())]
     here = table.local_links()
-    if here:  # the keyboard's player sees the results too: the host stops when that app ends
-        seat, link = next(iter(here.items()))
-        print(f"  {match.seats[seat].name} plays at this keyboard.", flush=True)
-        waits.append(asyncio.ensure_future(local(link)))
+    if here:  # the keyboard's players see the results too: the host stops when that app ends
+        names = " and ".join(match.seats[seat].name for seat in here)
+        print(f"  {names} {'play' if len(here) > 1 else 'plays'} at this keyboard.", flush=True)
+        waits.append(asyncio.ensure_future(local(here, table.local_link(None))))
     else:
         waits.append(asyncio.create_task(table.finished.wait()))
     await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
@@ -205,11 +272,19 @@ async def _serve_until_done(
         task.cancel()
     if table.save_error:
         print(f"Warning: {table.save_error}", file=sys.stderr)
+    match = table.match  # the last game dealt, in a series
     result = match.result()
+    series = table.record.series
     if result is not None:
         winners = " and ".join(match.seats[s].name for s in result.winners)
         print(f"The game is over: {winners} won.")
         for line in result.scores:
             print(f"  {line.name}: {line.total}")
+        if series is not None:
+            leaders = " and ".join(series.names[s] for s in series.leaders)
+            state = "is over" if series.over else "stopped"
+            print(f"The series {state} after {series.games} game{'s' * (series.games != 1)}: {leaders} leads.")
+            for name, total in zip(series.names, series.totals, strict=True):
+                print(f"  {name}: {total}")
     else:
         print("The table stopped; it is saved. Continue it with `fishtable host --resume`.")

@@ -22,7 +22,7 @@ import logging
 import shlex
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
 from fishtable.web.origin import WILDCARD_HOSTS, Address, OriginPolicy
@@ -67,7 +68,7 @@ class TableServer(Server):
                          public_url=f"http://{shown}:{port}")
         self.policy = OriginPolicy(host, port)
         # Each open tab's websocket, and the task that serves it (until its app has ended).
-        self.sessions: dict[web.WebSocketResponse, asyncio.Task[Any]] = {}
+        self.sessions: Sessions = {}
 
     def page_address(self, request: web.Request) -> str:
         """`host:port` the page's own links use: the one the browser asked for, if this server
@@ -93,36 +94,7 @@ class TableServer(Server):
         if not self.policy.allows(origin, request.host, request.scheme):
             log.warning("Refused a websocket from the origin %r (only this table's own page may open it).", origin)
             raise web.HTTPForbidden(text="Only this table's own page may open it.\n")
-        # timeout: how long a close waits for the browser's answer (a gone browser never answers).
-        websocket = web.WebSocketResponse(heartbeat=15, timeout=CLOSE_SECONDS)
-        await websocket.prepare(request)
-
-        async def close() -> None:
-            await websocket.close()
-
-        service = AppService(
-            self.command,
-            write_bytes=websocket.send_bytes,
-            write_str=websocket.send_str,
-            close=close,
-            download_manager=self.download_manager,
-            debug=self.debug,
-        )
-        task = asyncio.current_task()
-        if task is not None:
-            self.sessions[websocket] = task
-        try:
-            await service.start(
-                size_from(request.query.get("width"), 80), size_from(request.query.get("height"), 24)
-            )
-            await relay(websocket, service)
-        except Exception:  # one broken session must not stop the server
-            log.exception("A browser session ended with an error.")
-        finally:
-            # The app is told to quit; it saves the game (and its clock) on its way out.
-            await service.stop()
-            self.sessions.pop(websocket, None)
-        return websocket
+        return await run_session(request, self.command, self.sessions, self.download_manager, self.debug)
 
     async def on_startup(self, app: web.Application) -> None:
         if self.host.strip("[]") in WILDCARD_HOSTS:
@@ -134,13 +106,8 @@ class TableServer(Server):
         self.console.print("Press Ctrl+C to stop (every open game is saved first).", markup=False, highlight=False)
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Close every session: each handler then tells its app to quit, and the app saves on its way out.
-        Waits for them all, STOP_SECONDS at most."""
-        if not self.sessions:
-            return
-        closes = [asyncio.ensure_future(ws.close(code=WSCloseCode.GOING_AWAY, message=b"The server stopped."))
-                  for ws in self.sessions]
-        await asyncio.wait([*closes, *self.sessions.values()], timeout=STOP_SECONDS)
+        """Close every session: each handler then tells its app to quit, and the app saves on its way out."""
+        await close_sessions(self.sessions)
 
     async def make_app(self) -> web.Application:
         """textual-serve's routes, with this class's handlers."""
@@ -169,6 +136,57 @@ class TableServer(Server):
             self.make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
             print=lambda *args: None, shutdown_timeout=GRACE_SECONDS,
         )
+
+
+Sessions = dict[web.WebSocketResponse, asyncio.Task[Any]]
+
+
+async def run_session(
+    request: web.Request, command: str, sessions: Sessions, downloads: DownloadManager | None = None,
+    debug: bool = False, on_open: Callable[[web.WebSocketResponse], None] | None = None,
+) -> web.WebSocketResponse:
+    """One tab whose origin was checked: `command` runs as an app of its own, its screen goes to the
+    browser and the keys come back, until the tab or the app closes. `sessions` holds it meanwhile;
+    `on_open(websocket)` is told once it is open."""
+    # timeout: how long a close waits for the browser's answer (a gone browser never answers).
+    websocket = web.WebSocketResponse(heartbeat=15, timeout=CLOSE_SECONDS)
+    await websocket.prepare(request)
+    if on_open is not None:
+        on_open(websocket)
+
+    async def close() -> None:
+        await websocket.close()
+
+    service = AppService(
+        command,
+        write_bytes=websocket.send_bytes,
+        write_str=websocket.send_str,
+        close=close,
+        download_manager=downloads if downloads is not None else DownloadManager(),
+        debug=debug,
+    )
+    task = asyncio.current_task()
+    if task is not None:
+        sessions[websocket] = task
+    try:
+        await service.start(size_from(request.query.get("width"), 80), size_from(request.query.get("height"), 24))
+        await relay(websocket, service)
+    except Exception:  # one broken session must not stop the server
+        log.exception("A browser session ended with an error.")
+    finally:
+        # The app is told to quit; it saves the game (and its clock) on its way out.
+        await service.stop()
+        sessions.pop(websocket, None)
+    return websocket
+
+
+async def close_sessions(sessions: Sessions) -> None:
+    """Close every session's tab; each handler then tells its app to quit. STOP_SECONDS at most."""
+    if not sessions:
+        return
+    closes = [asyncio.ensure_future(ws.close(code=WSCloseCode.GOING_AWAY, message=b"The server stopped."))
+              for ws in list(sessions)]
+    await asyncio.wait([*closes, *sessions.values()], timeout=STOP_SECONDS)
 
 
 def size_from(text: str | None, default: int) -> int:

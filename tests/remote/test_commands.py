@@ -14,10 +14,11 @@ import pytest
 
 from fishtable.cli import main
 from fishtable.engine.registry import get_entry
+from fishtable.engine.series import SeriesRules
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.host import TableHost
 from fishtable.remote.record import RECORD_NAME, SAVE_NAME
-from fishtable.remote.serve import SetupError, parse_options, parse_seats, serve
+from fishtable.remote.serve import SetupError, parse_options, parse_seats, parse_series, serve
 
 from .helpers import FAST, Player, make_match
 
@@ -34,6 +35,15 @@ def test_seats_are_read_from_name_and_kind() -> None:
             parse_seats(bad, "big-fish")
 
 
+def test_a_series_is_read_as_a_target_or_minutes_and_refused_in_words() -> None:
+    assert parse_series(None) == SeriesRules()
+    assert parse_series("target=60") == SeriesRules(end="target", target=60)
+    assert parse_series("minutes=30") == SeriesRules(end="time", minutes=30)
+    for bad in ("target", "points=3", "target=lots", "minutes=0", "target=" + "9" * 30):
+        with pytest.raises(SetupError, match="--series"):
+            parse_series(bad)
+
+
 def test_options_are_read_as_json_or_text_and_refused_in_words() -> None:
     game = get_entry("fishing-party-poker").load()
     assert parse_options(game, ["max_hands=3"]).max_hands == 3
@@ -44,7 +54,10 @@ def test_options_are_read_as_json_or_text_and_refused_in_words() -> None:
 
 
 def test_a_new_table_needs_a_game_and_a_remote_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # No seats: the setup form, which needs a terminal (the tests have none).
     assert main(["host", "--save-dir", str(tmp_path)]) == 2
+    assert "the setup form needs a terminal" in capsys.readouterr().err
+    assert main(["host", "--seat", "A:remote", "--seat", "B:remote", "--save-dir", str(tmp_path)]) == 2
     assert "--game is needed" in capsys.readouterr().err
     assert main(["host", "--game", "big-fish", "--seat", "A:computer", "--seat", "B:computer",
                  "--save-dir", str(tmp_path)]) == 2
@@ -103,11 +116,11 @@ async def test_the_host_command_prints_the_links_serves_and_stops_on_sigint(tmp_
     assert os.stat(tmp_path / RECORD_NAME).st_mode & 0o077 == 0
 
 
-def test_one_seat_may_be_played_at_the_hosts_keyboard() -> None:
+def test_seats_may_be_played_at_the_hosts_keyboard() -> None:
     seats, kinds = parse_seats(["Ana:local", "Elena:remote"], "crazy-fishing")
     assert kinds == ("local", "remote") and seats[0].bot is None
-    with pytest.raises(SetupError, match="only one seat"):
-        parse_seats(["Ana:local", "Bo:local", "Elena:remote"], "crazy-fishing")
+    seats, kinds = parse_seats(["Ana:local", "Bo:local", "Elena:remote"], "crazy-fishing")
+    assert kinds == ("local", "local", "remote")
 
 
 async def test_the_local_seat_joins_over_loopback_and_the_remote_links_leave_it_out(tmp_path: Path) -> None:
@@ -118,8 +131,9 @@ async def test_the_local_seat_joins_over_loopback_and_the_remote_links_leave_it_
     assert set(table.record.tokens) == {0, 1}
     played: list[int] = []
 
-    async def local(link) -> None:  # type: ignore[no-untyped-def]
-        client = RemoteClient(link)
+    async def local(links, table_link) -> None:  # type: ignore[no-untyped-def]
+        assert set(links) == {0} and table_link.token is None
+        client = RemoteClient(links[0])
         await client.connect()
         played.append(client.seen.seat)
         await Player(client, seed=1).play()
@@ -138,3 +152,14 @@ async def test_the_local_seat_joins_over_loopback_and_the_remote_links_leave_it_
 
     results = await asyncio.gather(serve(table, local=local), remote())
     assert results[0] == 0 and played == [0] and match.is_over
+
+
+def test_join_needs_a_link_and_reads_one_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["join"]) == 2
+    assert "give the link the host printed" in capsys.readouterr().err
+    bad = tmp_path / "seat.link"
+    bad.write_text("http://127.0.0.1:8765/elsewhere\n")
+    assert main(["join", "--link-file", str(bad)]) == 2
+    assert "not a fishtable link" in capsys.readouterr().err
+    assert main(["join", "--link-file", str(tmp_path / "missing.link")]) == 2
+    assert "error" in capsys.readouterr().err

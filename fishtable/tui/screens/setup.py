@@ -79,8 +79,13 @@ class SetupScreen(FishScreen):
     ]
 
     def __init__(self, game: str, card_file: str | None = None,
-                 last: tuple[list[tuple[str, str | None]], Any] | None = None) -> None:
+                 last: tuple[list[tuple[str, str | None]], Any] | None = None,
+                 kinds: list[tuple[str, str]] | None = None, default_kinds: tuple[str, ...] = ()) -> None:
+        """`kinds` and `default_kinds` are for another front end's seats (`fishtable host`: here,
+        remote or computer): the choices of each seat's kind, and the first seats' kinds."""
         super().__init__()
+        self.kind_choices = kinds
+        self.default_kinds = default_kinds
         self.entry = get_entry(game)
         self.engine = self.entry.load()
         self.ui = self.entry.load_ui()
@@ -92,8 +97,8 @@ class SetupScreen(FishScreen):
 
     def compose(self):
         entry = self.entry
-        kinds = seat_kinds(entry.name)
-        bot_default = kinds[1][1] if len(kinds) > 1 else "human"
+        kinds = self.kind_choices or seat_kinds(entry.name)
+        bot_default = next((value for _, value in kinds if value.startswith("bot:")), kinds[-1][1])
         last = self.last_seats or []
         count = len(last) if entry.min_players <= len(last) <= entry.max_players else min(
             max(3, entry.min_players), entry.max_players)
@@ -106,6 +111,8 @@ class SetupScreen(FishScreen):
                 yield Select(counts, value=count, allow_blank=False, id="seat-count")
             for n in range(entry.max_players):
                 name, kind = f"Player {n + 1}", "human" if n < 2 else bot_default
+                if n < len(self.default_kinds):
+                    kind = self.default_kinds[n]
                 if n < len(last):
                     name = last[n][0]
                     kind = "human" if last[n][1] is None else f"bot:{last[n][1]}"
@@ -255,6 +262,10 @@ class SetupScreen(FishScreen):
             kind = str(self.query_one(f"#kind-{n}", Select).value)
             seats.append((name, kind.removeprefix("bot:") if kind.startswith("bot:") else None))
         return seats
+
+    def seat_kind_values(self) -> list[str]:
+        """Each seat's kind as chosen ("human", "bot:normal", or one of the `kinds` given)."""
+        return [str(self.query_one(f"#kind-{n}", Select).value) for n in range(self._seat_count())]
 
     def options(self) -> dict[str, Any]:
         values = self.query_one(OptionsForm).values()

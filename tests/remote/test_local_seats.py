@@ -1,0 +1,208 @@
+"""Several seats at the host's keyboard: one join app passes the keyboard between them (a pass
+screen before a seat's private screen whenever another seat had it), their shared table shows only
+what everyone may see, and remote seats play on with no pass screen at all."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from fishtable.remote.client import RemoteClient
+from fishtable.remote.host import TableHost
+from fishtable.remote.seat_app import SeatApp
+from fishtable.tui.decision import Claimed, Decided, Passed
+from fishtable.tui.screens.privacy import PrivacyScreen
+from fishtable.tui.screens.results import ResultsScreen
+from tests.tui.screen_text import screen_text
+
+from .helpers import Player, Watch, hidden_ids, start_table
+
+
+async def until(condition, timeout: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+def asked(app: SeatApp) -> bool:
+    """A seat's question is on screen, ready for keys."""
+    seat = app.shown_seat
+    if seat is None or app.shown_ticket in (0, app.sent_ticket) or app.shown_ticket in app.answered:
+        return False
+    screen = app.screen
+    return bool(getattr(screen, "is_armed", True)) and screen.is_mounted and \
+        app.seats_here[seat].ticket == app.shown_ticket
+
+
+def table_asks(app: SeatApp) -> bool:
+    """The table's public question (a reaction) is on screen, ready for keys."""
+    table = app.table
+    return table is not None and app.screen is table and table.question is not None and table.is_armed
+
+
+def passing(app: SeatApp) -> bool:
+    return isinstance(app.screen, PrivacyScreen) and app.screen.is_mounted and app.screen.is_armed
+
+
+def local_app(host: TableHost, seats: tuple[int, ...]) -> SeatApp:
+    links = {seat: host.local_link(host.record.tokens[seat]) for seat in seats}
+    first, *others = (RemoteClient(link) for link in links.values())
+    return SeatApp(first, arming=0.0, handoff_arming=0.0, more=tuple(others),
+                   table=RemoteClient(host.local_link(None)))
+
+
+async def play_here(app: SeatApp, pilot: Pilot, host: TableHost, rng: random.Random, most: int) -> dict[str, int]:
+    """Answer what the app shows, as its screens would: pass screens by their Enter, decisions with
+    a random legal action; check each screen for the cards hidden from whoever may see it."""
+    counts = {"passes": 0, "decisions": 0, "unpassed": 0, "questions": 0, "claims": 0}
+    last_private: int | None = None
+    passed_to: int | None = None
+    while counts["decisions"] < most and not isinstance(app.screen, ResultsScreen):
+        await until(lambda: asked(app) or passing(app) or table_asks(app) or isinstance(app.screen, ResultsScreen))
+        if isinstance(app.screen, ResultsScreen):
+            break
+        text = screen_text(app)
+        if table_asks(app):
+            assert app.table is not None and app.table.question is not None
+            assert not [c for c in hidden_ids(host.match, None) if c in text]
+            _, seats, ticket = app.table.question
+            assert set(seats) <= set(app.seats_here)  # only the seats here are asked here
+            counts["questions"] += 1
+            claim = rng.choice(seats) if rng.random() < 0.3 else None
+            counts["claims"] += claim is not None
+            app.table.post_message(Claimed(ticket, claim))
+            await until(lambda: app.asking is None)
+            continue
+        if passing(app):
+            screen = app.screen
+            assert isinstance(screen, PrivacyScreen)
+            assert not [c for c in hidden_ids(host.match, None) if c in text]
+            counts["passes"] += 1
+            assert app.passing is not None
+            passed_to = app.passing[0]
+            screen.post_message(Passed(screen.ticket))
+            await until(lambda: not isinstance(app.screen, PrivacyScreen) or app.passing is None)
+            continue
+        seat = app.shown_seat
+        assert seat is not None and app.decision is not None
+        viewer = seat if app.decision.private else None
+        leaked = [c for c in hidden_ids(host.match, viewer) if c in text]
+        assert not leaked, f"seat {seat}'s screen shows hidden cards {leaked}"
+        if app.decision.private:
+            # Another seat's private screen came last: the keyboard was passed in between.
+            if last_private is not None and last_private != seat and passed_to != seat:
+                counts["unpassed"] += 1
+            last_private = seat
+        ticket = app.shown_ticket
+        app.screen.post_message(Decided(ticket, seat, rng.choice(app.decision.legal)))
+        counts["decisions"] += 1
+        await until(lambda: ticket in app.answered or app.shown_ticket != ticket)  # noqa: B023
+    return counts
+
+
+@pytest.mark.parametrize("game", ["crazy-fishing", "fishing-party-poker", "fishing-party"])
+async def test_two_seats_at_the_hosts_keyboard_pass_it_and_a_remote_seat_plays_on(game: str, tmp_path: Path) -> None:
+    host = await start_table(game, ("local", "local", "remote"), tmp_path)
+    watch = Watch(host)
+    whole = game == "fishing-party-poker"
+    try:
+        seats, _ = host.links()
+        assert set(seats) == {2}  # only the remote seat has a link to send
+        remote = RemoteClient(seats[2])
+        await remote.connect()
+        helper = asyncio.create_task(Player(remote, seed=4).play(timeout=180))
+        app = local_app(host, (0, 1))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: app.table is not None and app.table.is_mounted)
+            most = 10_000 if whole else 30 if game == "fishing-party" else 8
+            counts = await play_here(app, pilot, host, random.Random(3), most=most)
+            assert counts["decisions"] > 0 and counts["passes"] > 0
+            assert counts["unpassed"] == 0
+            if game == "fishing-party":  # the Broken Line is asked of the table here once, in public
+                assert counts["questions"] > 0
+            if whole:
+                await until(lambda: isinstance(app.screen, ResultsScreen) and "Final scores" in screen_text(app))
+            # Nothing hidden reached any connection of the app: each seat's own, and the shared table's.
+            assert not watch.leaks(app.client, 0)
+            assert not watch.leaks(app.others[0], 1)
+            assert app.table_client is not None and not watch.leaks(app.table_client, None)
+        assert not watch.leaks(remote, 2)
+        if whole:
+            await helper
+            assert host.match.is_over
+        else:
+            helper.cancel()
+        await remote.close()
+    finally:
+        await host.stop()
+
+
+async def test_one_seat_at_the_keyboard_needs_no_pass_screen(tmp_path: Path) -> None:
+    host = await start_table("crazy-fishing", ("local", "remote"), tmp_path)
+    try:
+        seats, _ = host.links()
+        remote = RemoteClient(seats[1])
+        await remote.connect()
+        helper = asyncio.create_task(Player(remote, seed=4).play(timeout=120))
+        app = local_app(host, (0,))
+        assert app.table_client is None  # its own table: its connection's public view and its own log
+        async with app.run_test(size=(100, 30)) as pilot:
+            counts = await play_here(app, pilot, host, random.Random(2), most=3)
+            assert counts["decisions"] == 3 and counts["passes"] == 0
+        helper.cancel()
+        await remote.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_seat_here_that_claims_the_tables_question_confirms_it_in_private(tmp_path: Path) -> None:
+    host = await start_table("fishing-party", ("local", "local", "remote"), tmp_path)
+    try:
+        seats, _ = host.links()
+        remote = RemoteClient(seats[2])
+        await remote.connect()
+        helper = asyncio.create_task(Player(remote, seed=4).play(timeout=180))
+        app = local_app(host, (0, 1))
+        rng = random.Random(8)
+        async with app.run_test(size=(100, 30)):
+            for _ in range(200):  # play on (random answers) until the table is asked
+                await until(lambda: asked(app) or passing(app) or table_asks(app))
+                if table_asks(app):
+                    break
+                if passing(app):
+                    screen = app.screen
+                    assert isinstance(screen, PrivacyScreen)
+                    screen.post_message(Passed(screen.ticket))
+                    await until(lambda: not passing(app) or app.passing is None)
+                    continue
+                ticket, seat = app.shown_ticket, app.shown_seat
+                assert app.decision is not None and seat is not None
+                app.screen.post_message(Decided(ticket, seat, rng.choice(app.decision.legal)))
+                await until(lambda: ticket in app.answered or app.shown_ticket != ticket)  # noqa: B023
+            assert table_asks(app) and app.table is not None and app.table.question is not None
+            _, asked_seats, ticket = app.table.question
+            claimer = asked_seats[0]
+            app.table.post_message(Claimed(ticket, claimer))
+            # The claimer confirms behind the pass screen if someone else had the keyboard.
+            await until(lambda: passing(app) or (asked(app) and app.shown_seat == claimer))
+            if passing(app):
+                assert app.passing is not None and app.passing[0] == claimer
+                screen = app.screen
+                assert isinstance(screen, PrivacyScreen)
+                screen.post_message(Passed(screen.ticket))
+                await until(lambda: asked(app) and app.shown_seat == claimer)
+            assert app.decision is not None and app.decision.private and app.decision.prompt.reaction
+            text = screen_text(app)
+            assert not [c for c in hidden_ids(host.match, claimer) if c in text]
+            # It backs out ("no", the first answer of a reaction): the table goes on.
+            step = host.match.step_count
+            app.screen.post_message(Decided(app.shown_ticket, claimer, app.decision.legal[0]))
+            await until(lambda: host.match.step_count > step)
+        helper.cancel()
+        await remote.close()
+    finally:
+        await host.stop()
