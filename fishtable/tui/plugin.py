@@ -85,7 +85,8 @@ class GameUI(Generic[ViewT]):
 
     def shortcut(self, action: Any, kind: str) -> tuple[str, str] | None:
         """A key that picks this action straight from a list of choices, with a few words
-        for the footer ("s", "shuffle now"), or None."""
+        ("s", "shuffle now"), or None: the list then gives it the next free letter. The key is
+        shown before the choice."""
         return None
 
     # Every key `table_commands` may ever offer, with its footer words: the table binds them once,
