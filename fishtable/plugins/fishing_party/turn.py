@@ -26,8 +26,8 @@ from fishtable.plugins.fishing_party import held
 from fishtable.plugins.fishing_party.faces import FPTile, card_text, card_tile, face_text
 from fishtable.plugins.fishing_party.held import TakeBack
 from fishtable.plugins.fishing_party.seat_panel import extra_parts, flow, gear_parts, pond_parts
-from fishtable.tui.decision import Decided, Decision
-from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.decision import Decision
+from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import LETTERS, FishOptionList
 
@@ -64,7 +64,7 @@ class EntryList(FishOptionList):
     """The list of entries; headings are disabled options the cursor skips."""
 
 
-class TurnScreen(FishScreen):
+class TurnScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "point(-1)", "Card ←→"),
         Binding("right", "point(1)", "Card", show=False),
@@ -85,9 +85,7 @@ class TurnScreen(FishScreen):
 
     def __init__(self, decision: Decision, headline_kinds: frozenset[str] = frozenset()) -> None:
         kind = decision.kind
-        super().__init__(classes="private -turn" if kind in ("turn", "move") else "private")
-        self.decision = decision
-        self.seat = decision.seat
+        super().__init__(decision, classes="private -turn" if kind in ("turn", "move") else "private")
         self.view = decision.view
         self.hand = list(self.view.hand or ())
         self.entries = ent.build(decision)
@@ -95,7 +93,6 @@ class TurnScreen(FishScreen):
         # The cards the arrows point at: the table in a swap, else the hand.
         self.points = [c.id for c in self.view.table] if decision.kind == "swap" else [c.id for c in self.hand]
         self.pointed: str | None = None
-        self.sent = False
         # An exchange or a swap chosen but not yet sent: the screen holds it (Esc backs out), with
         # the cards put aside so far, until the player draws (or takes the first table card).
         self.base = decision
@@ -372,7 +369,7 @@ class TurnScreen(FishScreen):
             entry = self.entries[int(option.id)]
             if entry.legal and entry.action is not None and entry.action.kind == kind:
                 listing.highlighted = index
-                self.commit(entry)
+                self.choose(entry)
                 return
 
     def on_key(self, event: events.Key) -> None:
@@ -381,16 +378,17 @@ class TurnScreen(FishScreen):
         if index is not None and self.is_mounted:
             event.stop()
             event.prevent_default()
-            self.commit(self.entries[index])
+            self.choose(self.entries[index])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id is not None:
-            self.commit(self.entries[int(event.option.id)])
+            self.choose(self.entries[int(event.option.id)])
 
-    def commit(self, entry: ent.Entry) -> None:
-        """Check with the engine, then send; an illegal choice is explained and nothing happens."""
-        if self.sent:
+    def choose(self, entry: ent.Entry) -> None:
+        """Check with the engine, then send (or hold); an illegal choice is explained and nothing
+        happens."""
+        if self.committed:
             return
         if entry.action is None or not entry.legal:
             self._explain(entry.reason or "That is not possible now.")
@@ -409,13 +407,13 @@ class TurnScreen(FishScreen):
             self._exchange_step(entry.action)
             return
         if self.holding == "swap":  # the first table card taken: the swap is under way
-            self._send(StartSwap(), entry.action)
+            self.send(StartSwap(), entry.action)
             return
-        self._send(entry.action)
+        self.send(entry.action)
 
-    def _send(self, action: Any, *then: Any) -> None:
-        self.sent = True
-        self.post_message(Decided(self.base.ticket, self.seat, action, then))
+    def refuse(self, problem: str) -> None:
+        self._explain(problem)
+        self.app.bell()
 
     # -- an exchange or a swap held on the screen ------------------------------------------------
     def _exchange_step(self, action: Any) -> None:
@@ -427,7 +425,7 @@ class TurnScreen(FishScreen):
             # The engine draws by itself once the limit is put aside.
             puts = [Exchange(card=card) for card in self.held]
             last = [DrawBack()] if len(self.held) < held.exchange_limit(self.base.view) else []
-            self._send(StartExchange(), *puts, *last)
+            self.send(StartExchange(), *puts, *last)
             return
         self._hold("exchange")
 
@@ -438,12 +436,13 @@ class TurnScreen(FishScreen):
             else held.swap_decision(self.base)
         self._show_decision(decision, held.take_backs(self.base, self.held) if what == "exchange" else [])
 
-    def action_back_out(self) -> None:
+    def back_out(self) -> bool:
         """Esc: the exchange or swap held here is dropped, cards put aside go back to the hand."""
-        if self.holding is None or self.sent:
-            return
+        if self.holding is None or self.committed:
+            return False
         self.holding, self.held = None, []
         self._show_decision(self.base, [])
+        return True
 
     def _show_decision(self, decision: Decision, extra: list[ent.Entry]) -> None:
         """Show `decision` in place of the one on screen (the hand's tiles stay: a card put aside

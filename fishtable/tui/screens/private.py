@@ -55,12 +55,13 @@ class DecisionScreen(FishScreen):
         self.send(action)
         return True
 
-    def send(self, action: Any) -> None:
-        """Send an action the screen has checked itself, once."""
+    def send(self, action: Any, *then: Any) -> None:
+        """Send an action the screen has checked itself, once (with `then`, the same seat's next
+        steps that the screen held until now; the flow applies them in order)."""
         if self.committed:
             return
         self.committed = True
-        self.post_message(Decided(self.decision.ticket, self.seat, action))
+        self.post_message(Decided(self.decision.ticket, self.seat, action, then))
 
     def refuse(self, problem: str) -> None:
         """An illegal choice: say why (a screen may show it in place)."""
