@@ -164,7 +164,7 @@ class HotSeatFlow:
         if self.time_limit is not None and not self.time_up_sent and self.play_seconds >= self.time_limit:
             self.time_up_sent = True
             self.commanded(self.match.game.time_up_action())
-        self.table.show_clock(self.clock_words())
+        self.table.refresh_clock()
 
     def started(self) -> None:
         """The table is mounted: take the first step."""

@@ -17,7 +17,7 @@ from fishtable.plugins.crazy_fishing.collect import CollectScreen
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS, describe, known_cards
 from fishtable.plugins.crazy_fishing.faces import face_text
 from fishtable.plugins.crazy_fishing.results import catches_text
-from fishtable.plugins.crazy_fishing.seat_panel import flow, seat_text
+from fishtable.plugins.crazy_fishing.seat_panel import seat_text, wrap_parts
 from fishtable.tui.plugin import RECENT_LINES, GameUI
 
 PHASE_WORDS = {
@@ -166,7 +166,7 @@ class CrazyFishingUI(GameUI[CrazyFishingView]):
         for title, cards in (("Your hand:", view.hand), ("Your catch pile:", view.pile)):
             if cards:
                 atoms = [(" ", face_text(card)) for card in cards]
-                parts.append(flow(atoms, width, first=Text(title)))
+                parts.append(wrap_parts(atoms, width, first=Text(title)))
         return Text("\n").join(parts) if parts else None
 
     def log_window(self, entries: Sequence[tuple[int, Event]]) -> list[tuple[int, Event]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from fishtable.games.crazy_fishing.views import CrazyFishingView
-from fishtable.plugins.crazy_fishing.seat_panel import Atom, _card, flow
+from fishtable.plugins.crazy_fishing.seat_panel import Atom, _card, wrap_parts
 
 WIDTH = 76  # fits an 80-column terminal; lines break between fish, never inside a name
 
@@ -38,5 +38,5 @@ def catches_text(view: CrazyFishingView) -> Text:
         else:
             atoms = [("", Text(f"{panel.pile_size} fish,")), (" ", Text("the last one")),
                      (" ", Text("caught:")), (" ", _card(panel.pile_top))]
-        text.append_text(flow(atoms, WIDTH, first=head))
+        text.append_text(wrap_parts(atoms, WIDTH, first=head))
     return text

@@ -49,7 +49,7 @@ def _words(text: str, style: str = "", sep: str = " ") -> list[Atom]:
     return [(sep if n == 0 else " ", Text(word, style)) for n, word in enumerate(text.split())]
 
 
-def flow(atoms: list[Atom], width: int | None, first: Text | str = INDENT, lines: int | None = None) -> Text:
+def wrap_parts(atoms: list[Atom], width: int | None, first: Text | str = INDENT, lines: int | None = None) -> Text:
     """Lay atoms out in lines of at most `width` cells, breaking only between atoms.
 
     The first line starts with `first`, later ones with the indent; a separator is
@@ -152,7 +152,7 @@ def seat_text(panel: Any, active: bool, wide: bool, width: int | None = None, ro
     """`wide` is the shell's wide-table flag (unused: the width says it all)."""
     full = density(rows) == "full"
     marker = Text("▶ " if active else "  ", "bold #ffd75e")
-    text = flow(_identity(panel, not full), width, first=marker)
+    text = wrap_parts(_identity(panel, not full), width, first=marker)
     cast = panel.cast
     if full:
         lines = [_join(_pile(panel), _hand(panel, True))]
@@ -161,7 +161,7 @@ def seat_text(panel: Any, active: bool, wide: bool, width: int | None = None, ro
         lines += [_words("✦ " + effect, "italic #f0c0ff") for effect in panel.effects]
         for atoms in lines:
             text.append("\n")
-            text.append_text(flow(atoms, width))
+            text.append_text(wrap_parts(atoms, width))
         return text
     kind = [("", Text("(computer)", "dim"))] if panel.is_bot and rows and rows >= 3 else []
     head = text.plain.count("\n") + 1  # a long name may take two lines
@@ -174,5 +174,5 @@ def seat_text(panel: Any, active: bool, wide: bool, width: int | None = None, ro
     # Most wanted first: what a "…" leaves out is the least needed.
     body = _join(totals, _pile(panel), _hand(panel, cast is None and rows is not None and rows >= 4), *effects, kind)
     text.append("\n")
-    text.append_text(flow(body, width, lines=max(1, (rows or 2) - head)))
+    text.append_text(wrap_parts(body, width, lines=max(1, (rows or 2) - head)))
     return text

@@ -19,7 +19,7 @@ WARN_COLOUR = "bold #ff8080"
 PERM_COLOUR = "#e0a8ff"
 
 
-def flow(parts: list[Text], width: int, indent: int = 2, sep: str = " · ", first: int | None = None) -> Text:
+def wrap_parts(parts: list[Text], width: int, indent: int = 2, sep: str = " · ", first: int | None = None) -> Text:
     """Lay parts on lines of at most `width` cells, starting each line with `indent` spaces
     (the first line with `first`, if given)."""
     text = Text()
@@ -98,16 +98,16 @@ def seat_text(view: FishingPartyView, seat: int, active: bool, wide: bool, width
     first = [head, Text(hand_words(panel))]
     if view.stage == "over" and view.result is not None and seat in view.result.winners:
         first.append(Text("★ winner", "bold #ffd75e"))
-    text = flow([*first, *extra_parts(panel)], width, indent=2, first=0)
+    text = wrap_parts([*first, *extra_parts(panel)], width, indent=2, first=0)
     for parts in (gear_parts(panel, wide), pond_parts(panel, view.kinds, 8)):
         text.append("\n")
-        text.append_text(flow(parts, width))
+        text.append_text(wrap_parts(parts, width))
     if panel.fishing is not None:
         fish = panel.fishing
         rolls = rolls_for(panel.lure, fish.kind)
         spray = any(p.type == "spray_bottle" for p in panel.permanents)
         what = card_text(fish) if wide else f"{short(fish.kind or fish.name, 8)} {fish.weight} lb"
         text.append("\n")
-        text.append_text(flow([Text(f"FISHING: {what}", "bold #ffd75e"),
+        text.append_text(wrap_parts([Text(f"FISHING: {what}", "bold #ffd75e"),
                                Text(chance_words(rolls, spray), "#ffd75e")], width))
     return text

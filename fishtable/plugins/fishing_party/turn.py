@@ -25,7 +25,7 @@ from fishtable.plugins.fishing_party import entries as ent
 from fishtable.plugins.fishing_party import held
 from fishtable.plugins.fishing_party.faces import FPTile, card_text, card_tile, face_text
 from fishtable.plugins.fishing_party.held import TakeBack
-from fishtable.plugins.fishing_party.seat_panel import extra_parts, flow, gear_parts, pond_parts
+from fishtable.plugins.fishing_party.seat_panel import extra_parts, gear_parts, pond_parts, wrap_parts
 from fishtable.tui.decision import Decision
 from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
@@ -272,7 +272,7 @@ class TurnScreen(DecisionScreen):
         view = self.view
         me = view.seats[self.seat]
         gear = [*gear_parts(me, wide=True), *extra_parts(me), *pond_parts(me, view.kinds, 8)]
-        line = flow([self._hand_title(), Text("you:", "bold"), *gear], self.app.size.width - 2, 0)
+        line = wrap_parts([self._hand_title(), Text("you:", "bold"), *gear], self.app.size.width - 2, 0)
         self.query_one("#you-line", Static).update(line)
         grid = Table.grid(padding=(0, 1))
         grid.add_column(no_wrap=True)
@@ -309,7 +309,7 @@ class TurnScreen(DecisionScreen):
         for parts in (gear_parts(me, wide=True), extra_parts(me), pond_parts(me, view.kinds, 8)):
             if parts:
                 text.append("\n")
-                text.append_text(flow(parts, width, indent=1))
+                text.append_text(wrap_parts(parts, width, indent=1))
         fisher = view.seats[view.turn]
         if fisher.fishing is not None and view.turn != self.seat:
             text.append(f"\n\n{fisher.name} is fishing for the ", "bold")
@@ -319,7 +319,7 @@ class TurnScreen(DecisionScreen):
             if panel.seat != self.seat:
                 text.append("\n")
                 parts = [Text(panel.name + ":", "bold"), *(Text(p) for p in _status(panel, len(view.kinds)))]
-                text.append_text(flow(parts, width, indent=1, sep=", "))
+                text.append_text(wrap_parts(parts, width, indent=1, sep=", "))
         self.query_one("#info", Static).update(text)
 
     # -- keys ---------------------------------------------------------------------------

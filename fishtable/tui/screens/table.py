@@ -163,8 +163,8 @@ class TableScreen(FishScreen):
             self.arm("handoff" if self.handoff else None)
         self.refresh_bindings()
 
-    def show_clock(self, words: str) -> None:
-        """The clock ticked: redraw the top line only."""
+    def refresh_clock(self) -> None:
+        """The clock ticked: redraw the top line only (it reads the clock from the feed)."""
         if self.is_mounted:
             self._topbar(self.feed.view(self.viewer))
 
