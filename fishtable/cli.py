@@ -260,7 +260,7 @@ def run_app_command(card_file: Path | None, data_dir: Path | None) -> int:
         code = _check_data_dir(data_dir)
         if code is not None:
             return code
-    from fishtable.tui import run_app
+    from fishtable.tui.app import run_app
 
     return run_app(card_files={game: card_file} if card_file is not None and game else None, data_dir=data_dir)
 

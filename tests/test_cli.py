@@ -116,9 +116,9 @@ def _bad_card_files(tmp_path: Path) -> list[tuple[Path, list[str]]]:
 
 def test_malformed_card_file_is_refused_before_the_app_starts(capsys, monkeypatch, tmp_path):
     started = []
-    fake = types.ModuleType("fishtable.tui")
+    fake = types.ModuleType("fishtable.tui.app")
     fake.run_app = lambda **kw: started.append(kw)  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "fishtable.tui", fake)
+    monkeypatch.setitem(sys.modules, "fishtable.tui.app", fake)
     for path, words in _bad_card_files(tmp_path):
         assert main(["--card-file", str(path)]) == 2
         err = capsys.readouterr().err
@@ -142,9 +142,9 @@ def test_the_app_gets_the_card_file_and_data_dir(monkeypatch, tmp_path):
         calls.append({"card_files": card_files, "data_dir": data_dir})
         return 0
 
-    fake = types.ModuleType("fishtable.tui")
+    fake = types.ModuleType("fishtable.tui.app")
     fake.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "fishtable.tui", fake)
+    monkeypatch.setitem(sys.modules, "fishtable.tui.app", fake)
     assert main([]) == 0
     assert calls[-1] == {"card_files": None, "data_dir": None}
     assert main(["--card-file", str(GOOD_CARDS), "--data-dir", str(tmp_path)]) == 0
@@ -238,9 +238,9 @@ def test_a_game_that_does_not_end_is_a_plain_error(capsys, monkeypatch):
 
 def test_a_data_dir_that_is_a_file_is_refused(capsys, monkeypatch, tmp_path):
     started = []
-    fake = types.ModuleType("fishtable.tui")
+    fake = types.ModuleType("fishtable.tui.app")
     fake.run_app = lambda **kw: started.append(kw)  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "fishtable.tui", fake)
+    monkeypatch.setitem(sys.modules, "fishtable.tui.app", fake)
     data_dir = tmp_path / "data"
     data_dir.write_text("x", encoding="utf-8")
     assert main(["--data-dir", str(data_dir)]) == 2

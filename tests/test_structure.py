@@ -31,8 +31,6 @@ LOADED_WHEN_A_GAME_STARTS = {
 CYCLES_NOT_YET_BROKEN = {
     # casting.start_round -> catching.start_turn -> ... -> collecting.end_round -> casting.start_round
     "fishtable/games/crazy_fishing/casting.py",
-    # `import fishtable.tui` stays light for the command line: the app is loaded by `run()`
-    "fishtable/tui/__init__.py",
 }
 
 

@@ -386,3 +386,10 @@ def _new_series(rules: Any, match: Any) -> Any:
 
 def _new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
+
+
+def run_app(card_files: Mapping[str, Path | str] | None = None, data_dir: Path | str | None = None) -> int:
+    """Run the app until it quits; `card_files` maps a game to the card file its setup offers."""
+    app = FishtableApp(data_dir=data_dir, card_files=card_files, handle_signals=True)
+    code = app.run()
+    return code if isinstance(code, int) else 0
