@@ -7,7 +7,7 @@ imports Textual. The app and the bots only ever see `View` objects.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -143,6 +143,7 @@ class SearchableGame(Protocol):
     def sample_world(self, view: Any, rng: Any) -> Any: ...
 
 
+@runtime_checkable
 class TimedGame(Protocol):
     """Optional: a game with a time limit. The engine reads no clock; the app keeps one,
     and when the limit is reached applies `time_up_action()` once, from any seat; the

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from pathlib import Path, PurePath
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
@@ -23,6 +23,11 @@ from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Pa
 from fishtable.tui.screens.base import input_blocked
 from fishtable.tui.screens.menu import MenuScreen
 from fishtable.tui.screens.table_taken import TableTakenScreen
+
+if TYPE_CHECKING:  # annotations only: the menu loads no engine (see tests/tui/test_first_screen.py)
+    from fishtable.engine.match import Match
+    from fishtable.engine.series import Series
+    from fishtable.tui.flow import HotSeatFlow
 
 # Seconds a screen takes no input after it appears: a pass-the-keyboard screen,
 # and a screen (or a new prompt on the table) that commits a decision.
@@ -69,7 +74,7 @@ class FishtableApp(App):
         self.handle_signals = handle_signals
         self.save_status: SaveStatus | None = None
         self._temps_cleaned = False
-        self.flow: Any = None
+        self.flow: HotSeatFlow | None = None
         self.last_setup: tuple[str, Any, list[Any]] | None = None
         self.table_lock: TableLock | None = None
 
@@ -242,7 +247,7 @@ class FishtableApp(App):
         self.begin_match(match, series=_new_series(series, match))
         return None
 
-    def begin_match(self, match: Any, series: Any = None, seconds: float = 0.0) -> None:
+    def begin_match(self, match: Match, series: Series | None = None, seconds: float = 0.0) -> None:
         """Put `match` on the table (with the series it belongs to, and the time already played)."""
         from fishtable.engine.registry import get_entry
         from fishtable.tui.autosave import keep_damaged_copy
@@ -278,7 +283,7 @@ class FishtableApp(App):
             else:
                 self.begin_match(match, series=session.series, seconds=session.match_seconds)
 
-    def game_finished(self, match: Any) -> None:
+    def game_finished(self, match: Match) -> None:
         """The game is over: its autosave has nothing left to continue."""
         if self.autosave and self.flow is not None and self.flow.save_path is not None:
             from contextlib import suppress

@@ -31,14 +31,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
+from textual.timer import Timer
 
 from fishtable.bots import choose_action, hint
-from fishtable.bots.search import can_search
+from fishtable.bots.search import Progress, can_search
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.match import Match
+from fishtable.engine.protocol import TimedGame
 from fishtable.engine.series import Series, SeriesRules
 from fishtable.tui import planner
 from fishtable.tui.autosave import save_match
 from fishtable.tui.decision import Decision, LogWindow
+from fishtable.tui.plugin import GameUI
 from fishtable.tui.screens.choice import ChoiceScreen
 from fishtable.tui.screens.hint import HintScreen
 from fishtable.tui.screens.privacy import PrivacyScreen
@@ -52,8 +56,8 @@ if TYPE_CHECKING:
 
 class HotSeatFlow:
     def __init__(
-        self, app: FishtableApp, match: Any, save_path: Path | None, bot_pause: float,
-        ui: Any, title: str, series: Series | None = None, seconds: float = 0.0,
+        self, app: FishtableApp, match: Match, save_path: Path | None, bot_pause: float,
+        ui: GameUI[Any], title: str, series: Series | None = None, seconds: float = 0.0,
     ) -> None:
         self.app = app
         self.match = match
@@ -93,7 +97,7 @@ class HotSeatFlow:
         self.time_limit: float | None = limit(match.options) if limit is not None else None
         self.time_up_sent = False
         self.finished = False
-        self.ticker: Any = None
+        self.ticker: Timer | None = None
 
     # -- what the table reads (TableFeed) ------------------------------------------
     def view(self, viewer: int | None) -> Any:
@@ -161,9 +165,11 @@ class HotSeatFlow:
         """Every second: refresh the clock; when a game's time runs out, tell its engine once."""
         if not self.active or self.match.is_over:
             return
-        if self.time_limit is not None and not self.time_up_sent and self.play_seconds >= self.time_limit:
+        game = self.match.game
+        if self.time_limit is not None and not self.time_up_sent and self.play_seconds >= self.time_limit \
+                and isinstance(game, TimedGame):
             self.time_up_sent = True
-            self.commanded(self.match.game.time_up_action())
+            self.commanded(game.time_up_action())
         self.table.refresh_clock()
 
     def started(self) -> None:
@@ -371,6 +377,7 @@ class HotSeatFlow:
     def _finish(self) -> None:
         self.table.set_prompt(None)
         result = self.match.result()
+        assert result is not None  # the planner asks for the results only once the match is over
         if not self.finished:
             self.finished = True
             self.series = self.series.add(result, self.play_seconds)
@@ -430,7 +437,7 @@ class HotSeatFlow:
             return ""
         return f"{self.thought:,} worlds imagined"
 
-    def _progress(self, progress: Any) -> None:
+    def _progress(self, progress: Progress) -> None:
         # Called in the bot's thread: a plain attribute the table reads on its own timer, so a
         # closing app never waits on a thread (and the count says nothing of the seat's cards).
         self.thought = progress.iterations
