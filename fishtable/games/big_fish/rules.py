@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.lazy import ReplayEvents
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.big_fish import roundend, sequence, setup, turn, wild
 from fishtable.games.big_fish.actions import (
@@ -215,7 +216,11 @@ def _find(state: BFState, cid: str | None, where: list[int], place_words: str) -
 
 
 def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Event]]:
-    """Validate, then apply to a copy. The given state is never changed."""
+    """Validate, then apply to a copy. The given state is never changed.
+
+    The step writes no log: a playout never reads it, and anyone who does gets the
+    very same events from `ReplayEvents`, which applies the step again to a copy.
+    """
     if not isinstance(seat, int) or not 0 <= seat < state.n:
         raise IllegalAction(f"There is no seat {seat}.")
     kind = decision(state, seat)
@@ -227,12 +232,11 @@ def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Even
     if handler is None:
         raise IllegalAction(f"That move does not fit now: {prompt_text(state, seat, kind)}")
     new = state.clone()
-    events: list[Event] = []
-    handler(new, seat, action, events)
-    return new, events
+    handler(new, seat, action, None)  # no log now: ReplayEvents writes it if it is read
+    return new, ReplayEvents(state, seat, handler, action)
 
 
-def _place(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _place(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     size = SIZE_KEYS.index(action.size)
     error = setup.placement_error(state, seat, card, size)
@@ -241,20 +245,20 @@ def _place(state: BFState, seat: int, action, events: list[Event]) -> None:
     setup.place(state, seat, card, size, events)
 
 
-def _take_face_up(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _take_face_up(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.row, "among the Face-Up Cards")
     turn.take_face_up(state, card, events)
     sequence.settle(state, events)
 
 
-def _draw_deck(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _draw_deck(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     if not (state.deck or state.discard):
         raise IllegalAction("The Draw Deck and the discard pile are empty: take a Face-Up Card.")
     turn.draw_deck(state, events)
     sequence.settle(state, events)
 
 
-def _spawn(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _spawn(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     if state.cards[card].type != "fish":
         raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
@@ -267,7 +271,7 @@ def _own_fish(state: BFState, seat: int, cid: str) -> int:
     return _find(state, cid, state.spots[seat], "in your Fishing Spot")
 
 
-def _grow(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _grow(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     name = state.cards[fish].name
     if state.sizes[fish] == BIG:
@@ -280,7 +284,7 @@ def _grow(state: BFState, seat: int, action, events: list[Event]) -> None:
     sequence.settle(state, events)
 
 
-def _catch(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _catch(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     if bag_blocked(state, seat, fish):
         raise IllegalAction(f"Hard mode: you already have a {state.cards[fish].name} in your Ice Box, and its "
@@ -290,7 +294,7 @@ def _catch(state: BFState, seat: int, action, events: list[Event]) -> None:
     sequence.settle(state, events)
 
 
-def _play_wild(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _play_wild(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     c = state.cards[card]
     if c.type != "wild":
@@ -322,16 +326,16 @@ def _play_wild(state: BFState, seat: int, action, events: list[Event]) -> None:
     sequence.settle(state, events)
 
 
-def _done(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _done(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     sequence.end_step(state, events)
     sequence.settle(state, events)
 
 
-def _draw_done(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _draw_done(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     raise IllegalAction(f"Draw every card you are allowed ({state.taken} of {state.allowed} so far).")
 
 
-def _leave(state: BFState, seat: int, events: list[Event]) -> None:
+def _leave(state: BFState, seat: int, events: list[Event] | None) -> None:
     """A seat finished its secret choices; the last one in sets everything off."""
     state.waiting.remove(seat)
     if state.waiting:
@@ -344,7 +348,7 @@ def _leave(state: BFState, seat: int, events: list[Event]) -> None:
         sequence.settle(state, events)
 
 
-def _shrink(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _shrink(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     card = state.cards[state.resolving]
     if state.sizes[fish] != card.from_size:
@@ -354,7 +358,7 @@ def _shrink(state: BFState, seat: int, action, events: list[Event]) -> None:
     _leave(state, seat, events)
 
 
-def _discard(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _discard(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     state.hands[seat].remove(card)
     state.aside[seat] += (card,)  # secret until everyone has chosen
@@ -363,7 +367,7 @@ def _discard(state: BFState, seat: int, action, events: list[Event]) -> None:
         _leave(state, seat, events)
 
 
-def _event_remove(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _event_remove(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     if fish not in _event_remove_options(state, seat):
         size = SIZE_WORDS[state.events[state.resolving].size]
@@ -374,7 +378,7 @@ def _event_remove(state: BFState, seat: int, action, events: list[Event]) -> Non
         _leave(state, seat, events)
 
 
-def _event_spawn(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _event_spawn(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     if state.cards[card].type != "fish":
         raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
@@ -385,7 +389,7 @@ def _event_spawn(state: BFState, seat: int, action, events: list[Event]) -> None
         _leave(state, seat, events)
 
 
-def _event_grow(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _event_grow(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     if fish not in _event_grow_options(state, seat):
         raise IllegalAction(f"Your {state.cards[fish].name} cannot grow now: it is Big, or already chosen.")
@@ -396,7 +400,7 @@ def _event_grow(state: BFState, seat: int, action, events: list[Event]) -> None:
         _leave(state, seat, events)
 
 
-def _pass(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _pass(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     state.need[seat] = 0
     _leave(state, seat, events)
 

@@ -163,7 +163,7 @@ def placement_error(state: BFState, seat: int, card: int, size: int) -> str | No
     return None
 
 
-def place(state: BFState, seat: int, card: int, size: int, events: list[Event]) -> None:
+def place(state: BFState, seat: int, card: int, size: int, events: list[Event] | None) -> None:
     """One fish set aside at its size; hidden until every player has placed all of theirs."""
     state.hands[seat].remove(card)
     state.aside[seat] += (card,)
@@ -176,17 +176,19 @@ def place(state: BFState, seat: int, card: int, size: int, events: list[Event]) 
         reveal_placements(state, events)
 
 
-def reveal_placements(state: BFState, events: list[Event]) -> None:
+def reveal_placements(state: BFState, events: list[Event] | None) -> None:
     for seat in range(state.n):
         chosen = sorted(state.aside[seat], key=lambda c: -state.sizes[c])
         state.spots[seat].extend(chosen)
         state.aside[seat] = ()
         parts = [f"{state.cards[c].name} as a {SIZE_WORDS[state.sizes[c]]} Fish" for c in chosen]
-        events.append(event("place", f"{state.names[seat]} places {join_words(parts)}.", news=True))
+        if events is not None:
+            events.append(event("place", f"{state.names[seat]} places {join_words(parts)}.", news=True))
     state.phase = "turn"
     state.seat = state.first
-    events.append(event("round", f"Round 1 begins. {state.names[state.first]} has the First Player Card.",
-                        news=True))
+    if events is not None:
+        events.append(event("round", f"Round 1 begins. {state.names[state.first]} has the First Player Card.",
+                            news=True))
     turn.start_turn(state, events)
     sequence.settle(state, events)
 

@@ -127,6 +127,8 @@ class BFState:
         new.pools = self.pools
         return new
 
+    fork = clone  # the copy a replayed step works on (engine/lazy.py)
+
     def canonical(self) -> tuple[Any, ...]:
         """Everything that defines the position, for hashing and equality.
 

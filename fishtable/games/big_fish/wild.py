@@ -71,7 +71,7 @@ def shrink_candidates(state: BFState, seat: int, card: Card) -> list[int]:
 
 
 def play(state: BFState, seat: int, card: int, target: int | None, fish: int | None, mine: int | None,
-         events: list[Event]) -> None:
+         events: list[Event] | None) -> None:
     """Play a wild card whose targets were checked. May open the shrink phase."""
     c = state.cards[card]
     name = state.names[seat]
@@ -80,12 +80,14 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
     if c.colour != "black":
         state.wilds[seat] += (card,)
         state.fresh[seat] += (card,)
-        events.append(event("wild", f"{name} plays {c.name} ({c.colour}) into their Fishing Spot. "
-                                    f"From their next turn: {wild_text(c)}", news=True))
+        if events is not None:
+            events.append(event("wild", f"{name} plays {c.name} ({c.colour}) into their Fishing Spot. "
+                                        f"From their next turn: {wild_text(c)}", news=True))
         return
     if effect == "protect":
         state.wilds[seat] += (card,)  # the black card that stays (BF-WILD-6)
-        events.append(event("wild", f"{name} plays {c.name} (black). {wild_text(c)}", news=True))
+        if events is not None:
+            events.append(event("wild", f"{name} plays {c.name} (black). {wild_text(c)}", news=True))
         return
     state.discard.append(card)  # a one-off (BF-WILD-5)
     if effect == "steal":
@@ -96,8 +98,9 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
         size = state.sizes[fish]
         f = state.cards[fish]
         worth = plural(f.points[size], "point")
-        events.append(event("wild", f"{name} plays {c.name}: takes {state.names[target]}'s {f.name} into their "
-                                    f"Ice Box as a {SIZE_WORDS[size]} Fish ({worth}).", news=True))
+        if events is not None:
+            events.append(event("wild", f"{name} plays {c.name}: takes {state.names[target]}'s {f.name} into their "
+                                        f"Ice Box as a {SIZE_WORDS[size]} Fish ({worth}).", news=True))
         return
     if effect == "swap":
         assert target is not None and fish is not None and mine is not None
@@ -106,16 +109,19 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
         mine_spot[mine_spot.index(mine)] = fish
         their_spot[their_spot.index(fish)] = mine
         size_word = SIZE_WORDS[state.sizes[fish]]
-        events.append(event("wild", f"{name} plays {c.name}: their {state.cards[mine].name} and "
-                                    f"{state.names[target]}'s {state.cards[fish].name} ({size_word}) change places.",
-                            news=True))
+        if events is not None:
+            events.append(event("wild", f"{name} plays {c.name}: their {state.cards[mine].name} and "
+                                        f"{state.names[target]}'s {state.cards[fish].name} ({size_word}) "
+                                        "change places.", news=True))
         return
     # shrink_others: every other unprotected player shrinks one fish of their choice.
-    events.append(event("wild", f"{name} plays {c.name}: {wild_text(c)}", news=True))
+    if events is not None:
+        events.append(event("wild", f"{name} plays {c.name}: {wild_text(c)}", news=True))
     state.resolving = card
     for other in _others(state, seat):
         if protected(state, other, "shrink_others"):
-            events.append(event("wild", f"{state.names[other]}'s fish are protected from {c.name}."))
+            if events is not None:
+                events.append(event("wild", f"{state.names[other]}'s fish are protected from {c.name}."))
             continue
         candidates = shrink_candidates(state, other, c)
         if len(candidates) == 1:
@@ -129,7 +135,7 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
     resolve_shrink(state, events)
 
 
-def resolve_shrink(state: BFState, events: list[Event]) -> None:
+def resolve_shrink(state: BFState, events: list[Event] | None) -> None:
     """Every choice is in: shrink the chosen fish together."""
     c = state.cards[state.resolving]
     affected = 0
@@ -137,11 +143,12 @@ def resolve_shrink(state: BFState, events: list[Event]) -> None:
         for fish in state.targets[other]:
             state.sizes[fish] = c.to_size
             affected += 1
-            events.append(event("shrink", f"{c.name}: {state.names[other]}'s {state.cards[fish].name} shrinks to "
-                                          f"{SIZE_WORDS[c.to_size]}.", news=True))
+            if events is not None:
+                events.append(event("shrink", f"{c.name}: {state.names[other]}'s {state.cards[fish].name} shrinks to "
+                                              f"{SIZE_WORDS[c.to_size]}.", news=True))
         state.targets[other] = ()
         state.need[other] = 0
-    if not affected:
+    if not affected and events is not None:
         events.append(event("shrink", f"{c.name}: no one has a {SIZE_WORDS[c.from_size]} Fish to shrink."))
     state.resolving = -1
     state.phase = "turn"

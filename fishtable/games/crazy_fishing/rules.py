@@ -7,9 +7,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from fishtable.engine import lazy
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.lazy import LazyActions, ReplayEvents
 from fishtable.engine.protocol import Event, Prompt
-from fishtable.games.crazy_fishing import casting, catching, collecting, lazy, sea
+from fishtable.games.crazy_fishing import casting, catching, collecting, sea
 from fishtable.games.crazy_fishing.actions import (
     CAST_FIELDS,
     Action,
@@ -31,7 +33,6 @@ from fishtable.games.crazy_fishing.actions import (
     trusted_look,
 )
 from fishtable.games.crazy_fishing.common import plural
-from fishtable.games.crazy_fishing.lazy import LazyActions, ReplayEvents
 from fishtable.games.crazy_fishing.setup import MAX_PLAYERS
 from fishtable.games.crazy_fishing.state import CFState, cast_of, current_turn
 
@@ -158,7 +159,7 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
     return []
 
 
-# -- the frequent decisions, enumerated as compact moves (see lazy.py) -------------------------
+# -- the frequent decisions, enumerated as compact moves (see engine/lazy.py) -------------------------
 #
 # MOVES[kind](state, seat) -> (count, at): at(i) is the i-th legal move as ((apply, make), move),
 # in legal_actions order. `apply` plays the compact move on a state the caller owns; `make`
@@ -381,7 +382,7 @@ def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Even
     """Validate, then apply to a copy. The given state is never changed.
 
     An action the engine has just enumerated for this very state and seat (see
-    lazy.py) is legal by construction: its compact move is applied directly, and
+    engine/lazy.py) is legal by construction: its compact move is applied directly, and
     its events are written only if someone reads them.
     """
     last = lazy.issued
