@@ -23,6 +23,13 @@ class BigFish:
     min_players = setup.MIN_PLAYERS
     max_players = MAX_PLAYERS
 
+    def __init__(self) -> None:
+        # The hot protocol calls go straight to the engine functions: a playout makes
+        # them at every step, and a method would add a call around each.
+        self.pending = rules.pending  # type: ignore[method-assign]
+        self.legal_actions = rules.legal_actions  # type: ignore[method-assign]
+        self.apply = rules.apply  # type: ignore[method-assign]
+
     def options_model(self) -> type[BigFishOptions]:
         return BigFishOptions
 

@@ -13,7 +13,7 @@ from fishtable.engine.protocol import Event
 from fishtable.games.big_fish import piles, turn
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, LARVAL, SIZE_WORDS
 from fishtable.games.big_fish.common import cards_words, event, event_text, ice_points, plural
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put
 
 # Event effect types answered by a choice, and the decision kind each asks for.
 CHOICE_KINDS = {
@@ -33,8 +33,9 @@ def table_order(state: BFState) -> list[int]:
 
 def end_round(state: BFState, events: list[Event] | None) -> None:
     """Every player had a turn: reveal the top event (BF-ROUND-1, BF-ROUND-2)."""
-    ev_index = state.event_deck.pop()
-    state.event_seen.append(ev_index)
+    ev_index = state.event_deck[-1]
+    state.event_deck = state.event_deck[:-1]
+    state.event_seen = [*state.event_seen, ev_index]
     ev = state.events[ev_index]
     if events is not None:
         events.append(event("event", f"End of round {state.round}. Event: {ev.name} — {event_text(ev)}", news=True))
@@ -66,7 +67,7 @@ def _start_event(state: BFState, events: list[Event] | None) -> bool:
         for seat in order:
             found = [f for f in state.spots[seat] if state.sizes[f] == ev.size]
             if len(found) <= ev.count:
-                state.targets[seat] = tuple(found)  # no choice to make: the fish are public
+                state.targets = put(state.targets, seat, tuple(found))  # no choice to make: the fish are public
             else:
                 _ask(state, seat, ev.count)
     elif effect in ("discard_unless", "discard_if_caught"):
@@ -79,7 +80,7 @@ def _start_event(state: BFState, events: list[Event] | None) -> bool:
                 continue
             hand = state.hands[seat]
             if len(hand) <= ev.count:
-                state.aside[seat] = tuple(hand)  # the whole hand goes: no choice to make
+                state.aside = put(state.aside, seat, tuple(hand))  # the whole hand goes: no choice to make
                 hand.clear()
             else:
                 _ask(state, seat, ev.count)
@@ -112,8 +113,8 @@ def _start_event(state: BFState, events: list[Event] | None) -> bool:
 
 
 def _ask(state: BFState, seat: int, count: int) -> None:
-    state.waiting.append(seat)
-    state.need[seat] = count
+    state.waiting = [*state.waiting, seat]
+    state.need = put(state.need, seat, count)
 
 
 def _shrink_species(state: BFState, events: list[Event] | None) -> None:
@@ -167,9 +168,7 @@ def _resolve_event(state: BFState, events: list[Event] | None) -> None:
         elif effect == "grow":
             for f in fish:
                 turn.grow(state, seat, f, events, why=ev.name)  # not limited by the turn's limit (BF-Q-24)
-        state.aside[seat] = ()
-        state.targets[seat] = ()
-        state.need[seat] = 0
+    _clear_choices(state)
     if effect in CHOICE_KINDS and not changed and events is not None:
         events.append(event("event", f"{ev.name}: nothing changes."))
 
@@ -187,9 +186,16 @@ def after_choices(state: BFState, events: list[Event] | None) -> None:
                 if events is not None:
                     events.append(event("discard", f"{state.names[seat]} discards {cards_words(state, chosen)} "
                                                    f"to keep {HAND_SIZE} cards.", news=True))
-            state.aside[seat] = ()
-            state.need[seat] = 0
+        _clear_choices(state)
         finish_round(state, events)
+
+
+def _clear_choices(state: BFState) -> None:
+    """Every seat's secret choices are carried out: none is pending any more."""
+    n = state.n
+    state.aside = [()] * n
+    state.targets = [()] * n
+    state.need = [0] * n
 
 
 def after_event(state: BFState, events: list[Event] | None) -> None:

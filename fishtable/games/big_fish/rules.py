@@ -19,6 +19,7 @@ from fishtable.games.big_fish import roundend, sequence, setup, turn, wild
 from fishtable.games.big_fish.actions import (
     DONE,
     DRAW_DECK,
+    ONE_CARD,
     Action,
     one_card,
     place,
@@ -26,7 +27,7 @@ from fishtable.games.big_fish.actions import (
 )
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, SIZE_KEYS, SIZE_WORDS
 from fishtable.games.big_fish.common import bag_blocked, join_words, number, plural, protected, sizes_words
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put
 
 
 def decision(state: BFState, seat: int) -> str | None:
@@ -174,16 +175,20 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
     cids = state.cids
     cards = state.cards
     if kind == "draw":
-        out = [one_card("take_face_up", cids[c]) for c in state.row]
+        take = ONE_CARD["take_face_up"]
+        out = [take[cids[c]] for c in state.row]
         if state.deck or state.discard:
             out.append(DRAW_DECK)
         return out
-    if kind == "spawn":
-        return [one_card("spawn", cids[c]) for c in state.hands[seat] if cards[c].type == "fish"] + [DONE]
+    if kind == "spawn" or kind == "event_spawn":
+        spawn = ONE_CARD["spawn"]
+        return [spawn[cids[c]] for c in state.hands[seat] if cards[c].type == "fish"] + [DONE]
     if kind == "grow":
-        return [one_card("grow", cids[c]) for c in turn.growable(state, seat)] + [DONE]
+        grow = ONE_CARD["grow"]
+        return [grow[cids[c]] for c in turn.growable(state, seat)] + [DONE]
     if kind == "catch":
-        return [one_card("catch", cids[c]) for c in turn.catchable(state, seat)] + [DONE]
+        catch = ONE_CARD["catch"]
+        return [catch[cids[c]] for c in turn.catchable(state, seat)] + [DONE]
     if kind == "wild":
         return [*wild_actions(state, seat), DONE]
     if kind == "place":
@@ -193,11 +198,10 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
         card = cards[state.resolving]
         return [one_card("shrink", cids[f]) for f in wild.shrink_candidates(state, seat, card)]
     if kind in ("hand_limit", "event_discard"):
-        return [one_card("discard", cids[c]) for c in state.hands[seat]]
+        discard = ONE_CARD["discard"]
+        return [discard[cids[c]] for c in state.hands[seat]]
     if kind == "event_remove":
         return [one_card("remove", cids[f]) for f in _event_remove_options(state, seat)]
-    if kind == "event_spawn":
-        return [one_card("spawn", cids[c]) for c in state.hands[seat] if cards[c].type == "fish"] + [DONE]
     if kind == "event_grow":
         return [one_card("grow", cids[f]) for f in _event_grow_options(state, seat)] + [DONE]
     return []
@@ -231,7 +235,7 @@ def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Even
     handler = _HANDLERS.get((kind, getattr(action, "kind", None)))
     if handler is None:
         raise IllegalAction(f"That move does not fit now: {prompt_text(state, seat, kind)}")
-    new = state.clone()
+    new = state.fork()
     handler(new, seat, action, None)  # no log now: ReplayEvents writes it if it is read
     return new, ReplayEvents(state, seat, handler, action)
 
@@ -278,7 +282,7 @@ def _grow(state: BFState, seat: int, action, events: list[Event] | None) -> None
         raise IllegalAction(f"Your {name} is already a Big Fish and cannot grow any more.")
     if fish in state.grown:
         raise IllegalAction(f"Your {name} has already grown this turn; a fish grows one size per turn.")
-    state.grown.append(fish)
+    state.grown = [*state.grown, fish]
     state.taken += 1
     turn.grow(state, seat, fish, events)
     sequence.settle(state, events)
@@ -337,7 +341,7 @@ def _draw_done(state: BFState, seat: int, action, events: list[Event] | None) ->
 
 def _leave(state: BFState, seat: int, events: list[Event] | None) -> None:
     """A seat finished its secret choices; the last one in sets everything off."""
-    state.waiting.remove(seat)
+    state.waiting = [s for s in state.waiting if s != seat]
     if state.waiting:
         return
     if state.phase == "shrink":
@@ -348,21 +352,31 @@ def _leave(state: BFState, seat: int, events: list[Event] | None) -> None:
         sequence.settle(state, events)
 
 
+def _choose(state: BFState, seat: int, card: int, where: str) -> None:
+    """One secret pick: a card set aside from the hand, or a fish named (`aside` or `targets`)."""
+    picks = state.aside if where == "aside" else state.targets
+    picks = put(picks, seat, (*picks[seat], card))
+    if where == "aside":
+        state.aside = picks
+    else:
+        state.targets = picks
+    state.need = put(state.need, seat, state.need[seat] - 1)
+
+
 def _shrink(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     card = state.cards[state.resolving]
     if state.sizes[fish] != card.from_size:
         raise IllegalAction(f"{card.name}: choose one of your {SIZE_WORDS[card.from_size]} Fish.")
-    state.targets[seat] = (fish,)
-    state.need[seat] = 0
+    state.targets = put(state.targets, seat, (fish,))
+    state.need = put(state.need, seat, 0)
     _leave(state, seat, events)
 
 
 def _discard(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     state.hands[seat].remove(card)
-    state.aside[seat] += (card,)  # secret until everyone has chosen
-    state.need[seat] -= 1
+    _choose(state, seat, card, "aside")  # secret until everyone has chosen
     if state.need[seat] == 0:
         _leave(state, seat, events)
 
@@ -372,8 +386,7 @@ def _event_remove(state: BFState, seat: int, action, events: list[Event] | None)
     if fish not in _event_remove_options(state, seat):
         size = SIZE_WORDS[state.events[state.resolving].size]
         raise IllegalAction(f"Choose one of your {size} fish that you have not chosen yet.")
-    state.targets[seat] += (fish,)
-    state.need[seat] -= 1
+    _choose(state, seat, fish, "targets")
     if state.need[seat] == 0:
         _leave(state, seat, events)
 
@@ -383,8 +396,7 @@ def _event_spawn(state: BFState, seat: int, action, events: list[Event] | None) 
     if state.cards[card].type != "fish":
         raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
     state.hands[seat].remove(card)
-    state.aside[seat] += (card,)
-    state.need[seat] -= 1
+    _choose(state, seat, card, "aside")
     if state.need[seat] == 0:
         _leave(state, seat, events)
 
@@ -393,15 +405,14 @@ def _event_grow(state: BFState, seat: int, action, events: list[Event] | None) -
     fish = _own_fish(state, seat, action.fish)
     if fish not in _event_grow_options(state, seat):
         raise IllegalAction(f"Your {state.cards[fish].name} cannot grow now: it is Big, or already chosen.")
-    state.targets[seat] += (fish,)
-    state.need[seat] -= 1
+    _choose(state, seat, fish, "targets")
     # Fish are public, so finishing when no fish is left to grow gives nothing away.
     if state.need[seat] == 0 or not _event_grow_options(state, seat):
         _leave(state, seat, events)
 
 
 def _pass(state: BFState, seat: int, action, events: list[Event] | None) -> None:
-    state.need[seat] = 0
+    state.need = put(state.need, seat, 0)
     _leave(state, seat, events)
 
 

@@ -26,7 +26,7 @@ from fishtable.games.big_fish.cards import (
 )
 from fishtable.games.big_fish.common import cards_words, event, join_words
 from fishtable.games.big_fish.options import BigFishOptions
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put
 
 MIN_PLAYERS = 2  # BF-Q-1
 PLACED_SIZES = (BIG, MEDIUM, JUVENILE)  # filled in this order (BF-SETUP-15, BF-Q-4)
@@ -166,12 +166,12 @@ def placement_error(state: BFState, seat: int, card: int, size: int) -> str | No
 def place(state: BFState, seat: int, card: int, size: int, events: list[Event] | None) -> None:
     """One fish set aside at its size; hidden until every player has placed all of theirs."""
     state.hands[seat].remove(card)
-    state.aside[seat] += (card,)
+    state.aside = put(state.aside, seat, (*state.aside[seat], card))
     state.sizes[card] = size  # a placed card carries its size while it waits
-    state.need[seat] -= 1
+    state.need = put(state.need, seat, state.need[seat] - 1)
     if state.need[seat]:
         return
-    state.waiting.remove(seat)
+    state.waiting = [s for s in state.waiting if s != seat]
     if not state.waiting:
         reveal_placements(state, events)
 
@@ -180,10 +180,10 @@ def reveal_placements(state: BFState, events: list[Event] | None) -> None:
     for seat in range(state.n):
         chosen = sorted(state.aside[seat], key=lambda c: -state.sizes[c])
         state.spots[seat].extend(chosen)
-        state.aside[seat] = ()
         parts = [f"{state.cards[c].name} as a {SIZE_WORDS[state.sizes[c]]} Fish" for c in chosen]
         if events is not None:
             events.append(event("place", f"{state.names[seat]} places {join_words(parts)}.", news=True))
+    state.aside = [()] * state.n
     state.phase = "turn"
     state.seat = state.first
     if events is not None:

@@ -20,9 +20,11 @@ A hand's hidden cards of one deck are interchangeable to everyone else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from fishtable.games.big_fish.cards import Card, EventCard
+
+T = TypeVar("T")
 
 # Phases: place (opening placement), turn, shrink (other seats answer a black card),
 # event (round-end event choices), discard (hand limit), over.
@@ -30,6 +32,13 @@ _new = object.__new__
 
 PHASES = ("place", "turn", "shrink", "event", "discard", "over")
 STEPS = ("draw", "spawn", "grow", "catch", "wild")
+
+
+def put(items: list[T], index: int, value: T) -> list[T]:
+    """A copy of `items` with one item replaced: how the engine changes a list that forks share."""
+    new = items[:]
+    new[index] = value
+    return new
 
 
 @dataclass(slots=True)
@@ -127,7 +136,53 @@ class BFState:
         new.pools = self.pools
         return new
 
-    fork = clone  # the copy a replayed step works on (engine/lazy.py)
+    def fork(self) -> BFState:
+        """The copy `apply` works on, at every step of every playout: the piles that most
+        steps change (deck, row, discard, hands, spots, sizes) are copied, and the lists
+        that few steps change are shared (see `_SHARED`). The engine never changes a
+        shared list in place: it replaces it (`put`, `[*x, card]`). Anyone else who
+        edits a state edits a `clone()`.
+        """
+        new = _new(BFState)
+        new.cards = self.cards
+        new.events = self.events
+        new.names = self.names
+        new.bots = self.bots
+        new.hard = self.hard
+        new.setup_notes = self.setup_notes
+        new.rng = self.rng
+        new.round = self.round
+        new.phase = self.phase
+        new.first = self.first
+        new.seat = self.seat
+        new.turns_done = self.turns_done
+        new.step = self.step
+        new.big_count = self.big_count
+        new.extra = self.extra
+        new.allowed = self.allowed
+        new.taken = self.taken
+        new.grown = self.grown
+        new.deck = self.deck[:]
+        new.row = self.row[:]
+        new.discard = self.discard[:]
+        new.hands = [h[:] for h in self.hands]
+        new.spots = [s[:] for s in self.spots]
+        new.wilds = self.wilds
+        new.fresh = self.fresh
+        new.ice = self.ice
+        new.sizes = self.sizes[:]
+        new.event_deck = self.event_deck
+        new.event_seen = self.event_seen
+        new.caught_round = self.caught_round
+        new.waiting = self.waiting
+        new.need = self.need
+        new.aside = self.aside
+        new.targets = self.targets
+        new.resolving = self.resolving
+        new.cids = self.cids
+        new.origin = self.origin
+        new.pools = self.pools
+        return new
 
     def canonical(self) -> tuple[Any, ...]:
         """Everything that defines the position, for hashing and equality.
@@ -150,3 +205,11 @@ class BFState:
             tuple(self.caught_round), tuple(self.waiting), tuple(self.need),
             tt(self.aside), tt(self.targets), self.resolving,
         )
+
+
+# The lists a fork shares with the state it was made from: the engine replaces them, never
+# changes them in place (tests/games/big_fish check that a step leaves its state alone).
+_SHARED = (
+    "grown", "wilds", "fresh", "ice", "event_deck", "event_seen", "caught_round", "waiting", "need", "aside",
+    "targets",
+)

@@ -13,7 +13,7 @@ from fishtable.engine.protocol import Event
 from fishtable.games.big_fish import piles
 from fishtable.games.big_fish.cards import BIG, LARVAL, SIZE_WORDS
 from fishtable.games.big_fish.common import bag_blocked, big_count, event, plural, working_extra
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put
 
 DRAW_CAP = 5  # the Big Fish count drawn from is capped; wild extras come on top (BF-DRAW-1, BF-Q-8)
 _EXTRA = {"draw": "extra_draw", "spawn": "extra_spawn", "grow": "extra_grow", "catch": "extra_catch"}
@@ -22,7 +22,8 @@ _EXTRA = {"draw": "extra_draw", "spawn": "extra_spawn", "grow": "extra_grow", "c
 def start_turn(state: BFState, events: list[Event] | None) -> None:
     seat = state.seat
     # Coloured wild cards played on the last turn start working now (BF-WILD-4).
-    state.fresh[seat] = ()
+    if state.fresh[seat]:
+        state.fresh = put(state.fresh, seat, ())
     state.grown = []
     if events is not None:
         events.append(event("turn", f"Round {state.round}: {state.names[seat]}'s turn."))
@@ -110,8 +111,8 @@ def grow(state: BFState, seat: int, fish: int, events: list[Event] | None, why: 
 def catch(state: BFState, seat: int, fish: int, events: list[Event] | None) -> None:
     """Spot to Ice Box, the size unchanged (BF-CATCH-2)."""
     state.spots[seat].remove(fish)
-    state.ice[seat] += (fish,)
-    state.caught_round[seat] += 1
+    state.ice = put(state.ice, seat, (*state.ice[seat], fish))
+    state.caught_round = put(state.caught_round, seat, state.caught_round[seat] + 1)
     size = state.sizes[fish]
     c = state.cards[fish]
     if events is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.cards import SIZE_WORDS, Card
 from fishtable.games.big_fish.common import bag_blocked, event, plural, protected, wild_text
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put
 
 
 def _others(state: BFState, seat: int) -> list[int]:
@@ -78,14 +78,14 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
     state.hands[seat].remove(card)
     effect = c.effect
     if c.colour != "black":
-        state.wilds[seat] += (card,)
-        state.fresh[seat] += (card,)
+        state.wilds = put(state.wilds, seat, (*state.wilds[seat], card))
+        state.fresh = put(state.fresh, seat, (*state.fresh[seat], card))
         if events is not None:
             events.append(event("wild", f"{name} plays {c.name} ({c.colour}) into their Fishing Spot. "
                                         f"From their next turn: {wild_text(c)}", news=True))
         return
     if effect == "protect":
-        state.wilds[seat] += (card,)  # the black card that stays (BF-WILD-6)
+        state.wilds = put(state.wilds, seat, (*state.wilds[seat], card))  # the black card that stays (BF-WILD-6)
         if events is not None:
             events.append(event("wild", f"{name} plays {c.name} (black). {wild_text(c)}", news=True))
         return
@@ -93,8 +93,8 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
     if effect == "steal":
         assert target is not None and fish is not None
         state.spots[target].remove(fish)
-        state.ice[seat] += (fish,)
-        state.caught_round[seat] += 1
+        state.ice = put(state.ice, seat, (*state.ice[seat], fish))
+        state.caught_round = put(state.caught_round, seat, state.caught_round[seat] + 1)
         size = state.sizes[fish]
         f = state.cards[fish]
         worth = plural(f.points[size], "point")
@@ -125,10 +125,10 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
             continue
         candidates = shrink_candidates(state, other, c)
         if len(candidates) == 1:
-            state.targets[other] = tuple(candidates)
+            state.targets = put(state.targets, other, tuple(candidates))
         elif candidates:
-            state.waiting.append(other)
-            state.need[other] = 1
+            state.waiting = [*state.waiting, other]
+            state.need = put(state.need, other, 1)
     if state.waiting:
         state.phase = "shrink"
         return
@@ -146,8 +146,8 @@ def resolve_shrink(state: BFState, events: list[Event] | None) -> None:
             if events is not None:
                 events.append(event("shrink", f"{c.name}: {state.names[other]}'s {state.cards[fish].name} shrinks to "
                                               f"{SIZE_WORDS[c.to_size]}.", news=True))
-        state.targets[other] = ()
-        state.need[other] = 0
+        state.targets = put(state.targets, other, ())
+        state.need = put(state.need, other, 0)
     if not affected and events is not None:
         events.append(event("shrink", f"{c.name}: no one has a {SIZE_WORDS[c.from_size]} Fish to shrink."))
     state.resolving = -1
