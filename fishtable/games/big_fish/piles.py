@@ -5,7 +5,7 @@ from __future__ import annotations
 from fishtable.engine import rng as rand
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.common import cards_words, event, plural
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put
 
 
 def can_draw(state: BFState) -> bool:
@@ -42,8 +42,9 @@ def deal(state: BFState, seat: int, count: int, events: list[Event] | None, why:
         card = draw_top(state, events)
         if card is None:
             break
-        state.hands[seat].append(card)
         got.append(card)
+    if got:
+        state.hands = put(state.hands, seat, state.hands[seat] + got)
     if events is None:
         return len(got)
     name = state.names[seat]

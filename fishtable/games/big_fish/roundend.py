@@ -13,7 +13,7 @@ from fishtable.engine.protocol import Event
 from fishtable.games.big_fish import piles, turn
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, LARVAL, SIZE_WORDS
 from fishtable.games.big_fish.common import cards_words, event, event_text, ice_points, plural
-from fishtable.games.big_fish.state import BFState, put
+from fishtable.games.big_fish.state import BFState, put, without
 
 # Event effect types answered by a choice, and the decision kind each asks for.
 CHOICE_KINDS = {
@@ -81,7 +81,7 @@ def _start_event(state: BFState, events: list[Event] | None) -> bool:
             hand = state.hands[seat]
             if len(hand) <= ev.count:
                 state.aside = put(state.aside, seat, tuple(hand))  # the whole hand goes: no choice to make
-                hand.clear()
+                state.hands = put(state.hands, seat, [])
             else:
                 _ask(state, seat, ev.count)
     elif effect == "spawn":
@@ -126,7 +126,7 @@ def _shrink_species(state: BFState, events: list[Event] | None) -> None:
             if c.name not in names:
                 continue
             if state.sizes[fish] == LARVAL:
-                state.spots[seat].remove(fish)
+                state.spots = put(state.spots, seat, without(state.spots[seat], fish))
                 state.sizes[fish] = -1
                 state.discard.append(fish)
                 if events is not None:
@@ -151,7 +151,7 @@ def _resolve_event(state: BFState, events: list[Event] | None) -> None:
         changed = changed or bool(chosen or fish)
         if effect == "remove_fish":
             for f in fish:
-                state.spots[seat].remove(f)
+                state.spots = put(state.spots, seat, without(state.spots[seat], f))
                 state.sizes[f] = -1
                 state.discard.append(f)
                 if events is not None:
@@ -163,7 +163,7 @@ def _resolve_event(state: BFState, events: list[Event] | None) -> None:
                 events.append(event("event", f"{ev.name}: {name} discards {cards_words(state, chosen)}.", news=True))
         elif effect == "spawn":
             for card in chosen:
-                state.hands[seat].append(card)
+                state.hands = put(state.hands, seat, [*state.hands[seat], card])
                 turn.spawn(state, seat, card, events, why=ev.name)
         elif effect == "grow":
             for f in fish:

@@ -27,7 +27,7 @@ from fishtable.games.big_fish.actions import (
 )
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, SIZE_KEYS, SIZE_WORDS
 from fishtable.games.big_fish.common import bag_blocked, join_words, number, plural, protected, sizes_words
-from fishtable.games.big_fish.state import BFState, put
+from fishtable.games.big_fish.state import BFState, put, without
 
 
 def decision(state: BFState, seat: int) -> str | None:
@@ -375,7 +375,7 @@ def _shrink(state: BFState, seat: int, action, events: list[Event] | None) -> No
 
 def _discard(state: BFState, seat: int, action, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
-    state.hands[seat].remove(card)
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
     _choose(state, seat, card, "aside")  # secret until everyone has chosen
     if state.need[seat] == 0:
         _leave(state, seat, events)
@@ -395,7 +395,7 @@ def _event_spawn(state: BFState, seat: int, action, events: list[Event] | None) 
     card = _find(state, action.card, state.hands[seat], "in your hand")
     if state.cards[card].type != "fish":
         raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
-    state.hands[seat].remove(card)
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
     _choose(state, seat, card, "aside")
     if state.need[seat] == 0:
         _leave(state, seat, events)

@@ -26,7 +26,7 @@ from fishtable.games.big_fish.cards import (
 )
 from fishtable.games.big_fish.common import cards_words, event, join_words
 from fishtable.games.big_fish.options import BigFishOptions
-from fishtable.games.big_fish.state import BFState, put
+from fishtable.games.big_fish.state import BFState, put, without
 
 MIN_PLAYERS = 2  # BF-Q-1
 PLACED_SIZES = (BIG, MEDIUM, JUVENILE)  # filled in this order (BF-SETUP-15, BF-Q-4)
@@ -165,7 +165,7 @@ def placement_error(state: BFState, seat: int, card: int, size: int) -> str | No
 
 def place(state: BFState, seat: int, card: int, size: int, events: list[Event] | None) -> None:
     """One fish set aside at its size; hidden until every player has placed all of theirs."""
-    state.hands[seat].remove(card)
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
     state.aside = put(state.aside, seat, (*state.aside[seat], card))
     state.sizes[card] = size  # a placed card carries its size while it waits
     state.need = put(state.need, seat, state.need[seat] - 1)
@@ -179,7 +179,7 @@ def place(state: BFState, seat: int, card: int, size: int, events: list[Event] |
 def reveal_placements(state: BFState, events: list[Event] | None) -> None:
     for seat in range(state.n):
         chosen = sorted(state.aside[seat], key=lambda c: -state.sizes[c])
-        state.spots[seat].extend(chosen)
+        state.spots = put(state.spots, seat, state.spots[seat] + chosen)
         parts = [f"{state.cards[c].name} as a {SIZE_WORDS[state.sizes[c]]} Fish" for c in chosen]
         if events is not None:
             events.append(event("place", f"{state.names[seat]} places {join_words(parts)}.", news=True))

@@ -41,6 +41,13 @@ def put(items: list[T], index: int, value: T) -> list[T]:
     return new
 
 
+def without(items: list[T], item: T) -> list[T]:
+    """A copy of `items` less the first `item`: `list.remove` for a list that forks share."""
+    new = items[:]
+    new.remove(item)
+    return new
+
+
 @dataclass(slots=True)
 class BFState:
     cards: tuple[Card, ...]
@@ -137,9 +144,9 @@ class BFState:
         return new
 
     def fork(self) -> BFState:
-        """The copy `apply` works on, at every step of every playout: the piles that most
-        steps change (deck, row, discard, hands, spots, sizes) are copied, and the lists
-        that few steps change are shared (see `_SHARED`). The engine never changes a
+        """The copy `apply` works on, at every step of every playout: the flat piles that
+        most steps change (deck, row, discard, sizes) are copied, and the other lists are
+        shared (see `_SHARED`); a hand or a spot is copied only when it changes. The engine never changes a
         shared list in place: it replaces it (`put`, `[*x, card]`). Anyone else who
         edits a state edits a `clone()`.
         """
@@ -165,8 +172,8 @@ class BFState:
         new.deck = self.deck[:]
         new.row = self.row[:]
         new.discard = self.discard[:]
-        new.hands = [h[:] for h in self.hands]
-        new.spots = [s[:] for s in self.spots]
+        new.hands = self.hands
+        new.spots = self.spots
         new.wilds = self.wilds
         new.fresh = self.fresh
         new.ice = self.ice
@@ -210,6 +217,6 @@ class BFState:
 # The lists a fork shares with the state it was made from: the engine replaces them, never
 # changes them in place (tests/games/big_fish check that a step leaves its state alone).
 _SHARED = (
-    "grown", "wilds", "fresh", "ice", "event_deck", "event_seen", "caught_round", "waiting", "need", "aside",
-    "targets",
+    "grown", "hands", "spots", "wilds", "fresh", "ice", "event_deck", "event_seen", "caught_round", "waiting",
+    "need", "aside", "targets",
 )

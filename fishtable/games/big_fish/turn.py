@@ -13,7 +13,7 @@ from fishtable.engine.protocol import Event
 from fishtable.games.big_fish import piles
 from fishtable.games.big_fish.cards import BIG, LARVAL, SIZE_WORDS
 from fishtable.games.big_fish.common import bag_blocked, big_count, event, plural, working_extra
-from fishtable.games.big_fish.state import BFState, put
+from fishtable.games.big_fish.state import BFState, put, without
 
 DRAW_CAP = 5  # the Big Fish count drawn from is capped; wild extras come on top (BF-DRAW-1, BF-Q-8)
 _EXTRA = {"draw": "extra_draw", "spawn": "extra_spawn", "grow": "extra_grow", "catch": "extra_catch"}
@@ -74,7 +74,7 @@ def hand_fish(state: BFState, seat: int) -> list[int]:
 def take_face_up(state: BFState, card: int, events: list[Event] | None) -> None:
     seat = state.seat
     state.row.remove(card)
-    state.hands[seat].append(card)
+    state.hands = put(state.hands, seat, [*state.hands[seat], card])
     origin = state.origin
     state.origin = (*origin[:card], -1, *origin[card + 1:])  # the table knows where it went
     state.taken += 1
@@ -90,8 +90,8 @@ def draw_deck(state: BFState, events: list[Event] | None) -> None:
 
 def spawn(state: BFState, seat: int, card: int, events: list[Event] | None, why: str = "") -> None:
     """A fish card from hand into the Fishing Spot as a Larval fish (BF-SPAWN-2, BF-SIZE-2)."""
-    state.hands[seat].remove(card)
-    state.spots[seat].append(card)
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
+    state.spots = put(state.spots, seat, [*state.spots[seat], card])
     state.sizes[card] = LARVAL
     prefix = f"{why}: " if why else ""
     if events is not None:
@@ -110,7 +110,7 @@ def grow(state: BFState, seat: int, fish: int, events: list[Event] | None, why: 
 
 def catch(state: BFState, seat: int, fish: int, events: list[Event] | None) -> None:
     """Spot to Ice Box, the size unchanged (BF-CATCH-2)."""
-    state.spots[seat].remove(fish)
+    state.spots = put(state.spots, seat, without(state.spots[seat], fish))
     state.ice = put(state.ice, seat, (*state.ice[seat], fish))
     state.caught_round = put(state.caught_round, seat, state.caught_round[seat] + 1)
     size = state.sizes[fish]

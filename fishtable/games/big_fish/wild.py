@@ -11,7 +11,7 @@ from __future__ import annotations
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.cards import SIZE_WORDS, Card
 from fishtable.games.big_fish.common import bag_blocked, event, plural, protected, wild_text
-from fishtable.games.big_fish.state import BFState, put
+from fishtable.games.big_fish.state import BFState, put, without
 
 
 def _others(state: BFState, seat: int) -> list[int]:
@@ -75,7 +75,7 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
     """Play a wild card whose targets were checked. May open the shrink phase."""
     c = state.cards[card]
     name = state.names[seat]
-    state.hands[seat].remove(card)
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
     effect = c.effect
     if c.colour != "black":
         state.wilds = put(state.wilds, seat, (*state.wilds[seat], card))
@@ -92,7 +92,7 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
     state.discard.append(card)  # a one-off (BF-WILD-5)
     if effect == "steal":
         assert target is not None and fish is not None
-        state.spots[target].remove(fish)
+        state.spots = put(state.spots, target, without(state.spots[target], fish))
         state.ice = put(state.ice, seat, (*state.ice[seat], fish))
         state.caught_round = put(state.caught_round, seat, state.caught_round[seat] + 1)
         size = state.sizes[fish]
@@ -104,8 +104,9 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
         return
     if effect == "swap":
         assert target is not None and fish is not None and mine is not None
-        mine_spot = state.spots[seat]
-        their_spot = state.spots[target]
+        spots = state.spots = state.spots[:]
+        mine_spot = spots[seat] = spots[seat][:]
+        their_spot = spots[target] = spots[target][:]
         mine_spot[mine_spot.index(mine)] = fish
         their_spot[their_spot.index(fish)] = mine
         size_word = SIZE_WORDS[state.sizes[fish]]
