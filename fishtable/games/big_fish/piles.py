@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fishtable.engine import rng as rand
+from fishtable.engine import fastrng
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.common import cards_words, event, plural
 from fishtable.games.big_fish.state import BFState, put
@@ -17,7 +17,7 @@ def draw_top(state: BFState, events: list[Event] | None) -> int | None:
     if not state.deck:
         if not state.discard:
             return None
-        state.rng, state.deck = rand.shuffled(state.rng, state.discard)
+        state.rng, state.deck = fastrng.shuffled(state.rng, state.discard)
         # Everyone saw these cards go in: the new deck holds them and nothing else.
         epoch = len(state.pools) + 1
         origin = list(state.origin)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from fishtable.engine import fastrng
 from fishtable.engine import rng as rand
 from fishtable.engine.protocol import Event, SeatInfo
 from fishtable.games.big_fish import sequence, turn
@@ -67,10 +68,10 @@ def build_event_deck(rng_state: int, events: tuple[EventCard, ...]) -> tuple[int
     shuffled into the remainder, the four back on top. Returns (rng state, deck with its top last)."""
     end = next(e.idx for e in events if e.effect == "end_game")
     others = [e.idx for e in events if e.idx != end]
-    rng_state, others = rand.shuffled(rng_state, others)
+    rng_state, others = fastrng.shuffled(rng_state, others)
     top = others[-TOP_EVENTS:]
     rest = [*others[:-TOP_EVENTS], end]
-    rng_state, rest = rand.shuffled(rng_state, rest)
+    rng_state, rest = fastrng.shuffled(rng_state, rest)
     return rng_state, rest + top
 
 
@@ -93,7 +94,7 @@ def new_game(options: BigFishOptions, seats: Sequence[SeatInfo], seed: int) -> B
     notes: list[str] = []
 
     # BF-SETUP-1, BF-SETUP-3: fish and wild cards shuffled together, 7 to each player.
-    rng_state, deck = rand.shuffled(rng_state, list(range(len(cards))))
+    rng_state, deck = fastrng.shuffled(rng_state, list(range(len(cards))))
     hands: list[list[int]] = []
     for _ in range(n):
         hands.append(deck[-HAND_SIZE:])
@@ -103,7 +104,7 @@ def new_game(options: BigFishOptions, seats: Sequence[SeatInfo], seed: int) -> B
         while not _has_fish(cards, hands[seat]):
             notes.append(f"{names[seat]}'s hand holds no fish ({cards_words_table(cards, hands[seat])}): it is "
                          "shown, shuffled back into the Draw Deck, and 7 new cards are dealt.")
-            rng_state, deck = rand.shuffled(rng_state, deck + hands[seat])
+            rng_state, deck = fastrng.shuffled(rng_state, deck + hands[seat])
             hands[seat] = deck[-HAND_SIZE:]
             del deck[-HAND_SIZE:]
     # BF-SETUP-7: players + 2 Face-Up Cards.

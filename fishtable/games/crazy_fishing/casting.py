@@ -6,8 +6,8 @@ from collections.abc import Callable
 from itertools import combinations, groupby, pairwise
 from typing import Any
 
+from fishtable.engine import fastrng
 from fishtable.engine.protocol import Event
-from fishtable.games.crazy_fishing import fastrng
 from fishtable.games.crazy_fishing.actions import Cast, trusted_cast
 from fishtable.games.crazy_fishing.common import (
     INFINITE,

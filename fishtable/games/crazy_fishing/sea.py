@@ -6,7 +6,7 @@ covered while any card laid after it overlaps it and is still in the sea.
 
 from __future__ import annotations
 
-from fishtable.games.crazy_fishing import fastrng
+from fishtable.engine import fastrng
 from fishtable.games.crazy_fishing.state import CFState, Layout
 
 SEA_WIDTH = 46

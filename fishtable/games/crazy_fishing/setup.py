@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from fishtable.engine import fastrng
 from fishtable.engine import rng as rand
 from fishtable.engine.errors import CardFileError
 from fishtable.engine.protocol import SeatInfo
-from fishtable.games.crazy_fishing import fastrng, sea
+from fishtable.games.crazy_fishing import sea
 from fishtable.games.crazy_fishing.cards import INFINITE, Card, CardFile, load_card_file
 from fishtable.games.crazy_fishing.casting import start_round
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
