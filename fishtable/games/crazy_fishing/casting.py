@@ -58,8 +58,10 @@ def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
 
 
 def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
-    rods = sum(1 for c in state.hands[seat] if state.cards[c].type == "rod")
-    return rods, len(state.hands[seat]) - rods
+    cards = state.cards
+    hand = state.hands[seat]
+    rods = [cards[c].type for c in hand].count("rod")
+    return rods, len(hand) - rods
 
 
 def usable(state: CFState, seat: int) -> tuple[list[int], list[int]]:

@@ -13,7 +13,6 @@ from fishtable.engine.lazy import LazyActions, ReplayEvents
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.crazy_fishing import casting, catching, collecting, sea
 from fishtable.games.crazy_fishing.actions import (
-    CAST_FIELDS,
     Action,
     Attempt,
     Cast,
@@ -174,7 +173,7 @@ def _apply_cast(
 
 def _make_cast(state: CFState, move: tuple[tuple[int, ...], tuple[int, ...]]) -> Cast:
     cids = state.cids
-    return built(Cast, CAST_FIELDS, {
+    return built(Cast, {
         "kind": "cast", "rods": tuple([cids[c] for c in move[0]]), "baits": tuple([cids[c] for c in move[1]]),
     })
 
