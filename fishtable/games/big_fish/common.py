@@ -42,7 +42,7 @@ def working_extra(state: BFState, seat: int, effect: str) -> int:
         return 0
     cards = state.cards
     fresh = state.fresh[seat]
-    return sum(cards[w].amount for w in wilds if cards[w].effect == effect and w not in fresh)
+    return sum([cards[w].amount for w in wilds if cards[w].effect == effect and w not in fresh])
 
 
 def protected(state: BFState, seat: int, effect: str) -> bool:

@@ -169,7 +169,7 @@ def wild_actions(state: BFState, seat: int) -> list[Action]:
 
 
 def legal_actions(state: BFState, seat: int) -> list[Action]:
-    kind = decision(state, seat)
+    kind = state.step if state.phase == "turn" and seat == state.seat else decision(state, seat)
     if kind is None:
         return []
     cids = state.cids
@@ -225,9 +225,10 @@ def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Even
     The step writes no log: a playout never reads it, and anyone who does gets the
     very same events from `ReplayEvents`, which applies the step again to a copy.
     """
-    if not isinstance(seat, int) or not 0 <= seat < state.n:
+    if not isinstance(seat, int) or not 0 <= seat < len(state.names):
         raise IllegalAction(f"There is no seat {seat}.")
-    kind = decision(state, seat)
+    # decision(), inlined for the active seat's turn: nearly every step of a playout.
+    kind = state.step if state.phase == "turn" and seat == state.seat else decision(state, seat)
     if kind is None:
         if state.phase == "over":
             raise IllegalAction("The game is over.")

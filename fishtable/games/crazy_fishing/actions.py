@@ -120,21 +120,46 @@ def built(cls: type[M], values: dict[str, Any]) -> M:
     return obj
 
 
+# The actions the engine built, by their values: they are immutable, and a playout meets the
+# same few again and again, so each is built once (a cache bounded like the prompts').
+_CASTS: dict[tuple[tuple[str, ...], tuple[str, ...]], Cast] = {}
+_ATTEMPTS: dict[tuple[int, ...], Attempt] = {}
+_LOOKS: dict[int, Look] = {}
+_DRAWS: dict[tuple[int, int], Draw] = {}
+_CACHE_CAP = 50_000
+
+
 def trusted_cast(rods: tuple[str, ...], baits: tuple[str, ...]) -> Cast:
-    """A Cast the engine itself enumerated, built inline: the hottest path."""
-    return built(Cast, {"kind": "cast", "rods": rods, "baits": baits})
+    """A Cast the engine itself enumerated: the hottest path."""
+    key = (rods, baits)
+    action = _CASTS.get(key)
+    if action is None:
+        if len(_CASTS) > _CACHE_CAP:
+            _CASTS.clear()
+        action = _CASTS[key] = built(Cast, {"kind": "cast", "rods": rods, "baits": baits})
+    return action
 
 
 def trusted_attempt(labels: tuple[int, ...]) -> Attempt:
-    return built(Attempt, {"kind": "attempt", "labels": labels})
+    action = _ATTEMPTS.get(labels)
+    if action is None:
+        action = _ATTEMPTS[labels] = built(Attempt, {"kind": "attempt", "labels": labels})
+    return action
 
 
 def trusted_look(label: int) -> Look:
-    return built(Look, {"kind": "look", "label": label})
+    action = _LOOKS.get(label)
+    if action is None:
+        action = _LOOKS[label] = built(Look, {"kind": "look", "label": label})
+    return action
 
 
 def trusted_draw(rods: int, baits: int) -> Draw:
-    return built(Draw, {"kind": "draw", "rods": rods, "baits": baits})
+    key = (rods, baits)
+    action = _DRAWS.get(key)
+    if action is None:
+        action = _DRAWS[key] = built(Draw, {"kind": "draw", "rods": rods, "baits": baits})
+    return action
 
 
 ACTION_TYPES = (

@@ -26,8 +26,8 @@ from fishtable.games.crazy_fishing.actions import (
     PickBait,
     Shuffle,
     Split,
-    built,
     trusted_attempt,
+    trusted_cast,
     trusted_draw,
     trusted_look,
 )
@@ -173,9 +173,7 @@ def _apply_cast(
 
 def _make_cast(state: CFState, move: tuple[tuple[int, ...], tuple[int, ...]]) -> Cast:
     cids = state.cids
-    return built(Cast, {
-        "kind": "cast", "rods": tuple([cids[c] for c in move[0]]), "baits": tuple([cids[c] for c in move[1]]),
-    })
+    return trusted_cast(tuple([cids[c] for c in move[0]]), tuple([cids[c] for c in move[1]]))
 
 
 def _apply_look(state: CFState, seat: int, card: int, events: list[Event] | None) -> None:
