@@ -115,11 +115,12 @@ DONE = trusted(Done, kind="done")
 DRAW_DECK = trusted(DrawDeck, kind="draw_deck")
 _FIELD = {"take_face_up": "card", "spawn": "card", "discard": "card", "grow": "fish", "catch": "fish",
           "remove": "fish", "shrink": "fish"}
-_CLASS: dict[str, type[_Action]] = {"take_face_up": TakeFaceUp, "spawn": Spawn, "discard": Discard, "grow": Grow,
+OneCard = TakeFaceUp | Spawn | Discard | Grow | Catch | Remove | Shrink  # the actions naming one card
+_CLASS: dict[str, type[OneCard]] = {"take_face_up": TakeFaceUp, "spawn": Spawn, "discard": Discard, "grow": Grow,
                                     "catch": Catch, "remove": Remove, "shrink": Shrink}
 
 
-class _OneCard(dict[str, _Action]):
+class _OneCard(dict[str, OneCard]):
     """The actions of one kind naming one card, by card id, each built on first use."""
 
     __slots__ = ("kind",)
@@ -128,7 +129,7 @@ class _OneCard(dict[str, _Action]):
         super().__init__()
         self.kind = kind
 
-    def __missing__(self, cid: str) -> _Action:
+    def __missing__(self, cid: str) -> OneCard:
         kind = self.kind
         action = self[cid] = trusted(_CLASS[kind], kind=kind, **{_FIELD[kind]: cid})
         return action
@@ -138,7 +139,7 @@ class _OneCard(dict[str, _Action]):
 ONE_CARD = {kind: _OneCard(kind) for kind in _CLASS}
 
 
-def one_card(kind: str, cid: str) -> _Action:
+def one_card(kind: str, cid: str) -> OneCard:
     """The cached action of `kind` naming one card."""
     return ONE_CARD[kind][cid]
 

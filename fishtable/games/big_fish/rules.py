@@ -10,7 +10,9 @@ Decision kinds:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.lazy import ReplayEvents
@@ -21,6 +23,17 @@ from fishtable.games.big_fish.actions import (
     DRAW_DECK,
     ONE_CARD,
     Action,
+    Catch,
+    Discard,
+    Done,
+    DrawDeck,
+    Grow,
+    Place,
+    PlayWild,
+    Remove,
+    Shrink,
+    Spawn,
+    TakeFaceUp,
     one_card,
     place,
     play_wild,
@@ -107,22 +120,24 @@ def pending(state: BFState) -> dict[int, Prompt]:
     out = {}
     for seat in sorted(state.waiting):
         kind = decision(state, seat)
+        assert kind is not None  # a waiting seat has a choice to make
         # A secret choice's prompt depends only on these; playouts look it up without building its text.
-        key = (seat, kind, state.need[seat], _resolving_key(state, kind),
-               tuple(state.sizes[c] for c in state.aside[seat]) if kind == "place" else ())
-        prompt = _CHOICE_PROMPTS.get(key)
+        choice_key = (seat, kind, state.need[seat], _resolving_key(state, kind),
+                      tuple(state.sizes[c] for c in state.aside[seat]) if kind == "place" else ())
+        prompt = _CHOICE_PROMPTS.get(choice_key)
         if prompt is None:
             if len(_CHOICE_PROMPTS) > 4096:
                 _CHOICE_PROMPTS.clear()
-            prompt = _CHOICE_PROMPTS[key] = _prompt(seat, kind, prompt_text(state, seat, kind), True)
+            prompt = _CHOICE_PROMPTS[choice_key] = _prompt(seat, kind, prompt_text(state, seat, kind), True)
         out[seat] = prompt
     return out
 
 
-_CHOICE_PROMPTS: dict[tuple, Prompt] = {}
+_ChoiceKey = tuple[int, str, int, tuple[object, ...], tuple[int, ...]]
+_CHOICE_PROMPTS: dict[_ChoiceKey, Prompt] = {}
 
 
-def _resolving_key(state: BFState, kind: str) -> tuple:
+def _resolving_key(state: BFState, kind: str) -> tuple[object, ...]:
     """What a prompt's text reads from the card being resolved."""
     if kind == "shrink":
         c = state.cards[state.resolving]
@@ -174,6 +189,7 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
         return []
     cids = state.cids
     cards = state.cards
+    out: list[Action]
     if kind == "draw":
         take = ONE_CARD["take_face_up"]
         out = [take[cids[c]] for c in state.row]
@@ -182,29 +198,32 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
         return out
     if kind == "spawn" or kind == "event_spawn":
         spawn = ONE_CARD["spawn"]
-        return [spawn[cids[c]] for c in state.hands[seat] if cards[c].type == "fish"] + [DONE]
-    if kind == "grow":
+        out = [spawn[cids[c]] for c in state.hands[seat] if cards[c].type == "fish"]
+    elif kind == "grow":
         grow = ONE_CARD["grow"]
-        return [grow[cids[c]] for c in turn.growable(state, seat)] + [DONE]
-    if kind == "catch":
+        out = [grow[cids[c]] for c in turn.growable(state, seat)]
+    elif kind == "catch":
         catch = ONE_CARD["catch"]
-        return [catch[cids[c]] for c in turn.catchable(state, seat)] + [DONE]
-    if kind == "wild":
-        return [*wild_actions(state, seat), DONE]
-    if kind == "place":
+        out = [catch[cids[c]] for c in turn.catchable(state, seat)]
+    elif kind == "wild":
+        out = wild_actions(state, seat)
+    elif kind == "event_grow":
+        out = [one_card("grow", cids[f]) for f in _event_grow_options(state, seat)]
+    elif kind == "place":
         fish = [cids[c] for c in state.hands[seat] if cards[c].type == "fish"]
         return [place(f, SIZE_KEYS[size]) for size in setup.open_sizes(state, seat) for f in fish]
-    if kind == "shrink":
+    elif kind == "shrink":
         card = cards[state.resolving]
         return [one_card("shrink", cids[f]) for f in wild.shrink_candidates(state, seat, card)]
-    if kind in ("hand_limit", "event_discard"):
+    elif kind in ("hand_limit", "event_discard"):
         discard = ONE_CARD["discard"]
         return [discard[cids[c]] for c in state.hands[seat]]
-    if kind == "event_remove":
+    elif kind == "event_remove":
         return [one_card("remove", cids[f]) for f in _event_remove_options(state, seat)]
-    if kind == "event_grow":
-        return [one_card("grow", cids[f]) for f in _event_grow_options(state, seat)] + [DONE]
-    return []
+    else:
+        return []
+    out.append(DONE)  # the steps and the optional choices may stop here
+    return out
 
 
 # -- applying -----------------------------------------------------------------------------------------
@@ -233,7 +252,7 @@ def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Even
         if state.phase == "over":
             raise IllegalAction("The game is over.")
         raise IllegalAction(f"{state.names[seat]} has nothing to decide right now.")
-    handler = _HANDLERS.get((kind, getattr(action, "kind", None)))
+    handler = _HANDLERS.get((kind, getattr(action, "kind", "")))
     if handler is None:
         raise IllegalAction(f"That move does not fit now: {prompt_text(state, seat, kind)}")
     new = state.fork()
@@ -241,7 +260,7 @@ def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Even
     return new, ReplayEvents(state, seat, handler, action)
 
 
-def _place(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _place(state: BFState, seat: int, action: Place, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     size = SIZE_KEYS.index(action.size)
     error = setup.placement_error(state, seat, card, size)
@@ -250,20 +269,20 @@ def _place(state: BFState, seat: int, action, events: list[Event] | None) -> Non
     setup.place(state, seat, card, size, events)
 
 
-def _take_face_up(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _take_face_up(state: BFState, seat: int, action: TakeFaceUp, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.row, "among the Face-Up Cards")
     turn.take_face_up(state, card, events)
     sequence.settle(state, events)
 
 
-def _draw_deck(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _draw_deck(state: BFState, seat: int, action: DrawDeck, events: list[Event] | None) -> None:
     if not (state.deck or state.discard):
         raise IllegalAction("The Draw Deck and the discard pile are empty: take a Face-Up Card.")
     turn.draw_deck(state, events)
     sequence.settle(state, events)
 
 
-def _spawn(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _spawn(state: BFState, seat: int, action: Spawn, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     if state.cards[card].type != "fish":
         raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
@@ -272,11 +291,11 @@ def _spawn(state: BFState, seat: int, action, events: list[Event] | None) -> Non
     sequence.settle(state, events)
 
 
-def _own_fish(state: BFState, seat: int, cid: str) -> int:
+def _own_fish(state: BFState, seat: int, cid: str | None) -> int:
     return _find(state, cid, state.spots[seat], "in your Fishing Spot")
 
 
-def _grow(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _grow(state: BFState, seat: int, action: Grow, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     name = state.cards[fish].name
     if state.sizes[fish] == BIG:
@@ -289,7 +308,7 @@ def _grow(state: BFState, seat: int, action, events: list[Event] | None) -> None
     sequence.settle(state, events)
 
 
-def _catch(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _catch(state: BFState, seat: int, action: Catch, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     if bag_blocked(state, seat, fish):
         raise IllegalAction(f"Hard mode: you already have a {state.cards[fish].name} in your Ice Box, and its "
@@ -299,7 +318,7 @@ def _catch(state: BFState, seat: int, action, events: list[Event] | None) -> Non
     sequence.settle(state, events)
 
 
-def _play_wild(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _play_wild(state: BFState, seat: int, action: PlayWild, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     c = state.cards[card]
     if c.type != "wild":
@@ -331,12 +350,12 @@ def _play_wild(state: BFState, seat: int, action, events: list[Event] | None) ->
     sequence.settle(state, events)
 
 
-def _done(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _done(state: BFState, seat: int, action: Done, events: list[Event] | None) -> None:
     sequence.end_step(state, events)
     sequence.settle(state, events)
 
 
-def _draw_done(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _draw_done(state: BFState, seat: int, action: Done, events: list[Event] | None) -> None:
     raise IllegalAction(f"Draw every card you are allowed ({state.taken} of {state.allowed} so far).")
 
 
@@ -364,7 +383,7 @@ def _choose(state: BFState, seat: int, card: int, where: str) -> None:
     state.need = put(state.need, seat, state.need[seat] - 1)
 
 
-def _shrink(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _shrink(state: BFState, seat: int, action: Shrink, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     card = state.cards[state.resolving]
     if state.sizes[fish] != card.from_size:
@@ -374,7 +393,7 @@ def _shrink(state: BFState, seat: int, action, events: list[Event] | None) -> No
     _leave(state, seat, events)
 
 
-def _discard(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _discard(state: BFState, seat: int, action: Discard, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     state.hands = put(state.hands, seat, without(state.hands[seat], card))
     _choose(state, seat, card, "aside")  # secret until everyone has chosen
@@ -382,7 +401,7 @@ def _discard(state: BFState, seat: int, action, events: list[Event] | None) -> N
         _leave(state, seat, events)
 
 
-def _event_remove(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _event_remove(state: BFState, seat: int, action: Remove, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     if fish not in _event_remove_options(state, seat):
         size = SIZE_WORDS[state.events[state.resolving].size]
@@ -392,7 +411,7 @@ def _event_remove(state: BFState, seat: int, action, events: list[Event] | None)
         _leave(state, seat, events)
 
 
-def _event_spawn(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _event_spawn(state: BFState, seat: int, action: Spawn, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     if state.cards[card].type != "fish":
         raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
@@ -402,7 +421,7 @@ def _event_spawn(state: BFState, seat: int, action, events: list[Event] | None) 
         _leave(state, seat, events)
 
 
-def _event_grow(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _event_grow(state: BFState, seat: int, action: Grow, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     if fish not in _event_grow_options(state, seat):
         raise IllegalAction(f"Your {state.cards[fish].name} cannot grow now: it is Big, or already chosen.")
@@ -412,12 +431,14 @@ def _event_grow(state: BFState, seat: int, action, events: list[Event] | None) -
         _leave(state, seat, events)
 
 
-def _pass(state: BFState, seat: int, action, events: list[Event] | None) -> None:
+def _pass(state: BFState, seat: int, action: Done, events: list[Event] | None) -> None:
     state.need = put(state.need, seat, 0)
     _leave(state, seat, events)
 
 
-_HANDLERS = {
+# Each handler takes its own action class; the table is keyed by (decision, action kind).
+Handler = Callable[[BFState, int, Any, list[Event] | None], None]
+_HANDLERS: dict[tuple[str, str], Handler] = {
     ("place", "place"): _place,
     ("draw", "take_face_up"): _take_face_up,
     ("draw", "draw_deck"): _draw_deck,

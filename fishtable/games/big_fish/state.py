@@ -20,7 +20,7 @@ A hand's hidden cards of one deck are interchangeable to everyone else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from fishtable.games.big_fish.cards import Card, EventCard
 
@@ -30,7 +30,8 @@ T = TypeVar("T")
 # event (round-end event choices), discard (hand limit), over.
 _new = object.__new__
 
-PHASES = ("place", "turn", "shrink", "event", "discard", "over")
+Phase = Literal["place", "turn", "shrink", "event", "discard", "over"]
+PHASES: tuple[Phase, ...] = ("place", "turn", "shrink", "event", "discard", "over")
 STEPS = ("draw", "spawn", "grow", "catch", "wild")
 
 
@@ -58,7 +59,7 @@ class BFState:
     setup_notes: tuple[str, ...]  # public lines about the deal (re-deals, the first player)
     rng: int
     round: int
-    phase: str
+    phase: Phase
     first: int  # holder of the First Player Card
     seat: int  # whose turn it is (the active seat)
     turns_done: int  # turns finished this round

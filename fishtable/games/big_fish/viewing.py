@@ -25,9 +25,10 @@ _faces: dict[int, tuple[tuple[Card, ...], tuple[CardFace, ...]]] = {}
 
 def face(card: Card) -> CardFace:
     if card.type == "fish":
-        return CardFace(id=card.cid, type="fish", name=card.name, points=card.points, bag=card.bag,
+        p = card.points  # Larval, Juvenile, Medium, Big: four, as the card file's model requires
+        return CardFace(id=card.cid, type="fish", name=card.name, points=(p[0], p[1], p[2], p[3]), bag=card.bag,
                         label=card.label)
-    return CardFace(id=card.cid, type="wild", name=card.name, colour=card.colour, step=card.step or None,
+    return CardFace(id=card.cid, type="wild", name=card.name, colour=card.colour or None, step=card.step or None,
                     effect=card.effect, text=wild_text(card), blocks=card.against, label=card.label)
 
 
@@ -143,7 +144,12 @@ def build_view(state: BFState, seat: int | None) -> BigFishView:
     elif state.phase == "event":
         resolving = state.events[state.resolving].name
     last = state.events[state.event_seen[-1]] if state.event_seen else None
-    mine = seat is not None
+    hand = set_aside = placed = chosen = None
+    if seat is not None:  # what only this seat sees
+        hand = tuple(all_faces[c] for c in state.hands[seat])
+        set_aside = tuple(all_faces[c] for c in state.aside[seat])
+        placed = _placed(state, seat, all_faces) if state.phase == "place" else ()
+        chosen = tuple(state.cids[c] for c in state.targets[seat])
     return BigFishView(
         seat=seat,
         round=state.round,
@@ -162,11 +168,11 @@ def build_view(state: BFState, seat: int | None) -> BigFishView:
         last_event=event_face(last) if last is not None else None,
         resolving=resolving,
         step=step,
-        hand=tuple(all_faces[c] for c in state.hands[seat]) if mine else None,
-        set_aside=tuple(all_faces[c] for c in state.aside[seat]) if mine else (),
-        placed=_placed(state, seat, all_faces) if mine and state.phase == "place" else (),
-        chosen_fish=tuple(state.cids[c] for c in state.targets[seat]) if mine else (),
-        prompt=prompts.get(seat) if mine else None,
+        hand=hand,
+        set_aside=set_aside or (),
+        placed=placed or (),
+        chosen_fish=chosen or (),
+        prompt=prompts.get(seat) if seat is not None else None,
         result=result(state),
         card_set=table_key(state.cards, state.events),
         revealed_events=tuple(state.events[e].cid for e in state.event_seen),

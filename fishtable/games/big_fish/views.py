@@ -13,9 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from fishtable.engine.protocol import Prompt, Result
-
-SizeWord = Literal["Larval", "Juvenile", "Medium", "Big"]
-StepName = Literal["draw", "spawn", "grow", "catch", "wild"]
+from fishtable.games.big_fish.cards import Colour, SizeWord, StepName
 
 
 class _View(BaseModel):
@@ -30,7 +28,7 @@ class CardFace(_View):
     name: str
     points: tuple[int, int, int, int] | None = None  # fish: Larval, Juvenile, Medium, Big
     bag: bool = False  # fish: bag-limited in hard mode
-    colour: Literal["orange", "purple", "green", "yellow", "black"] | None = None  # wild
+    colour: Colour | None = None  # wild
     step: StepName | None = None  # wild: the step a coloured card works in
     effect: str | None = None  # wild: its effect type ("extra_catch", "steal", ...)
     text: str = ""  # wild: what it does, in words
