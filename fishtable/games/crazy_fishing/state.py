@@ -8,13 +8,16 @@ thousands of games per decision. Cards are ints indexing `cards`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from fishtable.games.crazy_fishing.cards import Card
 
 T = TypeVar("T")
 
-PHASES = ("cast", "fish_bait", "catch", "collect", "over")
+Phase = Literal["cast", "fish_bait", "catch", "collect", "over"]
+PHASES: tuple[Phase, ...] = ("cast", "fish_bait", "catch", "collect", "over")
+# The stages of a catch turn.
+Stage = Literal["choose", "pick_bait", "split", "pair", "between", "finish", "puffer"]
 
 _new = object.__new__
 
@@ -31,7 +34,7 @@ class Turn:
     """One player's Catch turn in progress."""
 
     seat: int
-    stage: str = "choose"  # choose | pick_bait | split | pair | between | finish | puffer
+    stage: Stage = "choose"
     looks_left: int = 0
     shuffles_left: int = 0
     bucket: bool = False
@@ -41,7 +44,7 @@ class Turn:
     overlapped: list[int] = field(default_factory=list)  # targets chosen while covered
     groups: list[list[int]] = field(default_factory=list)  # bait group per target
     pair_group: list[int] = field(default_factory=list)  # bait for A Pair of Fish
-    resume: str = ""  # stage to return to after a Puffer Fish choice
+    resume: Stage | Literal[""] = ""  # stage to return to after a Puffer Fish choice
     second: int = -1  # the second Super-Fast Reel fish, while it waits
     between_offered: bool = False  # Reel + Turbulent Bait: the shuffle between attempts was offered
 
@@ -110,7 +113,7 @@ class CFState:
     bots: tuple[bool, ...]
     rng: int
     round: int
-    phase: str
+    phase: Phase
     sea: list[int]  # fish in the layout, bottom first
     beside: list[int]  # fish put beside the sea by a failed Bait Bucket attempt
     layout: Layout

@@ -147,10 +147,21 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
             pair_bait=tuple(face(cards[c]) for c in turn.pair_group) if turn.stage == "pair" else (),
             puffer_waiting=tuple(state.puffer_waiting) if turn.stage == "puffer" else (),
         )
-    mine = seat is not None
-    my_cast = None
-    if mine and secret_cast and state.casts[seat] is not None:
-        my_cast = _cast_view(state, seat)
+    my_cast = hand = my_pile = my_fish_bait = my_puffer_rod = prompt = None
+    if seat is not None:  # what only this seat sees
+        if secret_cast and state.casts[seat] is not None:
+            my_cast = _cast_view(state, seat)
+        hand = tuple(face(cards[c]) for c in state.hands[seat])
+        my_pile = tuple(face(cards[c]) for c in state.piles[seat])
+        bait_fish = state.fish_bait[seat]
+        if state.phase == "fish_bait" and bait_fish is not None:
+            my_fish_bait = face(cards[bait_fish])
+        my_puffer_rod = next((face(cards[r]) for s, r in state.puffer_picks if s == seat), None)
+        prompt = prompts.get(seat)
+    peeks: tuple[Peek, ...] = ()
+    if turn is not None and own_turn:
+        # A look is kept only while that fish is still in the sea.
+        peeks = tuple(Peek(label=label[c], fish=face(cards[c])) for c in turn.peeks if c in in_sea)
     return CrazyFishingView(
         seat=seat,
         round=state.round,
@@ -171,22 +182,14 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
         catch_order=tuple(state.order),
         order_notes=tuple(state.order_notes),
         turn=turn_view,
-        hand=tuple(face(cards[c]) for c in state.hands[seat]) if mine else None,
-        pile=tuple(face(cards[c]) for c in state.piles[seat]) if mine else None,
+        hand=hand,
+        pile=my_pile,
         my_cast=my_cast,
-        # A look is kept only while that fish is still in the sea.
-        peeks=tuple(
-            Peek(label=label[c], fish=face(cards[c])) for c in turn.peeks if c in state.sea or c in state.beside
-        )
-        if own_turn
-        else (),
-        remembered=tuple(
-            Remembered(label=label[c], size=cards[c].value) for c in state.seen if c in state.sea or c in state.beside
-        ),
-        prompt=prompts.get(seat) if mine else None,
+        peeks=peeks,
+        remembered=tuple(Remembered(label=label[c], size=cards[c].value) for c in state.seen if c in in_sea),
+        prompt=prompt,
         result=result(state),
-        my_fish_bait=face(cards[state.fish_bait[seat]])
-        if mine and state.phase == "fish_bait" and state.fish_bait[seat] is not None else None,
-        my_puffer_rod=next((face(cards[r]) for s, r in state.puffer_picks if s == seat), None) if mine else None,
+        my_fish_bait=my_fish_bait,
+        my_puffer_rod=my_puffer_rod,
         cards_in_play=cards,
     )
