@@ -102,46 +102,12 @@ class BFState:
         return len(self.names)
 
     def clone(self) -> BFState:
-        # Built without __init__: a playout clones once per step, and this is the hot path.
-        new = _new(BFState)
-        new.cards = self.cards
-        new.events = self.events
-        new.names = self.names
-        new.bots = self.bots
-        new.hard = self.hard
-        new.setup_notes = self.setup_notes
-        new.rng = self.rng
-        new.round = self.round
-        new.phase = self.phase
-        new.first = self.first
-        new.seat = self.seat
-        new.turns_done = self.turns_done
-        new.step = self.step
-        new.big_count = self.big_count
-        new.extra = self.extra
-        new.allowed = self.allowed
-        new.taken = self.taken
-        new.grown = self.grown[:]
-        new.deck = self.deck[:]
-        new.row = self.row[:]
-        new.discard = self.discard[:]
+        """A copy to edit freely: a fork whose shared lists are copied too."""
+        new = self.fork()
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name)[:])  # tuples inside: replaced, never changed
         new.hands = [h[:] for h in self.hands]
         new.spots = [s[:] for s in self.spots]
-        new.wilds = self.wilds[:]  # tuples inside: replaced, never changed
-        new.fresh = self.fresh[:]
-        new.ice = self.ice[:]
-        new.sizes = self.sizes[:]
-        new.event_deck = self.event_deck[:]
-        new.event_seen = self.event_seen[:]
-        new.caught_round = self.caught_round[:]
-        new.waiting = self.waiting[:]
-        new.need = self.need[:]
-        new.aside = self.aside[:]
-        new.targets = self.targets[:]
-        new.resolving = self.resolving
-        new.cids = self.cids
-        new.origin = self.origin
-        new.pools = self.pools
         return new
 
     def fork(self) -> BFState:

@@ -221,7 +221,7 @@ class CastPlan:
 
 
 def legal_casts(state: CFState, seat: int) -> list[Cast]:
-    """Every legal cast, built (`rules.legal_actions` builds them one at a time)."""
+    """Every legal cast, built (`dispatch.legal_actions` builds them one at a time)."""
     plan = CastPlan(state, seat)
     get = state.cids.__getitem__
     out = []

@@ -5,7 +5,7 @@ them needs another to go on: each does its own phase's work and stops, and
 `settle` carries out whatever follows that needs no decision. After the last
 cast, the reveal; after a catch turn, the next one; after the last turn, the
 Collect; after the Collect, the end of the round and the next round's Cast.
-The dispatcher (`rules`) settles after every move.
+The dispatcher (`dispatch`) settles after every move.
 """
 
 from __future__ import annotations
