@@ -121,23 +121,15 @@ def built(cls: type[M], values: dict[str, Any]) -> M:
 
 
 # The actions the engine built, by their values: they are immutable, and a playout meets the
-# same few again and again, so each is built once (a cache bounded like the prompts').
-_CASTS: dict[tuple[tuple[str, ...], tuple[str, ...]], Cast] = {}
+# same few again and again, so each is built once.
 _ATTEMPTS: dict[tuple[int, ...], Attempt] = {}
 _LOOKS: dict[int, Look] = {}
 _DRAWS: dict[tuple[int, int], Draw] = {}
-_CACHE_CAP = 50_000
 
 
 def trusted_cast(rods: tuple[str, ...], baits: tuple[str, ...]) -> Cast:
-    """A Cast the engine itself enumerated: the hottest path."""
-    key = (rods, baits)
-    action = _CASTS.get(key)
-    if action is None:
-        if len(_CASTS) > _CACHE_CAP:
-            _CASTS.clear()
-        action = _CASTS[key] = built(Cast, {"kind": "cast", "rods": rods, "baits": baits})
-    return action
+    """A Cast the engine itself enumerated (dispatch keeps them by compact move)."""
+    return built(Cast, {"kind": "cast", "rods": rods, "baits": baits})
 
 
 def trusted_attempt(labels: tuple[int, ...]) -> Attempt:

@@ -173,7 +173,10 @@ def _apply_cast(
     settle(state, events)
 
 
-def _make_cast(state: CFState, move: tuple[tuple[int, ...], tuple[int, ...]]) -> Cast:
+CastMove = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _make_cast(state: CFState, move: CastMove) -> Cast:
     cids = state.cids
     return trusted_cast(tuple([cids[c] for c in move[0]]), tuple([cids[c] for c in move[1]]))
 

@@ -145,7 +145,7 @@ class CFState:
 
     def __post_init__(self) -> None:
         if not self.cids:
-            self.cids = tuple(c.cid for c in self.cards)
+            self.cids = ids_of(self.cards)
 
     @property
     def n(self) -> int:
@@ -245,6 +245,21 @@ _LISTS = (
     "fish_bait", "choosing", "order", "order_notes", "puffer_waiting", "puffer_picks", "caught_round",
     "collect_order", "seen",
 )
+
+
+_IDS: dict[int, tuple[tuple[Card, ...], tuple[str, ...]]] = {}
+
+
+def ids_of(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """The public ids of a card table, one tuple per table: every state dealt from it shares
+    it, so the engine's caches keyed by it (the casts) serve every game of the table. The
+    entry holds the table, so its id() stays unique while it is kept."""
+    entry = _IDS.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        if len(_IDS) > 64:
+            _IDS.clear()
+        entry = _IDS[id(cards)] = (cards, tuple(c.cid for c in cards))
+    return entry[1]
 
 
 def cast_of(state: CFState, seat: int) -> tuple[list[int], list[int]]:
