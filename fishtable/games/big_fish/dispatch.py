@@ -252,7 +252,7 @@ def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Even
         if state.phase == "over":
             raise IllegalAction("The game is over.")
         raise IllegalAction(f"{state.names[seat]} has nothing to decide right now.")
-    handler = _HANDLERS.get((kind, getattr(action, "kind", "")))
+    handler = _BY_DECISION[kind].get(getattr(action, "kind", ""))
     if handler is None:
         raise IllegalAction(f"That move does not fit now: {prompt_text(state, seat, kind)}")
     new = state.fork()
@@ -460,3 +460,8 @@ _HANDLERS: dict[tuple[str, str], Handler] = {
     ("event_grow", "grow"): _event_grow,
     ("event_grow", "done"): _pass,
 }
+
+# The same table by decision, then action kind: what `apply` reads at every step.
+_BY_DECISION: dict[str, dict[str, Handler]] = {}
+for (_decision, _kind), _handler in _HANDLERS.items():
+    _BY_DECISION.setdefault(_decision, {})[_kind] = _handler

@@ -30,10 +30,12 @@ def start_turn(state: BFState, events: list[Event] | None) -> None:
     begin_step(state, "draw")
 
 
-def allowance(state: BFState, step: str) -> tuple[int, int, int]:
-    """(Big Fish now, wild extras, actions allowed) for the active seat's step."""
+def allowance(state: BFState, step: str, bigs: int | None = None) -> tuple[int, int, int]:
+    """(Big Fish now, wild extras, actions allowed) for the active seat's step (`bigs`: the
+    Big Fish in its spot, when the caller knows them)."""
     seat = state.seat
-    bigs = big_count(state, seat)
+    if bigs is None:
+        bigs = big_count(state, seat)
     if step == "wild":
         return bigs, 0, 1
     extra = working_extra(state, seat, _EXTRA[step])
@@ -44,10 +46,16 @@ def allowance(state: BFState, step: str) -> tuple[int, int, int]:
     return bigs, extra, bigs + extra  # spawn, grow (BF-SPAWN-1, BF-GROW-1)
 
 
+# Steps after which the active spot holds the same Big Fish as when the step began: drawing
+# and spawning (a Larval fish) never change them, growing and catching may.
+_SAME_BIGS_AFTER = frozenset({"draw", "spawn"})
+
+
 def begin_step(state: BFState, step: str) -> None:
+    known = state.big_count if state.step in _SAME_BIGS_AFTER and step != "draw" else None
     state.step = step
     state.taken = 0
-    state.big_count, state.extra, state.allowed = allowance(state, step)
+    state.big_count, state.extra, state.allowed = allowance(state, step, known)
 
 
 def growable(state: BFState, seat: int) -> list[int]:
