@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import ScoreLine
 
 
@@ -16,8 +17,9 @@ def score_lines(
     names: Sequence[str], parts: Sequence[Sequence[tuple[str, int]]]
 ) -> tuple[tuple[ScoreLine, ...], tuple[int, ...], int]:
     """(a score line per seat, the seats with the best total, that total)."""
+    # Built without validation: every value is the engine's own (a playout ends in one of these).
     lines = tuple(
-        ScoreLine(seat=seat, name=names[seat], parts=tuple(mine), total=sum(v for _, v in mine))
+        trusted(ScoreLine, seat=seat, name=names[seat], parts=tuple(mine), total=sum(v for _, v in mine))
         for seat, mine in enumerate(parts)
     )
     best = max(line.total for line in lines)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import Result
 from fishtable.engine.scores import score_lines
 from fishtable.games.big_fish.common import ice_points, join_words, plural, spot_points
@@ -22,7 +23,7 @@ def result(state: BFState) -> Result | None:
         # No tie-break: the tied players share the victory (BF-Q-19).
         names = join_words([state.names[s] for s in winners])
         notes = (f"{names} tie with {plural(best, 'point')} and share the victory.",)
-    return Result(scores=lines, winners=winners, notes=notes)
+    return trusted(Result, scores=lines, winners=winners, notes=notes)
 
 
 def evaluate(state: BFState, seat: int) -> float:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from fishtable.engine.fast import trusted
 from fishtable.engine.protocol import Result
 from fishtable.engine.scores import score_lines
 from fishtable.games.crazy_fishing.state import CFState
@@ -36,7 +37,7 @@ def result(state: CFState) -> Result | None:
     if state.phase != "over":
         return None
     lines, winners, _ = score_lines(state.names, [score_parts(state, s) for s in range(state.n)])
-    return Result(scores=lines, winners=winners)
+    return trusted(Result, scores=lines, winners=winners)
 
 
 def evaluate(state: CFState, seat: int) -> float:
