@@ -32,7 +32,7 @@ from typing import Any
 
 from fishtable.games.crazy_fishing.casting import CastPlan
 from fishtable.games.crazy_fishing.catching import puffer_choices
-from fishtable.games.crazy_fishing.sea import CARD_HEIGHT, CARD_WIDTH
+from fishtable.games.crazy_fishing.sea import mask_of
 from fishtable.games.crazy_fishing.state import CFState, Layout, Turn
 from fishtable.games.crazy_fishing.views import CrazyFishingView
 
@@ -182,13 +182,8 @@ def sample_world(view: CrazyFishingView, rng: random.Random) -> CFState:
     sea = [at_label[f.label] for f in view.sea if not f.beside]
     beside = [at_label[f.label] for f in view.sea if f.beside]
     pos = {at_label[f.label]: (f.x, f.y) for f in view.sea}
-    coverers: dict[int, tuple[int, ...]] = {c: () for c in beside}
-    for i, card in enumerate(sea):
-        x, y = pos[card]
-        coverers[card] = tuple(
-            c for c in sea[i + 1 :] if abs(pos[c][0] - x) < CARD_WIDTH and abs(pos[c][1] - y) < CARD_HEIGHT
-        )
-    layout = Layout(pos=pos, label={at_label[f.label]: f.label for f in view.sea}, coverers=coverers)
+    layout = Layout(pos=pos, label={at_label[f.label]: f.label for f in view.sea},
+                    masks={c: mask_of(x, y) for c, (x, y) in pos.items()})
 
     # -- the turn in progress ------------------------------------------------------------------
     turn = None

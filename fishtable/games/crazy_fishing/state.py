@@ -103,7 +103,12 @@ class Layout:
 
     pos: dict[int, tuple[int, int]]
     label: dict[int, int]
-    coverers: dict[int, tuple[int, ...]]  # cards laid later that overlap this one
+    # The sea's cells each fish lies on, as the bits of an int (see sea.mask_of): two fish
+    # overlap when their masks share a bit, so covers are found without comparing pairs.
+    masks: dict[int, int] = field(default_factory=dict)
+    # A cover relation given by hand (tests build layouts no real one could be): for each
+    # fish, the fish above it. None: the masks say it.
+    coverers: dict[int, tuple[int, ...]] | None = None
 
 
 @dataclass(slots=True)

@@ -252,11 +252,12 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
     own_turn = turn is not None and seat == turn.seat
     # Which fish the fisher may pick is public: the cast lies face up (Bait Bucket or not).
     can_pick = set(catching.selectable(state)) if turn is not None and turn.stage in ("choose", "pair") else set()
+    free = set(sea.uncovered(state))
     label = state.layout.label
     pos = state.layout.pos
     sea_view = [
         SeaFish(label=label[c], x=pos[c][0], y=pos[c][1], back=cards[c].back,
-                covered=sea.is_covered(state, c), beside=False, selectable=c in can_pick)
+                covered=c not in free, beside=False, selectable=c in can_pick)
         for c in state.sea
     ] + [
         SeaFish(label=label[c], x=pos[c][0], y=pos[c][1], back=cards[c].back, covered=False,
