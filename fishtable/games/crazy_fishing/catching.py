@@ -106,7 +106,8 @@ def attempt(state: CFState, cards: list[int], events: list[Event] | None) -> Non
     seat = turn.seat
     turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
     turn.targets = list(cards)
-    turn.overlapped = [c for c in cards if sea.is_covered(state, c)]
+    # Only a Bait Bucket reaches a covered fish: without one, every target lies uncovered.
+    turn.overlapped = [c for c in cards if sea.is_covered(state, c)] if turn.bucket else []
     if events is not None:
         for c in cards:
             events.append(event(
@@ -372,7 +373,7 @@ def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -
         return
     turn.targets = [card, *turn.targets]
     turn.groups = [turn.pair_group, *turn.groups]
-    if sea.is_covered(state, card):
+    if turn.bucket and sea.is_covered(state, card):
         turn.overlapped = [*turn.overlapped, card]
     if events is not None:
         events.append(event(
