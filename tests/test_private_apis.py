@@ -28,10 +28,9 @@ PRIVATE_ATTRIBUTES = {
 # entry fails the test below.
 PRIVATE_API_PENDING = {
     "tests/tui/test_monkey.py": "_character_to_key, _wait_for_screen, _exception (keys as a driver posts them)",
-    # The engine's one unvalidated construction for values it made itself (engine.fast.trusted) and
-    # Crazy Fishing's copy of it on the playout hot path: pydantic's slots, written for speed.
+    # The engine's one unvalidated construction for values it made itself (engine.fast.trusted):
+    # pydantic's slots, written for speed.
     "fishtable/engine/fast.py": "trusted() writes pydantic's four slots (speed; to be decided)",
-    "fishtable/games/crazy_fishing/actions.py": "trusted casts write pydantic's slots (speed; to be decided)",
 }
 
 

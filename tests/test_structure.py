@@ -29,8 +29,6 @@ LOADED_WHEN_A_GAME_STARTS = {
 # CYCLES_NOT_YET_BROKEN (issue 17): function-level imports that still stand for a real cycle or for
 # the menu's start-up time, each with what it hides. Remove an entry when its cycle is broken.
 CYCLES_NOT_YET_BROKEN = {
-    # casting.start_round -> catching.start_turn -> ... -> collecting.end_round -> casting.start_round
-    "fishtable/games/crazy_fishing/casting.py",
 }
 
 

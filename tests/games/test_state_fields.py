@@ -21,7 +21,7 @@ NOT_IN_CANONICAL = {
     "crazy-fishing": {
         "cids",  # the cards' public ids, derived from the cards
         # the sea layout's lookup tables: canonical reads the entries of the fish in the sea and beside it
-        "layout.pos", "layout.label", "layout.coverers",
+        "layout.pos", "layout.label", "layout.masks", "layout.coverers",
     },
     "big-fish": {"cids", "origin", "pools"},  # ids from the cards; where cards went, from the moves
     "fishing-party": {

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.big_fish import rules, sampler, scoring, setup, viewing
+from fishtable.games.big_fish import dispatch, sampler, scoring, setup, views
 from fishtable.games.big_fish.actions import Action, parse_action
 from fishtable.games.big_fish.cards import MAX_PLAYERS, load_card_file
 from fishtable.games.big_fish.options import BigFishOptions
@@ -22,6 +22,13 @@ class BigFish:
     title = "Big Fish"
     min_players = setup.MIN_PLAYERS
     max_players = MAX_PLAYERS
+
+    def __init__(self) -> None:
+        # The hot protocol calls go straight to the engine functions: a playout makes
+        # them at every step, and a method would add a call around each.
+        self.pending = dispatch.pending  # type: ignore[method-assign]
+        self.legal_actions = dispatch.legal_actions  # type: ignore[method-assign]
+        self.apply = dispatch.apply  # type: ignore[method-assign]
 
     def options_model(self) -> type[BigFishOptions]:
         return BigFishOptions
@@ -40,16 +47,16 @@ class BigFish:
         return setup.opening_lines(state)
 
     def pending(self, state: BFState) -> dict[int, Prompt]:
-        return rules.pending(state)
+        return dispatch.pending(state)
 
     def legal_actions(self, state: BFState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
+        return dispatch.legal_actions(state, seat)
 
     def apply(self, state: BFState, seat: int, action: Action) -> tuple[BFState, list[Event]]:
-        return rules.apply(state, seat, action)
+        return dispatch.apply(state, seat, action)
 
     def view(self, state: BFState, seat: int | None) -> BigFishView:
-        return viewing.build_view(state, seat)
+        return views.build_view(state, seat)
 
     def result(self, state: BFState) -> Result | None:
         return scoring.result(state)

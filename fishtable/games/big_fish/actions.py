@@ -113,20 +113,35 @@ def parse_action(data: object) -> Action:
 # Actions the engine enumerates are immutable, so playouts reuse one instance per card.
 DONE = trusted(Done, kind="done")
 DRAW_DECK = trusted(DrawDeck, kind="draw_deck")
-_ONE_CARD: dict[tuple[str, str], _Action] = {}
 _FIELD = {"take_face_up": "card", "spawn": "card", "discard": "card", "grow": "fish", "catch": "fish",
           "remove": "fish", "shrink": "fish"}
-_CLASS: dict[str, type[_Action]] = {"take_face_up": TakeFaceUp, "spawn": Spawn, "discard": Discard, "grow": Grow,
+OneCard = TakeFaceUp | Spawn | Discard | Grow | Catch | Remove | Shrink  # the actions naming one card
+_CLASS: dict[str, type[OneCard]] = {"take_face_up": TakeFaceUp, "spawn": Spawn, "discard": Discard, "grow": Grow,
                                     "catch": Catch, "remove": Remove, "shrink": Shrink}
 
 
-def one_card(kind: str, cid: str) -> _Action:
+class _OneCard(dict[str, OneCard]):
+    """The actions of one kind naming one card, by card id, each built on first use."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, cid: str) -> OneCard:
+        kind = self.kind
+        action = self[cid] = trusted(_CLASS[kind], kind=kind, **{_FIELD[kind]: cid})
+        return action
+
+
+# ONE_CARD[kind][cid]: what `legal_actions` reads in its loops, without a call per card.
+ONE_CARD = {kind: _OneCard(kind) for kind in _CLASS}
+
+
+def one_card(kind: str, cid: str) -> OneCard:
     """The cached action of `kind` naming one card."""
-    key = (kind, cid)
-    action = _ONE_CARD.get(key)
-    if action is None:
-        action = _ONE_CARD[key] = trusted(_CLASS[kind], kind=kind, **{_FIELD[kind]: cid})
-    return action
+    return ONE_CARD[kind][cid]
 
 
 _PLAYS: dict[tuple[str, int | None, str | None, str | None], PlayWild] = {}

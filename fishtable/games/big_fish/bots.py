@@ -48,10 +48,15 @@ def _spot(panel: SeatPanel) -> dict[str, SpotFish]:
     return {f.card.id: f for f in panel.spot}
 
 
+def _big_points(fish: SpotFish) -> int:
+    """What a fish in a spot is worth as a Big Fish."""
+    points = fish.card.points
+    return points[3] if points else 0
+
+
 def _grow_score(fish: SpotFish) -> float:
-    points = fish.card.points or (0, 0, 0, 0)
     # Medium to Big first (one more Big Fish at once), then the fish worth most when Big.
-    return fish.size * 10 + points[3]
+    return fish.size * 10 + _big_points(fish)
 
 
 class GreedyBot:
@@ -116,6 +121,7 @@ class GreedyBot:
             if a.kind != "catch":
                 continue
             fish = spot[a.fish]
+            gain: float
             if fish.size == 3:
                 if me.big_fish - 1 < keep:
                     continue
@@ -158,12 +164,11 @@ class GreedyBot:
     # -- answers out of turn ------------------------------------------------------------------------
 
     def _shrink(self, view: BigFishView, legal: list[Any]) -> Any:
+        """The fish worth least when Big."""
         spot = _spot(_mine(view))
-        return min(legal, key=lambda a: spot[a.fish].card.points[3] if spot[a.fish].card.points else 0)
+        return min(legal, key=lambda a: _big_points(spot[a.fish]))
 
-    def _event_remove(self, view: BigFishView, legal: list[Any]) -> Any:
-        spot = _spot(_mine(view))
-        return min(legal, key=lambda a: spot[a.fish].card.points[3] if spot[a.fish].card.points else 0)
+    _event_remove = _shrink
 
     def _hand_limit(self, view: BigFishView, legal: list[Any]) -> Any:
         hand = {c.id: c for c in view.hand or ()}

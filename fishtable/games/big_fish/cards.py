@@ -8,6 +8,7 @@ message naming the file, the card and the field.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -34,12 +35,14 @@ TOP_EVENTS = 4  # events laid above Fishing Season Closed (BF-SETUP-10)
 
 SizeName = Literal["larval", "juvenile", "medium", "big"]
 SIZE_KEYS: tuple[str, ...] = ("larval", "juvenile", "medium", "big")
-SIZE_WORDS: tuple[str, ...] = ("Larval", "Juvenile", "Medium", "Big")
+SizeWord = Literal["Larval", "Juvenile", "Medium", "Big"]
+SIZE_WORDS: tuple[SizeWord, ...] = ("Larval", "Juvenile", "Medium", "Big")
 LARVAL, JUVENILE, MEDIUM, BIG = 0, 1, 2, 3
 
 Colour = Literal["orange", "purple", "green", "yellow", "black"]
+StepName = Literal["draw", "spawn", "grow", "catch", "wild"]
 # The step each colour works in (BF-WILD-2); black cards work at once.
-COLOUR_STEP = {"orange": "draw", "purple": "spawn", "green": "grow", "yellow": "catch"}
+COLOUR_STEP: dict[str, StepName] = {"orange": "draw", "purple": "spawn", "green": "grow", "yellow": "catch"}
 EXTRA_TYPE_STEP = {"extra_draw": "draw", "extra_spawn": "spawn", "extra_grow": "grow", "extra_catch": "catch"}
 BLACK_TARGETS = ("shrink_others", "steal", "swap")
 
@@ -244,7 +247,7 @@ class Card:
     name: str
     points: tuple[int, ...] = ()  # fish: Larval, Juvenile, Medium, Big
     bag: bool = False
-    colour: str = ""  # wild cards
+    colour: Colour | Literal[""] = ""  # wild cards
     effect: str = ""  # wild effect type
     amount: int = 0  # extra_* amount
     from_size: int = -1  # shrink_others
@@ -257,7 +260,7 @@ class Card:
         return self.type == "fish"
 
     @property
-    def step(self) -> str:
+    def step(self) -> StepName | Literal[""]:
         """The turn step a coloured wild card works in ("" for fish and black cards)."""
         return COLOUR_STEP.get(self.colour, "")
 
@@ -282,19 +285,19 @@ class EventCard:
     more_than: int = 0  # discard_if_caught
 
 
-def _size_list(names: list[str]) -> tuple[int, ...]:
+def _size_list(names: Sequence[str]) -> tuple[int, ...]:
     return tuple(sorted({SIZE_KEYS.index(s) for s in names}))
 
 
 def build_cards(data: BigFishCards) -> tuple[tuple[Card, ...], tuple[EventCard, ...]]:
     """The draw cards (fish first, then wild cards) and the event cards, with their ids."""
     cards: list[Card] = []
-    for spec in data.fish:
-        p = spec.points
-        for _ in range(spec.copies):
+    for fish in data.fish:
+        p = fish.points
+        for _ in range(fish.copies):
             i = len(cards)
-            cards.append(Card(i, f"F{i + 1:02d}", "fish", spec.name, (p.larval, p.juvenile, p.medium, p.big),
-                              spec.bag))
+            cards.append(Card(i, f"F{i + 1:02d}", "fish", fish.name, (p.larval, p.juvenile, p.medium, p.big),
+                              fish.bag))
     fish_count = len(cards)
     for spec in data.wilds:
         e = spec.effect
@@ -315,17 +318,17 @@ def build_cards(data: BigFishCards) -> tuple[tuple[Card, ...], tuple[EventCard, 
                 card = Card(i, cid, "wild", spec.name, colour=spec.colour, effect=e.type)
             cards.append(card)
     events: list[EventCard] = []
-    for spec in data.events:
-        e = spec.effect
-        for _ in range(spec.copies):
+    for event in data.events:
+        ev = event.effect
+        for _ in range(event.copies):
             i = len(events)
             events.append(EventCard(
-                i, f"E{i + 1:02d}", spec.name, e.type,
-                count=getattr(e, "count", 0),
-                size=SIZE_KEYS.index(e.size) if isinstance(e, RemoveFishEvent) else -1,
-                sizes=_size_list(e.sizes) if isinstance(e, DiscardUnlessEvent) else (),
-                species=tuple(e.species) if isinstance(e, ShrinkSpeciesEvent) else (),
-                more_than=e.more_than if isinstance(e, DiscardIfCaughtEvent) else 0,
+                i, f"E{i + 1:02d}", event.name, ev.type,
+                count=getattr(ev, "count", 0),
+                size=SIZE_KEYS.index(ev.size) if isinstance(ev, RemoveFishEvent) else -1,
+                sizes=_size_list(ev.sizes) if isinstance(ev, DiscardUnlessEvent) else (),
+                species=tuple(ev.species) if isinstance(ev, ShrinkSpeciesEvent) else (),
+                more_than=ev.more_than if isinstance(ev, DiscardIfCaughtEvent) else 0,
             ))
     return tuple(cards), tuple(events)
 

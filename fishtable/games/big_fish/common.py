@@ -37,9 +37,12 @@ def big_count(state: BFState, seat: int) -> int:
 
 def working_extra(state: BFState, seat: int, effect: str) -> int:
     """Extras from the seat's working coloured wild cards of one effect type (BF-TURN-4, BF-WILD-4)."""
+    wilds = state.wilds[seat]
+    if not wilds:  # the usual case, at every step
+        return 0
     cards = state.cards
     fresh = state.fresh[seat]
-    return sum(cards[w].amount for w in state.wilds[seat] if cards[w].effect == effect and w not in fresh)
+    return sum([cards[w].amount for w in wilds if cards[w].effect == effect and w not in fresh])
 
 
 def protected(state: BFState, seat: int, effect: str) -> bool:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from fishtable.games.big_fish.cards import SIZE_WORDS
 from fishtable.games.big_fish.common import plural
 from fishtable.games.big_fish.views import BigFishView, CardFace, SpotFish
 
-_SIZES = ("Larval", "Juvenile", "Medium", "Big")
 _DONE = {
     "spawn": "Spawn no more fish",
     "grow": "Grow no more fish",
@@ -68,7 +68,7 @@ def describe(action: Any, view: BigFishView) -> str:
         fish = found[1]
         points = fish.card.points or (0, 0, 0, 0)
         nxt = min(fish.size + 1, 3)
-        return (f"Grow {fish.card.name} from {fish.size_word} to {_SIZES[nxt]} "
+        return (f"Grow {fish.card.name} from {fish.size_word} to {SIZE_WORDS[nxt]} "
                 f"({points[fish.size]} → {plural(points[nxt], 'point')})")
     if kind == "catch":
         found = _fish(view).get(action.fish)

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from fishtable.engine import rng as rand
+from fishtable.engine import fastrng
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.common import cards_words, event, plural
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put
 
 
 def can_draw(state: BFState) -> bool:
     return bool(state.deck or state.discard)
 
 
-def draw_top(state: BFState, events: list[Event]) -> int | None:
+def draw_top(state: BFState, events: list[Event] | None) -> int | None:
     """The top card of the Draw Deck, refilled from the discard pile when empty (BF-Q-10)."""
     if not state.deck:
         if not state.discard:
             return None
-        state.rng, state.deck = rand.shuffled(state.rng, state.discard)
+        state.rng, state.deck = fastrng.shuffled(state.rng, state.discard)
         # Everyone saw these cards go in: the new deck holds them and nothing else.
         epoch = len(state.pools) + 1
         origin = list(state.origin)
@@ -26,12 +26,13 @@ def draw_top(state: BFState, events: list[Event]) -> int | None:
         state.origin = tuple(origin)
         state.pools = (*state.pools, tuple(state.discard))
         state.discard = []
-        events.append(event("reshuffle", f"The Draw Deck is empty: the discard pile is shuffled into a new "
-                                         f"Draw Deck of {plural(len(state.deck), 'card')}."))
+        if events is not None:
+            events.append(event("reshuffle", f"The Draw Deck is empty: the discard pile is shuffled into a new "
+                                             f"Draw Deck of {plural(len(state.deck), 'card')}."))
     return state.deck.pop()
 
 
-def deal(state: BFState, seat: int, count: int, events: list[Event], why: str = "") -> int:
+def deal(state: BFState, seat: int, count: int, events: list[Event] | None, why: str = "") -> int:
     """Draw `count` cards from the deck into a hand; returns how many could be drawn.
 
     The cards are shown to their owner only (BF-DRAW-3); the table learns how many.
@@ -41,8 +42,11 @@ def deal(state: BFState, seat: int, count: int, events: list[Event], why: str = 
         card = draw_top(state, events)
         if card is None:
             break
-        state.hands[seat].append(card)
         got.append(card)
+    if got:
+        state.hands = put(state.hands, seat, state.hands[seat] + got)
+    if events is None:
+        return len(got)
     name = state.names[seat]
     prefix = f"{why}: " if why else ""
     if got:
@@ -55,7 +59,7 @@ def deal(state: BFState, seat: int, count: int, events: list[Event], why: str = 
     return len(got)
 
 
-def reset_row(state: BFState, events: list[Event]) -> None:
+def reset_row(state: BFState, events: list[Event] | None) -> None:
     """Face-Up Cards to the discard pile, then a new row of players + 2 (BF-ROUND-6, BF-ROUND-7)."""
     state.discard.extend(state.row)
     state.row = []
@@ -65,6 +69,8 @@ def reset_row(state: BFState, events: list[Event]) -> None:
         if card is None:
             break
         state.row.append(card)
+    if events is None:
+        return
     text = f"New Face-Up Cards: {cards_words(state, state.row)}."
     if len(state.row) < want:
         text += f" (Only {len(state.row)}: the Draw Deck and the discard pile ran out.)"

@@ -13,7 +13,7 @@ from fishtable.engine.protocol import Event
 from fishtable.games.big_fish import piles, turn
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, LARVAL, SIZE_WORDS
 from fishtable.games.big_fish.common import cards_words, event, event_text, ice_points, plural
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put, without
 
 # Event effect types answered by a choice, and the decision kind each asks for.
 CHOICE_KINDS = {
@@ -31,17 +31,20 @@ def table_order(state: BFState) -> list[int]:
     return [(state.first + k) % n for k in range(n)]
 
 
-def end_round(state: BFState, events: list[Event]) -> None:
+def end_round(state: BFState, events: list[Event] | None) -> None:
     """Every player had a turn: reveal the top event (BF-ROUND-1, BF-ROUND-2)."""
-    ev_index = state.event_deck.pop()
-    state.event_seen.append(ev_index)
+    ev_index = state.event_deck[-1]
+    state.event_deck = state.event_deck[:-1]
+    state.event_seen = [*state.event_seen, ev_index]
     ev = state.events[ev_index]
-    events.append(event("event", f"End of round {state.round}. Event: {ev.name} — {event_text(ev)}", news=True))
+    if events is not None:
+        events.append(event("event", f"End of round {state.round}. Event: {ev.name} — {event_text(ev)}", news=True))
     if ev.effect == "end_game":
         # The game ends at once; the other round-end steps cannot change a score (BF-Q-17).
         state.phase = "over"
         state.step = ""
-        events.append(event("over", "The fishing season is closed: the game is over.", news=True))
+        if events is not None:
+            events.append(event("over", "The fishing season is closed: the game is over.", news=True))
         return
     state.resolving = ev_index
     if _start_event(state, events):
@@ -55,7 +58,7 @@ def _seats_without(state: BFState, seat: int, sizes: tuple[int, ...]) -> bool:
     return not any(s[f] in sizes for f in state.spots[seat])
 
 
-def _start_event(state: BFState, events: list[Event]) -> bool:
+def _start_event(state: BFState, events: list[Event] | None) -> bool:
     """Carry out an event, or open its simultaneous choices; True when choices are pending."""
     ev = state.events[state.resolving]
     effect = ev.effect
@@ -64,7 +67,7 @@ def _start_event(state: BFState, events: list[Event]) -> bool:
         for seat in order:
             found = [f for f in state.spots[seat] if state.sizes[f] == ev.size]
             if len(found) <= ev.count:
-                state.targets[seat] = tuple(found)  # no choice to make: the fish are public
+                state.targets = put(state.targets, seat, tuple(found))  # no choice to make: the fish are public
             else:
                 _ask(state, seat, ev.count)
     elif effect in ("discard_unless", "discard_if_caught"):
@@ -77,8 +80,8 @@ def _start_event(state: BFState, events: list[Event]) -> bool:
                 continue
             hand = state.hands[seat]
             if len(hand) <= ev.count:
-                state.aside[seat] = tuple(hand)  # the whole hand goes: no choice to make
-                hand.clear()
+                state.aside = put(state.aside, seat, tuple(hand))  # the whole hand goes: no choice to make
+                state.hands = put(state.hands, seat, [])
             else:
                 _ask(state, seat, ev.count)
     elif effect == "spawn":
@@ -110,11 +113,11 @@ def _start_event(state: BFState, events: list[Event]) -> bool:
 
 
 def _ask(state: BFState, seat: int, count: int) -> None:
-    state.waiting.append(seat)
-    state.need[seat] = count
+    state.waiting = [*state.waiting, seat]
+    state.need = put(state.need, seat, count)
 
 
-def _shrink_species(state: BFState, events: list[Event]) -> None:
+def _shrink_species(state: BFState, events: list[Event] | None) -> None:
     ev = state.events[state.resolving]
     names = set(ev.species)
     for seat in table_order(state):
@@ -123,18 +126,20 @@ def _shrink_species(state: BFState, events: list[Event]) -> None:
             if c.name not in names:
                 continue
             if state.sizes[fish] == LARVAL:
-                state.spots[seat].remove(fish)
+                state.spots = put(state.spots, seat, without(state.spots[seat], fish))
                 state.sizes[fish] = -1
                 state.discard.append(fish)
-                events.append(event("event", f"{ev.name}: {state.names[seat]}'s Larval {c.name} is discarded.",
-                                    news=True))
+                if events is not None:
+                    events.append(event("event", f"{ev.name}: {state.names[seat]}'s Larval {c.name} is discarded.",
+                                        news=True))
             else:
                 state.sizes[fish] -= 1
-                events.append(event("event", f"{ev.name}: {state.names[seat]}'s {c.name} shrinks to "
-                                             f"{SIZE_WORDS[state.sizes[fish]]}.", news=True))
+                if events is not None:
+                    events.append(event("event", f"{ev.name}: {state.names[seat]}'s {c.name} shrinks to "
+                                                 f"{SIZE_WORDS[state.sizes[fish]]}.", news=True))
 
 
-def _resolve_event(state: BFState, events: list[Event]) -> None:
+def _resolve_event(state: BFState, events: list[Event] | None) -> None:
     """Every choice is in: carry them out together, in table order."""
     ev = state.events[state.resolving]
     effect = ev.effect
@@ -146,29 +151,29 @@ def _resolve_event(state: BFState, events: list[Event]) -> None:
         changed = changed or bool(chosen or fish)
         if effect == "remove_fish":
             for f in fish:
-                state.spots[seat].remove(f)
+                state.spots = put(state.spots, seat, without(state.spots[seat], f))
                 state.sizes[f] = -1
                 state.discard.append(f)
-                events.append(event("event", f"{ev.name}: {name} removes {SIZE_WORDS[ev.size]} "
-                                             f"{state.cards[f].name}.", news=True))
+                if events is not None:
+                    events.append(event("event", f"{ev.name}: {name} removes {SIZE_WORDS[ev.size]} "
+                                                 f"{state.cards[f].name}.", news=True))
         elif effect in ("discard_unless", "discard_if_caught") and chosen:
             state.discard.extend(chosen)
-            events.append(event("event", f"{ev.name}: {name} discards {cards_words(state, chosen)}.", news=True))
+            if events is not None:
+                events.append(event("event", f"{ev.name}: {name} discards {cards_words(state, chosen)}.", news=True))
         elif effect == "spawn":
             for card in chosen:
-                state.hands[seat].append(card)
+                state.hands = put(state.hands, seat, [*state.hands[seat], card])
                 turn.spawn(state, seat, card, events, why=ev.name)
         elif effect == "grow":
             for f in fish:
                 turn.grow(state, seat, f, events, why=ev.name)  # not limited by the turn's limit (BF-Q-24)
-        state.aside[seat] = ()
-        state.targets[seat] = ()
-        state.need[seat] = 0
-    if effect in CHOICE_KINDS and not changed:
+    _clear_choices(state)
+    if effect in CHOICE_KINDS and not changed and events is not None:
         events.append(event("event", f"{ev.name}: nothing changes."))
 
 
-def after_choices(state: BFState, events: list[Event]) -> None:
+def after_choices(state: BFState, events: list[Event] | None) -> None:
     """The last pending choice of the phase is in."""
     if state.phase == "event":
         _resolve_event(state, events)
@@ -178,14 +183,22 @@ def after_choices(state: BFState, events: list[Event]) -> None:
             chosen = state.aside[seat]
             if chosen:
                 state.discard.extend(chosen)
-                events.append(event("discard", f"{state.names[seat]} discards {cards_words(state, chosen)} "
-                                               f"to keep {HAND_SIZE} cards.", news=True))
-            state.aside[seat] = ()
-            state.need[seat] = 0
+                if events is not None:
+                    events.append(event("discard", f"{state.names[seat]} discards {cards_words(state, chosen)} "
+                                                   f"to keep {HAND_SIZE} cards.", news=True))
+        _clear_choices(state)
         finish_round(state, events)
 
 
-def after_event(state: BFState, events: list[Event]) -> None:
+def _clear_choices(state: BFState) -> None:
+    """Every seat's secret choices are carried out: none is pending any more."""
+    n = state.n
+    state.aside = [()] * n
+    state.targets = [()] * n
+    state.need = [0] * n
+
+
+def after_event(state: BFState, events: list[Event] | None) -> None:
     """Round-end step 2: hands over 7 cards are cut down, each player choosing (BF-ROUND-4, BF-Q-18)."""
     state.resolving = -1
     for seat in table_order(state):
@@ -195,12 +208,13 @@ def after_event(state: BFState, events: list[Event]) -> None:
     if state.waiting:
         state.phase = "discard"
         names = ", ".join(f"{state.names[s]} ({plural(state.need[s], 'card')})" for s in state.waiting)
-        events.append(event("discard", f"Hand limit: {names} must discard down to {HAND_SIZE} cards."))
+        if events is not None:
+            events.append(event("discard", f"Hand limit: {names} must discard down to {HAND_SIZE} cards."))
         return
     finish_round(state, events)
 
 
-def finish_round(state: BFState, events: list[Event]) -> None:
+def finish_round(state: BFState, events: list[Event] | None) -> None:
     """Round-end steps 3 and 4, then the next round's first turn."""
     piles.reset_row(state, events)
     state.first = (state.first + 1) % state.n  # clockwise (BF-ROUND-8)
@@ -209,6 +223,7 @@ def finish_round(state: BFState, events: list[Event]) -> None:
     state.caught_round = [0] * state.n
     state.seat = state.first
     state.phase = "turn"
-    events.append(event("round", f"Round {state.round} begins. {state.names[state.first]} has the First Player "
-                                 "Card.", news=True))
+    if events is not None:
+        events.append(event("round", f"Round {state.round} begins. {state.names[state.first]} has the First Player "
+                                     "Card.", news=True))
     turn.start_turn(state, events)

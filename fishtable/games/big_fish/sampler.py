@@ -37,6 +37,7 @@ opening hand (no fish), once the placement is over.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from fishtable.engine import rng as rand
 from fishtable.games.big_fish import setup, wild
@@ -98,9 +99,9 @@ def sample_world(view: BigFishView, rng: random.Random) -> BFState:
         wilds.append(tuple(ix[w.card.id] for w in p.wilds))
         fresh.append(tuple(ix[w.card.id] for w in p.wilds if not w.active))
         box = []
-        for f in p.ice:
-            c = ix[f.card.id]
-            sizes[c] = f.size
+        for caught in p.ice:
+            c = ix[caught.card.id]
+            sizes[c] = caught.size
             box.append(c)
         ice.append(tuple(box))
     row = [ix[f.id] for f in view.face_up]
@@ -139,7 +140,8 @@ def sample_world(view: BigFishView, rng: random.Random) -> BFState:
 
     # -- the state around the hidden cards ---------------------------------------------------------
     if in_turn:
-        seat, turns_done = view.active_seat, (view.active_seat - first) % n
+        assert active is not None  # a turn is some seat's
+        seat, turns_done = active, (active - first) % n
     elif phase == "place":
         seat, turns_done = first, 0
     else:  # the round's last turn is over
@@ -185,20 +187,20 @@ def sample_world(view: BigFishView, rng: random.Random) -> BFState:
         dealt = {k: list(known[k]) for k in others}
         deck: list[int] = []
         for e, members in enumerate(classes):
-            pool = members[:]
-            rng.shuffle(pool)
+            hidden = members[:]
+            rng.shuffle(hidden)
             at = 0
             for k in others:
                 take = panels[k].hand_sources[e]
-                dealt[k] += pool[at:at + take]
+                dealt[k] += hidden[at:at + take]
                 at += take
             if e == current:
-                deck = pool[at:]
+                deck = hidden[at:]
         if phase == "place" and any(not any(cards[c].type == "fish" for c in dealt[k]) for k in others):
             if attempt == MAX_TRIES:
                 raise SampleError("No opening deal gives every other seat a fish.")
             continue
-        if wants is not None and not any(wants(c) for c in dealt[active]):
+        if wants is not None and active is not None and not any(wants(c) for c in dealt[active]):
             if attempt < MAX_TRIES:
                 continue
             _swap_in(dealt, deck, active, wants, origin, rng)
@@ -210,7 +212,7 @@ def sample_world(view: BigFishView, rng: random.Random) -> BFState:
     return world
 
 
-def _wanted(world: BFState, cards: tuple[Card, ...], active: int | None):
+def _wanted(world: BFState, cards: tuple[Card, ...], active: int | None) -> Callable[[int], bool] | None:
     """What the player whose step it is must hold, for the step to be theirs to decide: or None."""
     if active is None:
         return None
@@ -223,7 +225,7 @@ def _wanted(world: BFState, cards: tuple[Card, ...], active: int | None):
     return None
 
 
-def _swap_in(dealt: dict[int, list[int]], deck: list[int], seat: int, wants, origin: list[int],
+def _swap_in(dealt: dict[int, list[int]], deck: list[int], seat: int, wants: Callable[[int], bool], origin: list[int],
              rng: random.Random) -> None:
     """Give `seat` a wanted card in exchange for one of its own from the same deck (a rare last resort)."""
     mine = [i for i, c in enumerate(dealt[seat]) if origin[c] >= 0]

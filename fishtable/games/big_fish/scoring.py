@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fishtable.engine.protocol import Result, ScoreLine
+from fishtable.engine.fast import trusted
+from fishtable.engine.protocol import Result
+from fishtable.engine.scores import score_lines
 from fishtable.games.big_fish.common import ice_points, join_words, plural, spot_points
 from fishtable.games.big_fish.state import BFState
 
@@ -15,19 +17,13 @@ def score_parts(state: BFState, seat: int) -> list[tuple[str, int]]:
 def result(state: BFState) -> Result | None:
     if state.phase != "over":
         return None
-    lines = []
-    for seat in range(state.n):
-        parts = score_parts(state, seat)
-        lines.append(ScoreLine(seat=seat, name=state.names[seat], parts=tuple(parts),
-                               total=sum(v for _, v in parts)))
-    best = max(line.total for line in lines)
-    winners = tuple(line.seat for line in lines if line.total == best)
+    lines, winners, best = score_lines(state.names, [score_parts(state, s) for s in range(state.n)])
     notes: tuple[str, ...] = ()
     if len(winners) > 1:
         # No tie-break: the tied players share the victory (BF-Q-19).
         names = join_words([state.names[s] for s in winners])
         notes = (f"{names} tie with {plural(best, 'point')} and share the victory.",)
-    return Result(scores=tuple(lines), winners=winners, notes=notes)
+    return trusted(Result, scores=lines, winners=winners, notes=notes)
 
 
 def evaluate(state: BFState, seat: int) -> float:

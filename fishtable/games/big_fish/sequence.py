@@ -17,13 +17,13 @@ from fishtable.games.big_fish.state import STEPS, BFState
 _NEXT = {STEPS[i]: STEPS[i + 1] for i in range(len(STEPS) - 1)}
 
 
-def settle(state: BFState, events: list[Event]) -> None:
+def settle(state: BFState, events: list[Event] | None) -> None:
     """Carry out whatever needs no decision, until someone must decide or the game is over."""
     while state.phase == "turn" and not _needs_decision(state, events):
         end_step(state, events)
 
 
-def end_step(state: BFState, events: list[Event]) -> None:
+def end_step(state: BFState, events: list[Event] | None) -> None:
     _step_summary(state, events)
     following = _NEXT.get(state.step)
     if following is not None:
@@ -32,7 +32,7 @@ def end_step(state: BFState, events: list[Event]) -> None:
     end_turn(state, events)
 
 
-def end_turn(state: BFState, events: list[Event]) -> None:
+def end_turn(state: BFState, events: list[Event] | None) -> None:
     state.turns_done += 1
     state.grown = []
     if state.turns_done >= state.n:
@@ -43,7 +43,7 @@ def end_turn(state: BFState, events: list[Event]) -> None:
     turn.start_turn(state, events)
 
 
-def _needs_decision(state: BFState, events: list[Event]) -> bool:
+def _needs_decision(state: BFState, events: list[Event] | None) -> bool:
     """Whether the active seat must decide now; draws with only one possible source happen here."""
     if state.taken >= state.allowed:
         return False
@@ -73,20 +73,22 @@ def _needs_decision(state: BFState, events: list[Event]) -> bool:
     return wild.any_playable(state, seat)
 
 
-def _step_summary(state: BFState, events: list[Event]) -> None:
+def _step_summary(state: BFState, events: list[Event] | None) -> None:
     """The log line for a step that ends with nothing done."""
     if state.taken:
         return
     name = state.names[state.seat]
     step = state.step
     if step == "draw":
-        if state.allowed == 0:
+        if state.allowed == 0 and events is not None:
             events.append(event("skip", f"{name} has no Big Fish: no cards to draw."))
         return
     if state.allowed == 0:
         what = {"spawn": "no fish to spawn", "grow": "no growth steps"}[step]
-        events.append(event("skip", f"{name} has no Big Fish: {what}."))
+        if events is not None:
+            events.append(event("skip", f"{name} has no Big Fish: {what}."))
         return
     text = {"spawn": "spawns no fish", "grow": "grows no fish", "catch": "catches no fish",
             "wild": "plays no wild card"}[step]
-    events.append(event("skip", f"{name} {text}."))
+    if events is not None:
+        events.append(event("skip", f"{name} {text}."))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from fishtable.engine import fastrng
 from fishtable.engine import rng as rand
 from fishtable.engine.protocol import Event, SeatInfo
 from fishtable.games.big_fish import sequence, turn
@@ -26,7 +27,7 @@ from fishtable.games.big_fish.cards import (
 )
 from fishtable.games.big_fish.common import cards_words, event, join_words
 from fishtable.games.big_fish.options import BigFishOptions
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put, without
 
 MIN_PLAYERS = 2  # BF-Q-1
 PLACED_SIZES = (BIG, MEDIUM, JUVENILE)  # filled in this order (BF-SETUP-15, BF-Q-4)
@@ -67,10 +68,10 @@ def build_event_deck(rng_state: int, events: tuple[EventCard, ...]) -> tuple[int
     shuffled into the remainder, the four back on top. Returns (rng state, deck with its top last)."""
     end = next(e.idx for e in events if e.effect == "end_game")
     others = [e.idx for e in events if e.idx != end]
-    rng_state, others = rand.shuffled(rng_state, others)
+    rng_state, others = fastrng.shuffled(rng_state, others)
     top = others[-TOP_EVENTS:]
     rest = [*others[:-TOP_EVENTS], end]
-    rng_state, rest = rand.shuffled(rng_state, rest)
+    rng_state, rest = fastrng.shuffled(rng_state, rest)
     return rng_state, rest + top
 
 
@@ -93,7 +94,7 @@ def new_game(options: BigFishOptions, seats: Sequence[SeatInfo], seed: int) -> B
     notes: list[str] = []
 
     # BF-SETUP-1, BF-SETUP-3: fish and wild cards shuffled together, 7 to each player.
-    rng_state, deck = rand.shuffled(rng_state, list(range(len(cards))))
+    rng_state, deck = fastrng.shuffled(rng_state, list(range(len(cards))))
     hands: list[list[int]] = []
     for _ in range(n):
         hands.append(deck[-HAND_SIZE:])
@@ -103,7 +104,7 @@ def new_game(options: BigFishOptions, seats: Sequence[SeatInfo], seed: int) -> B
         while not _has_fish(cards, hands[seat]):
             notes.append(f"{names[seat]}'s hand holds no fish ({cards_words_table(cards, hands[seat])}): it is "
                          "shown, shuffled back into the Draw Deck, and 7 new cards are dealt.")
-            rng_state, deck = rand.shuffled(rng_state, deck + hands[seat])
+            rng_state, deck = fastrng.shuffled(rng_state, deck + hands[seat])
             hands[seat] = deck[-HAND_SIZE:]
             del deck[-HAND_SIZE:]
     # BF-SETUP-7: players + 2 Face-Up Cards.
@@ -163,30 +164,32 @@ def placement_error(state: BFState, seat: int, card: int, size: int) -> str | No
     return None
 
 
-def place(state: BFState, seat: int, card: int, size: int, events: list[Event]) -> None:
+def place(state: BFState, seat: int, card: int, size: int, events: list[Event] | None) -> None:
     """One fish set aside at its size; hidden until every player has placed all of theirs."""
-    state.hands[seat].remove(card)
-    state.aside[seat] += (card,)
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
+    state.aside = put(state.aside, seat, (*state.aside[seat], card))
     state.sizes[card] = size  # a placed card carries its size while it waits
-    state.need[seat] -= 1
+    state.need = put(state.need, seat, state.need[seat] - 1)
     if state.need[seat]:
         return
-    state.waiting.remove(seat)
+    state.waiting = [s for s in state.waiting if s != seat]
     if not state.waiting:
         reveal_placements(state, events)
 
 
-def reveal_placements(state: BFState, events: list[Event]) -> None:
+def reveal_placements(state: BFState, events: list[Event] | None) -> None:
     for seat in range(state.n):
         chosen = sorted(state.aside[seat], key=lambda c: -state.sizes[c])
-        state.spots[seat].extend(chosen)
-        state.aside[seat] = ()
+        state.spots = put(state.spots, seat, state.spots[seat] + chosen)
         parts = [f"{state.cards[c].name} as a {SIZE_WORDS[state.sizes[c]]} Fish" for c in chosen]
-        events.append(event("place", f"{state.names[seat]} places {join_words(parts)}.", news=True))
+        if events is not None:
+            events.append(event("place", f"{state.names[seat]} places {join_words(parts)}.", news=True))
+    state.aside = [()] * state.n
     state.phase = "turn"
     state.seat = state.first
-    events.append(event("round", f"Round 1 begins. {state.names[state.first]} has the First Player Card.",
-                        news=True))
+    if events is not None:
+        events.append(event("round", f"Round 1 begins. {state.names[state.first]} has the First Player Card.",
+                            news=True))
     turn.start_turn(state, events)
     sequence.settle(state, events)
 

@@ -20,16 +20,33 @@ A hand's hidden cards of one deck are interchangeable to everyone else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from fishtable.games.big_fish.cards import Card, EventCard
+
+T = TypeVar("T")
 
 # Phases: place (opening placement), turn, shrink (other seats answer a black card),
 # event (round-end event choices), discard (hand limit), over.
 _new = object.__new__
 
-PHASES = ("place", "turn", "shrink", "event", "discard", "over")
+Phase = Literal["place", "turn", "shrink", "event", "discard", "over"]
+PHASES: tuple[Phase, ...] = ("place", "turn", "shrink", "event", "discard", "over")
 STEPS = ("draw", "spawn", "grow", "catch", "wild")
+
+
+def put(items: list[T], index: int, value: T) -> list[T]:
+    """A copy of `items` with one item replaced: how the engine changes a list that forks share."""
+    new = items[:]
+    new[index] = value
+    return new
+
+
+def without(items: list[T], item: T) -> list[T]:
+    """A copy of `items` less the first `item`: `list.remove` for a list that forks share."""
+    new = items[:]
+    new.remove(item)
+    return new
 
 
 @dataclass(slots=True)
@@ -42,7 +59,7 @@ class BFState:
     setup_notes: tuple[str, ...]  # public lines about the deal (re-deals, the first player)
     rng: int
     round: int
-    phase: str
+    phase: Phase
     first: int  # holder of the First Player Card
     seat: int  # whose turn it is (the active seat)
     turns_done: int  # turns finished this round
@@ -85,7 +102,21 @@ class BFState:
         return len(self.names)
 
     def clone(self) -> BFState:
-        # Built without __init__: a playout clones once per step, and this is the hot path.
+        """A copy to edit freely: a fork whose shared lists are copied too."""
+        new = self.fork()
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name)[:])  # tuples inside: replaced, never changed
+        new.hands = [h[:] for h in self.hands]
+        new.spots = [s[:] for s in self.spots]
+        return new
+
+    def fork(self) -> BFState:
+        """The copy `apply` works on, at every step of every playout: the flat piles that
+        most steps change (deck, row, discard, sizes) are copied, and the other lists are
+        shared (see `_SHARED`); a hand or a spot is copied only when it changes. The engine never changes a
+        shared list in place: it replaces it (`put`, `[*x, card]`). Anyone else who
+        edits a state edits a `clone()`.
+        """
         new = _new(BFState)
         new.cards = self.cards
         new.events = self.events
@@ -104,23 +135,23 @@ class BFState:
         new.extra = self.extra
         new.allowed = self.allowed
         new.taken = self.taken
-        new.grown = self.grown[:]
+        new.grown = self.grown
         new.deck = self.deck[:]
         new.row = self.row[:]
         new.discard = self.discard[:]
-        new.hands = [h[:] for h in self.hands]
-        new.spots = [s[:] for s in self.spots]
-        new.wilds = self.wilds[:]  # tuples inside: replaced, never changed
-        new.fresh = self.fresh[:]
-        new.ice = self.ice[:]
+        new.hands = self.hands
+        new.spots = self.spots
+        new.wilds = self.wilds
+        new.fresh = self.fresh
+        new.ice = self.ice
         new.sizes = self.sizes[:]
-        new.event_deck = self.event_deck[:]
-        new.event_seen = self.event_seen[:]
-        new.caught_round = self.caught_round[:]
-        new.waiting = self.waiting[:]
-        new.need = self.need[:]
-        new.aside = self.aside[:]
-        new.targets = self.targets[:]
+        new.event_deck = self.event_deck
+        new.event_seen = self.event_seen
+        new.caught_round = self.caught_round
+        new.waiting = self.waiting
+        new.need = self.need
+        new.aside = self.aside
+        new.targets = self.targets
         new.resolving = self.resolving
         new.cids = self.cids
         new.origin = self.origin
@@ -148,3 +179,11 @@ class BFState:
             tuple(self.caught_round), tuple(self.waiting), tuple(self.need),
             tt(self.aside), tt(self.targets), self.resolving,
         )
+
+
+# The lists a fork shares with the state it was made from: the engine replaces them, never
+# changes them in place (tests/games/big_fish check that a step leaves its state alone).
+_SHARED = (
+    "grown", "hands", "spots", "wilds", "fresh", "ice", "event_deck", "event_seen", "caught_round", "waiting",
+    "need", "aside", "targets",
+)

@@ -13,25 +13,29 @@ from fishtable.engine.protocol import Event
 from fishtable.games.big_fish import piles
 from fishtable.games.big_fish.cards import BIG, LARVAL, SIZE_WORDS
 from fishtable.games.big_fish.common import bag_blocked, big_count, event, plural, working_extra
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put, without
 
 DRAW_CAP = 5  # the Big Fish count drawn from is capped; wild extras come on top (BF-DRAW-1, BF-Q-8)
 _EXTRA = {"draw": "extra_draw", "spawn": "extra_spawn", "grow": "extra_grow", "catch": "extra_catch"}
 
 
-def start_turn(state: BFState, events: list[Event]) -> None:
+def start_turn(state: BFState, events: list[Event] | None) -> None:
     seat = state.seat
     # Coloured wild cards played on the last turn start working now (BF-WILD-4).
-    state.fresh[seat] = ()
+    if state.fresh[seat]:
+        state.fresh = put(state.fresh, seat, ())
     state.grown = []
-    events.append(event("turn", f"Round {state.round}: {state.names[seat]}'s turn."))
+    if events is not None:
+        events.append(event("turn", f"Round {state.round}: {state.names[seat]}'s turn."))
     begin_step(state, "draw")
 
 
-def allowance(state: BFState, step: str) -> tuple[int, int, int]:
-    """(Big Fish now, wild extras, actions allowed) for the active seat's step."""
+def allowance(state: BFState, step: str, bigs: int | None = None) -> tuple[int, int, int]:
+    """(Big Fish now, wild extras, actions allowed) for the active seat's step (`bigs`: the
+    Big Fish in its spot, when the caller knows them)."""
     seat = state.seat
-    bigs = big_count(state, seat)
+    if bigs is None:
+        bigs = big_count(state, seat)
     if step == "wild":
         return bigs, 0, 1
     extra = working_extra(state, seat, _EXTRA[step])
@@ -42,10 +46,16 @@ def allowance(state: BFState, step: str) -> tuple[int, int, int]:
     return bigs, extra, bigs + extra  # spawn, grow (BF-SPAWN-1, BF-GROW-1)
 
 
+# Steps after which the active spot holds the same Big Fish as when the step began: drawing
+# and spawning (a Larval fish) never change them, growing and catching may.
+_SAME_BIGS_AFTER = frozenset({"draw", "spawn"})
+
+
 def begin_step(state: BFState, step: str) -> None:
+    known = state.big_count if state.step in _SAME_BIGS_AFTER and step != "draw" else None
     state.step = step
     state.taken = 0
-    state.big_count, state.extra, state.allowed = allowance(state, step)
+    state.big_count, state.extra, state.allowed = allowance(state, step, known)
 
 
 def growable(state: BFState, seat: int) -> list[int]:
@@ -69,46 +79,50 @@ def hand_fish(state: BFState, seat: int) -> list[int]:
 # -- the moves of a turn ---------------------------------------------------------------------
 
 
-def take_face_up(state: BFState, card: int, events: list[Event]) -> None:
+def take_face_up(state: BFState, card: int, events: list[Event] | None) -> None:
     seat = state.seat
     state.row.remove(card)
-    state.hands[seat].append(card)
+    state.hands = put(state.hands, seat, [*state.hands[seat], card])
     origin = state.origin
     state.origin = (*origin[:card], -1, *origin[card + 1:])  # the table knows where it went
     state.taken += 1
-    events.append(event("take", f"{state.names[seat]} takes {state.cards[card].name} from the Face-Up Cards.",
-                        news=True))
+    if events is not None:
+        events.append(event("take", f"{state.names[seat]} takes {state.cards[card].name} from the Face-Up Cards.",
+                            news=True))
 
 
-def draw_deck(state: BFState, events: list[Event]) -> None:
+def draw_deck(state: BFState, events: list[Event] | None) -> None:
     piles.deal(state, state.seat, 1, events)
     state.taken += 1
 
 
-def spawn(state: BFState, seat: int, card: int, events: list[Event], why: str = "") -> None:
+def spawn(state: BFState, seat: int, card: int, events: list[Event] | None, why: str = "") -> None:
     """A fish card from hand into the Fishing Spot as a Larval fish (BF-SPAWN-2, BF-SIZE-2)."""
-    state.hands[seat].remove(card)
-    state.spots[seat].append(card)
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
+    state.spots = put(state.spots, seat, [*state.spots[seat], card])
     state.sizes[card] = LARVAL
     prefix = f"{why}: " if why else ""
-    events.append(event("spawn", f"{prefix}{state.names[seat]} spawns {state.cards[card].name} (Larval).",
-                        news=True))
+    if events is not None:
+        events.append(event("spawn", f"{prefix}{state.names[seat]} spawns {state.cards[card].name} (Larval).",
+                            news=True))
 
 
-def grow(state: BFState, seat: int, fish: int, events: list[Event], why: str = "") -> None:
+def grow(state: BFState, seat: int, fish: int, events: list[Event] | None, why: str = "") -> None:
     size = state.sizes[fish] + 1
     state.sizes[fish] = size
     prefix = f"{why}: " if why else ""
-    events.append(event("grow", f"{prefix}{state.names[seat]}'s {state.cards[fish].name} grows to "
-                                f"{SIZE_WORDS[size]}.", news=True))
+    if events is not None:
+        events.append(event("grow", f"{prefix}{state.names[seat]}'s {state.cards[fish].name} grows to "
+                                    f"{SIZE_WORDS[size]}.", news=True))
 
 
-def catch(state: BFState, seat: int, fish: int, events: list[Event]) -> None:
+def catch(state: BFState, seat: int, fish: int, events: list[Event] | None) -> None:
     """Spot to Ice Box, the size unchanged (BF-CATCH-2)."""
-    state.spots[seat].remove(fish)
-    state.ice[seat] += (fish,)
-    state.caught_round[seat] += 1
+    state.spots = put(state.spots, seat, without(state.spots[seat], fish))
+    state.ice = put(state.ice, seat, (*state.ice[seat], fish))
+    state.caught_round = put(state.caught_round, seat, state.caught_round[seat] + 1)
     size = state.sizes[fish]
     c = state.cards[fish]
-    events.append(event("catch", f"{state.names[seat]} catches {c.name} as a {SIZE_WORDS[size]} Fish: "
-                                 f"{plural(c.points[size], 'point')}.", news=True))
+    if events is not None:
+        events.append(event("catch", f"{state.names[seat]} catches {c.name} as a {SIZE_WORDS[size]} Fish: "
+                                     f"{plural(c.points[size], 'point')}.", news=True))

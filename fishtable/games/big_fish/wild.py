@@ -11,7 +11,7 @@ from __future__ import annotations
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.cards import SIZE_WORDS, Card
 from fishtable.games.big_fish.common import bag_blocked, event, plural, protected, wild_text
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put, without
 
 
 def _others(state: BFState, seat: int) -> list[int]:
@@ -71,65 +71,72 @@ def shrink_candidates(state: BFState, seat: int, card: Card) -> list[int]:
 
 
 def play(state: BFState, seat: int, card: int, target: int | None, fish: int | None, mine: int | None,
-         events: list[Event]) -> None:
+         events: list[Event] | None) -> None:
     """Play a wild card whose targets were checked. May open the shrink phase."""
     c = state.cards[card]
     name = state.names[seat]
-    state.hands[seat].remove(card)
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
     effect = c.effect
     if c.colour != "black":
-        state.wilds[seat] += (card,)
-        state.fresh[seat] += (card,)
-        events.append(event("wild", f"{name} plays {c.name} ({c.colour}) into their Fishing Spot. "
-                                    f"From their next turn: {wild_text(c)}", news=True))
+        state.wilds = put(state.wilds, seat, (*state.wilds[seat], card))
+        state.fresh = put(state.fresh, seat, (*state.fresh[seat], card))
+        if events is not None:
+            events.append(event("wild", f"{name} plays {c.name} ({c.colour}) into their Fishing Spot. "
+                                        f"From their next turn: {wild_text(c)}", news=True))
         return
     if effect == "protect":
-        state.wilds[seat] += (card,)  # the black card that stays (BF-WILD-6)
-        events.append(event("wild", f"{name} plays {c.name} (black). {wild_text(c)}", news=True))
+        state.wilds = put(state.wilds, seat, (*state.wilds[seat], card))  # the black card that stays (BF-WILD-6)
+        if events is not None:
+            events.append(event("wild", f"{name} plays {c.name} (black). {wild_text(c)}", news=True))
         return
     state.discard.append(card)  # a one-off (BF-WILD-5)
     if effect == "steal":
         assert target is not None and fish is not None
-        state.spots[target].remove(fish)
-        state.ice[seat] += (fish,)
-        state.caught_round[seat] += 1
+        state.spots = put(state.spots, target, without(state.spots[target], fish))
+        state.ice = put(state.ice, seat, (*state.ice[seat], fish))
+        state.caught_round = put(state.caught_round, seat, state.caught_round[seat] + 1)
         size = state.sizes[fish]
         f = state.cards[fish]
         worth = plural(f.points[size], "point")
-        events.append(event("wild", f"{name} plays {c.name}: takes {state.names[target]}'s {f.name} into their "
-                                    f"Ice Box as a {SIZE_WORDS[size]} Fish ({worth}).", news=True))
+        if events is not None:
+            events.append(event("wild", f"{name} plays {c.name}: takes {state.names[target]}'s {f.name} into their "
+                                        f"Ice Box as a {SIZE_WORDS[size]} Fish ({worth}).", news=True))
         return
     if effect == "swap":
         assert target is not None and fish is not None and mine is not None
-        mine_spot = state.spots[seat]
-        their_spot = state.spots[target]
+        spots = state.spots = state.spots[:]
+        mine_spot = spots[seat] = spots[seat][:]
+        their_spot = spots[target] = spots[target][:]
         mine_spot[mine_spot.index(mine)] = fish
         their_spot[their_spot.index(fish)] = mine
         size_word = SIZE_WORDS[state.sizes[fish]]
-        events.append(event("wild", f"{name} plays {c.name}: their {state.cards[mine].name} and "
-                                    f"{state.names[target]}'s {state.cards[fish].name} ({size_word}) change places.",
-                            news=True))
+        if events is not None:
+            events.append(event("wild", f"{name} plays {c.name}: their {state.cards[mine].name} and "
+                                        f"{state.names[target]}'s {state.cards[fish].name} ({size_word}) "
+                                        "change places.", news=True))
         return
     # shrink_others: every other unprotected player shrinks one fish of their choice.
-    events.append(event("wild", f"{name} plays {c.name}: {wild_text(c)}", news=True))
+    if events is not None:
+        events.append(event("wild", f"{name} plays {c.name}: {wild_text(c)}", news=True))
     state.resolving = card
     for other in _others(state, seat):
         if protected(state, other, "shrink_others"):
-            events.append(event("wild", f"{state.names[other]}'s fish are protected from {c.name}."))
+            if events is not None:
+                events.append(event("wild", f"{state.names[other]}'s fish are protected from {c.name}."))
             continue
         candidates = shrink_candidates(state, other, c)
         if len(candidates) == 1:
-            state.targets[other] = tuple(candidates)
+            state.targets = put(state.targets, other, tuple(candidates))
         elif candidates:
-            state.waiting.append(other)
-            state.need[other] = 1
+            state.waiting = [*state.waiting, other]
+            state.need = put(state.need, other, 1)
     if state.waiting:
         state.phase = "shrink"
         return
     resolve_shrink(state, events)
 
 
-def resolve_shrink(state: BFState, events: list[Event]) -> None:
+def resolve_shrink(state: BFState, events: list[Event] | None) -> None:
     """Every choice is in: shrink the chosen fish together."""
     c = state.cards[state.resolving]
     affected = 0
@@ -137,11 +144,12 @@ def resolve_shrink(state: BFState, events: list[Event]) -> None:
         for fish in state.targets[other]:
             state.sizes[fish] = c.to_size
             affected += 1
-            events.append(event("shrink", f"{c.name}: {state.names[other]}'s {state.cards[fish].name} shrinks to "
-                                          f"{SIZE_WORDS[c.to_size]}.", news=True))
-        state.targets[other] = ()
-        state.need[other] = 0
-    if not affected:
+            if events is not None:
+                events.append(event("shrink", f"{c.name}: {state.names[other]}'s {state.cards[fish].name} shrinks to "
+                                              f"{SIZE_WORDS[c.to_size]}.", news=True))
+        state.targets = put(state.targets, other, ())
+        state.need = put(state.need, other, 0)
+    if not affected and events is not None:
         events.append(event("shrink", f"{c.name}: no one has a {SIZE_WORDS[c.from_size]} Fish to shrink."))
     state.resolving = -1
     state.phase = "turn"

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.crazy_fishing import rules, sampler, scoring, setup, viewing
+from fishtable.games.crazy_fishing import dispatch, sampler, scoring, setup, views
 from fishtable.games.crazy_fishing.actions import ACTION_TYPES, Action, parse_action
 from fishtable.games.crazy_fishing.common import event
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
@@ -25,9 +25,9 @@ class CrazyFishing:
     def __init__(self) -> None:
         # The hot protocol calls go straight to the engine functions: a playout makes
         # them at every step, and a method would add a call around each.
-        self.pending = rules.pending  # type: ignore[method-assign]
-        self.legal_actions = rules.legal_actions  # type: ignore[method-assign]
-        self.apply = rules.apply  # type: ignore[method-assign]
+        self.pending = dispatch.pending  # type: ignore[method-assign]
+        self.legal_actions = dispatch.legal_actions  # type: ignore[method-assign]
+        self.apply = dispatch.apply  # type: ignore[method-assign]
 
     def options_model(self) -> type[CrazyFishingOptions]:
         return CrazyFishingOptions
@@ -53,25 +53,25 @@ class CrazyFishing:
         ]
 
     def pending(self, state: CFState) -> dict[int, Prompt]:
-        return rules.pending(state)
+        return dispatch.pending(state)
 
     def legal_actions(self, state: CFState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
+        return dispatch.legal_actions(state, seat)
 
     def apply(self, state: CFState, seat: int, action: Action) -> tuple[CFState, list[Event]]:
-        return rules.apply(state, seat, action)
+        return dispatch.apply(state, seat, action)
 
     def view(self, state: CFState, seat: int | None) -> CrazyFishingView:
-        return viewing.build_view(state, seat)
+        return views.build_view(state, seat)
 
     def random_action(self, state: CFState, seat: int, rng: random.Random) -> Action:
-        """`legal_actions(state, seat)[int(rng.random() * n)]`, the only action built (see rules)."""
-        return rules.random_action(state, seat, rng)
+        """`legal_actions(state, seat)[int(rng.random() * n)]`, the only action built (see dispatch)."""
+        return dispatch.random_action(state, seat, rng)
 
     def rollout(self, state: CFState, rng: random.Random, max_steps: int | None = None) -> tuple[CFState, int]:
         """Random legal moves to the end (or `max_steps`), as `simulate` with random bots
         sharing `rng` would play them, without actions, prompts or logs: (state, steps)."""
-        return rules.rollout(state, rng, max_steps)
+        return dispatch.rollout(state, rng, max_steps)
 
     def evaluate(self, state: CFState, seat: int) -> float:
         """A heuristic value in [0, 1] of a position for `seat` (see scoring.evaluate)."""

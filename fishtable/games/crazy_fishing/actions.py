@@ -101,46 +101,57 @@ class Draw(_Action):
 
 
 _new = object.__new__
-# A pydantic model's four slots, set straight through their descriptors: an instance
-# without validation, for values the engine made itself (see engine/fast.py).
-_SLOTS = BaseModel.__dict__
-_set_dict = _SLOTS["__dict__"].__set__
-_set_fields = _SLOTS["__pydantic_fields_set__"].__set__
-_set_extra = _SLOTS["__pydantic_extra__"].__set__
-_set_private = _SLOTS["__pydantic_private__"].__set__
+# The pickle state (`__getstate__`) of one instance of each action class with every field
+# set: an instance built here copies it with its own values and is filled through the
+# pickle protocol (`__setstate__`), as engine.events makes events. No validation, and no
+# pydantic internal named: for values the engine made itself, on the playout hot path.
+_BLANKS: dict[type[BaseModel], dict[str, Any]] = {}
 
 
-def built(cls: type[M], fields: frozenset[str], values: dict[str, Any]) -> M:
+def built(cls: type[M], values: dict[str, Any]) -> M:
     """An instance of the frozen model `cls` holding `values` (every field), not validated."""
+    blank = _BLANKS.get(cls)
+    if blank is None:
+        blank = _BLANKS[cls] = cls(**values).__getstate__()
     obj = _new(cls)
-    _set_dict(obj, values)
-    _set_fields(obj, fields)
-    _set_extra(obj, None)
-    _set_private(obj, None)
+    state = blank.copy()
+    state["__dict__"] = values
+    obj.__setstate__(state)
     return obj
 
 
-CAST_FIELDS = frozenset(Cast.model_fields)
-_ATTEMPT_FIELDS = frozenset(Attempt.model_fields)
-_LOOK_FIELDS = frozenset(Look.model_fields)
-_DRAW_FIELDS = frozenset(Draw.model_fields)
+# The actions the engine built, by their values: they are immutable, and a playout meets the
+# same few again and again, so each is built once.
+_ATTEMPTS: dict[tuple[int, ...], Attempt] = {}
+_LOOKS: dict[int, Look] = {}
+_DRAWS: dict[tuple[int, int], Draw] = {}
 
 
 def trusted_cast(rods: tuple[str, ...], baits: tuple[str, ...]) -> Cast:
-    """A Cast the engine itself enumerated, built inline: the hottest path."""
-    return built(Cast, CAST_FIELDS, {"kind": "cast", "rods": rods, "baits": baits})
+    """A Cast the engine itself enumerated (dispatch keeps them by compact move)."""
+    return built(Cast, {"kind": "cast", "rods": rods, "baits": baits})
 
 
 def trusted_attempt(labels: tuple[int, ...]) -> Attempt:
-    return built(Attempt, _ATTEMPT_FIELDS, {"kind": "attempt", "labels": labels})
+    action = _ATTEMPTS.get(labels)
+    if action is None:
+        action = _ATTEMPTS[labels] = built(Attempt, {"kind": "attempt", "labels": labels})
+    return action
 
 
 def trusted_look(label: int) -> Look:
-    return built(Look, _LOOK_FIELDS, {"kind": "look", "label": label})
+    action = _LOOKS.get(label)
+    if action is None:
+        action = _LOOKS[label] = built(Look, {"kind": "look", "label": label})
+    return action
 
 
 def trusted_draw(rods: int, baits: int) -> Draw:
-    return built(Draw, _DRAW_FIELDS, {"kind": "draw", "rods": rods, "baits": baits})
+    key = (rods, baits)
+    action = _DRAWS.get(key)
+    if action is None:
+        action = _DRAWS[key] = built(Draw, {"kind": "draw", "rods": rods, "baits": baits})
+    return action
 
 
 ACTION_TYPES = (

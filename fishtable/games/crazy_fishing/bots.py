@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
-from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView, SeaFish
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView, SeaFish, SeatPanel
 
 INF = 10**9  # an infinite bait (the Most Tempting Bait)
 
@@ -47,6 +47,12 @@ def _bait_quality(face: CardFace) -> float:
     return q
 
 
+def _my_panel(view: CrazyFishingView) -> SeatPanel:
+    """The deciding seat's own panel: a bot always plays from a seat's view."""
+    assert view.seat is not None
+    return view.seats[view.seat]
+
+
 def _rod_quality(face: CardFace) -> float:
     special = face.special
     if special == "rodiest_rod":
@@ -55,7 +61,8 @@ def _rod_quality(face: CardFace) -> float:
         return 6.0
     if special == "fish_finder":
         return 5.0
-    return face.value + (1.0 if face.plus else 0.0)
+    speed = face.value or 0  # a rod's speed is never infinite (None is only the Most Tempting Bait)
+    return speed + (1.0 if face.plus else 0.0)
 
 
 def _card_cost(face: CardFace) -> float:
@@ -207,7 +214,7 @@ class GreedyBot:
 
     @staticmethod
     def _my_bait(view: CrazyFishingView) -> int:
-        panel = view.seats[view.seat]
+        panel = _my_panel(view)
         cast = panel.cast or view.my_cast
         if cast is None:
             return 0
@@ -266,7 +273,7 @@ class GreedyBot:
         pile = {c.id: c for c in view.pile or ()}
         sea = self._sea(view)
         modifier = self._modifier(view)
-        panel = view.seats[view.seat]
+        panel = _my_panel(view)
         position = 0.75 * (len(view.seats) - 1) * _faster_chance(panel.cast.speed if panel.cast else 0)
         best, best_score = legal[0], -1e18
         for action in legal:
@@ -338,7 +345,7 @@ class GreedyBot:
     def _reel_attempt(
         self, view: CrazyFishingView, sea: _Sea, attempts: list[Any], choices: list[int]
     ) -> Any:
-        panel = view.seats[view.seat]
+        panel = _my_panel(view)
         baits = list(panel.cast.baits) if panel.cast else []
         modifier = self._modifier(view)
         splits = _bait_splits(baits) or [(list(range(len(baits))), [])]
@@ -364,7 +371,7 @@ class GreedyBot:
 
     # -- one attempt with plain baits that never add up: the best single card -------
     def _pick_bait(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
-        panel = view.seats[view.seat]
+        panel = _my_panel(view)
         faces = {c.id: c for c in panel.cast.baits} if panel.cast else {}
         flipped = view.turn.flipped if view.turn else ()
         size = (flipped[0].value or 0) if flipped else 0
@@ -379,7 +386,7 @@ class GreedyBot:
 
     # -- Super-Fast Reel: split the bait over the two fish turned over -------------
     def _split(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
-        panel = view.seats[view.seat]
+        panel = _my_panel(view)
         baits = {c.id: c for c in panel.cast.baits} if panel.cast else {}
         flipped = view.turn.flipped if view.turn else ()
         if len(flipped) < 2:

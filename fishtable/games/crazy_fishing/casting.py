@@ -6,11 +6,11 @@ from collections.abc import Callable
 from itertools import combinations, groupby, pairwise
 from typing import Any
 
+from fishtable.engine import fastrng
 from fishtable.engine.protocol import Event
-from fishtable.games.crazy_fishing import fastrng
 from fishtable.games.crazy_fishing.actions import Cast, trusted_cast
+from fishtable.games.crazy_fishing.cards import INFINITE
 from fishtable.games.crazy_fishing.common import (
-    INFINITE,
     bait_modifier,
     cards_text,
     event,
@@ -20,12 +20,17 @@ from fishtable.games.crazy_fishing.common import (
     top_effect,
     value_text,
 )
-from fishtable.games.crazy_fishing.state import CFState, put
+from fishtable.games.crazy_fishing.state import CFState, cast_of, put
 
 
 def start_round(state: CFState, events: list[Event] | None) -> None:
-    """Open the Cast phase. Casts made early, during the last Collect, stay face down."""
-    casts = state.casts if len(state.casts) == state.n else [None] * state.n
+    """Open the Cast phase. Casts made early, during the last Collect, stay face down.
+
+    Should every seat have cast early, `sequence.settle` reveals them at once.
+    """
+    casts: list[tuple[list[int], list[int]] | None] = (
+        state.casts if len(state.casts) == state.n else [None] * state.n
+    )
     frozen = state.frozen_counts
     state.phase = "cast"
     state.choosing = [s for s in range(state.n) if casts[s] is None]
@@ -41,12 +46,6 @@ def start_round(state: CFState, events: list[Event] | None) -> None:
     ]
     if events is not None:
         events.append(event("round", f"Round {state.round} begins: everyone casts in secret."))
-    if not state.choosing:  # everyone cast early (cannot happen with the Collect order; kept safe)
-        reveal(state, events)
-        if state.phase == "catch":
-            from fishtable.games.crazy_fishing.catching import start_turn
-
-            start_turn(state, events)
 
 
 def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
@@ -58,8 +57,10 @@ def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
 
 
 def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
-    rods = sum(1 for c in state.hands[seat] if state.cards[c].type == "rod")
-    return rods, len(state.hands[seat]) - rods
+    cards = state.cards
+    hand = state.hands[seat]
+    rods = [cards[c].type for c in hand].count("rod")
+    return rods, len(hand) - rods
 
 
 def usable(state: CFState, seat: int) -> tuple[list[int], list[int]]:
@@ -220,7 +221,7 @@ class CastPlan:
 
 
 def legal_casts(state: CFState, seat: int) -> list[Cast]:
-    """Every legal cast, built (`rules.legal_actions` builds them one at a time)."""
+    """Every legal cast, built (`dispatch.legal_actions` builds them one at a time)."""
     plan = CastPlan(state, seat)
     get = state.cids.__getitem__
     out = []
@@ -250,8 +251,7 @@ def speed_of(state: CFState, seat: int) -> int:
 def tie_bait(state: CFState, seat: int) -> int:
     """Bait for ordering: everything put forward plus modifiers, no floor (CF-Q-12)."""
     fish = state.fish_bait[seat]
-    cast = state.casts[seat]
-    base = fish_bait_value(state, fish) if fish is not None else raw_bait(state, cast[1])
+    base = fish_bait_value(state, fish) if fish is not None else raw_bait(state, cast_of(state, seat)[1])
     return base if base >= INFINITE else base + bait_modifier(state, seat)
 
 
@@ -260,10 +260,11 @@ def reveal(state: CFState, events: list[Event] | None) -> None:
     state.revealed = True
     if events is not None:
         _reveal_events(state, events)
+    casts = state.casts
     state.choosing = [
-        s for s in range(state.n)
-        if state.casts[s] and state.casts[s][1] and state.piles[s]
-        and any(state.cards[c].special == "oos_rod" for c in state.casts[s][0])
+        s for s, cast in enumerate(casts)
+        if cast is not None and cast[1] and state.piles[s]
+        and any(state.cards[c].special == "oos_rod" for c in cast[0])
     ]
     if state.choosing:
         state.phase = "fish_bait"
@@ -303,7 +304,7 @@ def apply_fish_bait(state: CFState, seat: int, fish: int | None, events: list[Ev
         if chosen is None:
             continue
         piles[s] = [c for c in piles[s] if c != chosen]
-        rods, baits = casts[s]
+        rods, baits = cast_of(state, s)
         hands[s] = hands[s] + baits
         casts[s] = (rods, [])
         if events is not None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
-from fishtable.games.crazy_fishing.collecting import start_collect
 from fishtable.games.crazy_fishing.common import (
     cap,
     cards_text,
@@ -19,11 +18,7 @@ from fishtable.games.crazy_fishing.state import CFState, Turn, cast_of, current_
 
 
 def start_turn(state: CFState, events: list[Event] | None) -> None:
-    """Begin the turn of the seat at `turn_index`, or end the phase."""
-    if state.turn_index >= len(state.order):
-        state.turn = None
-        end_catch_phase(state, events)
-        return
+    """Begin the turn of the seat at `turn_index` (sequence.settle ends the phase after the last)."""
     seat = state.order[state.turn_index]
     rods, baits = cast_of(state, seat)
     table = state.cards
@@ -111,7 +106,8 @@ def attempt(state: CFState, cards: list[int], events: list[Event] | None) -> Non
     seat = turn.seat
     turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
     turn.targets = list(cards)
-    turn.overlapped = [c for c in cards if sea.is_covered(state, c)]
+    # Only a Bait Bucket reaches a covered fish: without one, every target lies uncovered.
+    turn.overlapped = [c for c in cards if sea.is_covered(state, c)] if turn.bucket else []
     if events is not None:
         for c in cards:
             events.append(event(
@@ -359,7 +355,9 @@ def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event]
         discard_rod(state, s, r, events)
     state.puffer_picks = []
     turn = current_turn(state)
-    turn.stage = turn.resume
+    resume = turn.resume
+    assert resume, "a Puffer Fish interrupts a stage, set aside to go back to"
+    turn.stage = resume
     turn.resume = ""
     if turn.stage == "choose":
         resolve(state, events)
@@ -375,7 +373,7 @@ def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -
         return
     turn.targets = [card, *turn.targets]
     turn.groups = [turn.pair_group, *turn.groups]
-    if sea.is_covered(state, card):
+    if turn.bucket and sea.is_covered(state, card):
         turn.overlapped = [*turn.overlapped, card]
     if events is not None:
         events.append(event(
@@ -403,12 +401,12 @@ def end_turn(state: CFState, events: list[Event] | None) -> None:
             events.append(event("discard", f"{state.names[seat]}'s {used}, used as bait, leaves the game."))
     if events is not None:
         events.append(event("discard", f"{state.names[seat]} discards {cards_text(state, rods + baits)}."))
-    state.turn = None
+    state.turn = None  # sequence.settle starts the next turn
     state.turn_index += 1
-    start_turn(state, events)
 
 
 def end_catch_phase(state: CFState, events: list[Event] | None) -> None:
+    """After the last turn: the blank casts are discarded (the Collect comes next)."""
     casts = state.casts = state.casts[:]
     for seat in range(state.n):
         cast = casts[seat]
@@ -421,4 +419,3 @@ def end_catch_phase(state: CFState, events: list[Event] | None) -> None:
         if (rods or baits) and events is not None:
             played = cards_text(state, rods + baits)
             events.append(event("discard", f"{state.names[seat]} discards the blank cast {played}."))
-    start_collect(state, events)

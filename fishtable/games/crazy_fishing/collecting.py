@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
-from fishtable.games.crazy_fishing.casting import hand_counts, reshuffle_baits, reshuffle_rods, start_round
+from fishtable.games.crazy_fishing.casting import hand_counts, reshuffle_baits, reshuffle_rods
 from fishtable.games.crazy_fishing.common import cards_text, event, plural
 from fishtable.games.crazy_fishing.setup import HAND_SIZE
 from fishtable.games.crazy_fishing.state import CFState, put
@@ -25,7 +25,7 @@ def start_collect(state: CFState, events: list[Event] | None) -> None:
     if sea.fish_count(state) <= END_AT:
         auto_collect(state, events)
         return
-    skip_done(state, events)
+    skip_done(state)
 
 
 def early_casters(state: CFState) -> list[int]:
@@ -59,8 +59,7 @@ def auto_collect(state: CFState, events: list[Event] | None) -> None:
         if draw_total(state, seat) > 0:
             rods, baits = auto_split(state, seat)
             _draw_cards(state, seat, rods, baits, events)
-    state.collect_index = len(state.collect_order)
-    end_round(state, events)
+    state.collect_index = len(state.collect_order)  # everyone has refilled: sequence.settle ends the round
 
 
 def need(state: CFState, seat: int) -> int:
@@ -105,20 +104,19 @@ def current_collector(state: CFState) -> int | None:
     return state.collect_order[state.collect_index]
 
 
-def skip_done(state: CFState, events: list[Event] | None) -> None:
-    """Move past seats with nothing to draw; end the round when everyone is full."""
+def skip_done(state: CFState) -> None:
+    """Move past seats with nothing to draw (when everyone is full, sequence.settle ends the round)."""
     while state.collect_index < len(state.collect_order):
         seat = state.collect_order[state.collect_index]
         if draw_total(state, seat) > 0:
             return
         state.collect_index += 1
-    end_round(state, events)
 
 
 def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event] | None) -> None:
     _draw_cards(state, seat, rods, baits, events)
     state.collect_index += 1
-    skip_done(state, events)
+    skip_done(state)
 
 
 def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[Event] | None) -> None:
@@ -151,5 +149,4 @@ def end_round(state: CFState, events: list[Event] | None) -> None:
         if events is not None:
             events.append(event("end", f"Only {plural(left, 'fish')} left in the sea: the game is over."))
         return
-    state.round += 1
-    start_round(state, events)
+    state.round += 1  # sequence.settle opens the next round's Cast

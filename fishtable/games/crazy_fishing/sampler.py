@@ -32,7 +32,7 @@ from typing import Any
 
 from fishtable.games.crazy_fishing.casting import CastPlan
 from fishtable.games.crazy_fishing.catching import puffer_choices
-from fishtable.games.crazy_fishing.sea import CARD_HEIGHT, CARD_WIDTH
+from fishtable.games.crazy_fishing.sea import mask_of
 from fishtable.games.crazy_fishing.state import CFState, Layout, Turn
 from fishtable.games.crazy_fishing.views import CrazyFishingView
 
@@ -114,8 +114,9 @@ def sample_world(view: CrazyFishingView, rng: random.Random) -> CFState:
         if cast is not None:
             known.update(cast[0])
             known.update(cast[1])
-        if fish_bait[s] is not None:
-            known.add(fish_bait[s])
+        bait_fish = fish_bait[s]
+        if bait_fish is not None:
+            known.add(bait_fish)
     rod_top = index[view.rod_discard_top.id] if view.rod_discard_top is not None else None
     bait_top = index[view.bait_discard_top.id] if view.bait_discard_top is not None else None
     known.update(c for c in (rod_top, bait_top) if c is not None)
@@ -164,14 +165,14 @@ def sample_world(view: CrazyFishingView, rng: random.Random) -> CFState:
             at_label[spot.label] = pick
     for spot in view.sea:
         if spot.label not in at_label:
-            group = by_back.get(spot.back)
-            if not group:
+            left = by_back.get(spot.back)
+            if not left:
                 raise ValueError(f"No hidden fish is left with the back {spot.back!r}.")
-            at_label[spot.label] = group.pop()
+            at_label[spot.label] = left.pop()
     rest = [c for group in by_back.values() for c in group]
     rng.shuffle(rest)
     for s, panel in enumerate(panels):
-        if s != me and panel.pile_size:
+        if s != me and panel.pile_top is not None:  # a pile shows its top card when it has any
             body = panel.pile_size - 1
             piles[s] = [*rest[:body], index[panel.pile_top.id]]
             del rest[:body]
@@ -181,13 +182,8 @@ def sample_world(view: CrazyFishingView, rng: random.Random) -> CFState:
     sea = [at_label[f.label] for f in view.sea if not f.beside]
     beside = [at_label[f.label] for f in view.sea if f.beside]
     pos = {at_label[f.label]: (f.x, f.y) for f in view.sea}
-    coverers: dict[int, tuple[int, ...]] = {c: () for c in beside}
-    for i, card in enumerate(sea):
-        x, y = pos[card]
-        coverers[card] = tuple(
-            c for c in sea[i + 1 :] if abs(pos[c][0] - x) < CARD_WIDTH and abs(pos[c][1] - y) < CARD_HEIGHT
-        )
-    layout = Layout(pos=pos, label={at_label[f.label]: f.label for f in view.sea}, coverers=coverers)
+    layout = Layout(pos=pos, label={at_label[f.label]: f.label for f in view.sea},
+                    masks={c: mask_of(x, y) for c, (x, y) in pos.items()})
 
     # -- the turn in progress ------------------------------------------------------------------
     turn = None

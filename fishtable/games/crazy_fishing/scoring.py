@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 
-from fishtable.engine.protocol import Result, ScoreLine
+from fishtable.engine.fast import trusted
+from fishtable.engine.protocol import Result
+from fishtable.engine.scores import score_lines
 from fishtable.games.crazy_fishing.state import CFState
 
 
@@ -34,13 +36,8 @@ def score_parts(state: CFState, seat: int) -> list[tuple[str, int]]:
 def result(state: CFState) -> Result | None:
     if state.phase != "over":
         return None
-    lines = []
-    for seat in range(state.n):
-        parts = score_parts(state, seat)
-        lines.append(ScoreLine(seat=seat, name=state.names[seat], parts=tuple(parts),
-                               total=sum(v for _, v in parts)))
-    best = max(line.total for line in lines)
-    return Result(scores=tuple(lines), winners=tuple(x.seat for x in lines if x.total == best))
+    lines, winners, _ = score_lines(state.names, [score_parts(state, s) for s in range(state.n)])
+    return trusted(Result, scores=lines, winners=winners)
 
 
 def evaluate(state: CFState, seat: int) -> float:

@@ -1,12 +1,15 @@
 """The sea as an untidy, overlapping pile (ruling CF-Q-4).
 
 Cards are laid one at a time at random spots in a bounded area; a card is
-covered while any card laid after it overlaps it and is still in the sea.
+covered while any card laid after it overlaps it and is still in the sea. The
+sea list keeps the laying order (bottom first), so the cards above a card are
+the ones after it: one pass from the top, adding up the cells they lie on,
+finds every covered card.
 """
 
 from __future__ import annotations
 
-from fishtable.games.crazy_fishing import fastrng
+from fishtable.engine import fastrng
 from fishtable.games.crazy_fishing.state import CFState, Layout
 
 SEA_WIDTH = 46
@@ -15,8 +18,20 @@ CARD_WIDTH = 7
 CARD_HEIGHT = 3
 
 
-def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    return abs(a[0] - b[0]) < CARD_WIDTH and abs(a[1] - b[1]) < CARD_HEIGHT
+_ROW = 64  # bits per row of the sea in a mask: more than its width, so a card's cells never wrap
+_CARD_ROW = (1 << CARD_WIDTH) - 1
+_MASKS: dict[tuple[int, int], int] = {}
+
+
+def mask_of(x: int, y: int) -> int:
+    """The cells a card laid at (x, y) covers, as bits (row y's cell x is bit y * 64 + x)."""
+    mask = _MASKS.get((x, y))
+    if mask is None:
+        mask = 0
+        for row in range(y, y + CARD_HEIGHT):
+            mask |= _CARD_ROW << (row * _ROW + x)
+        mask = _MASKS[(x, y)] = mask
+    return mask
 
 
 def lay_out(state: CFState, fish: list[int]) -> None:
@@ -29,18 +44,14 @@ def lay_out(state: CFState, fish: list[int]) -> None:
 def place(state: CFState, placed: list[tuple[int, int, int]]) -> None:
     """Make the sea exactly these (card, x, y), bottom first; labels number them 1, 2, ..."""
     order = [c for c, _, _ in placed]
-    pos = {c: (x, y) for c, x, y in placed}
-    coverers: dict[int, tuple[int, ...]] = {}
-    for i, (card, x, y) in enumerate(placed):
-        # _overlap, inlined: this runs for every pair of fish at every shuffle.
-        coverers[card] = tuple([
-            c for c, cx, cy in placed[i + 1 :]
-            if -CARD_WIDTH < cx - x < CARD_WIDTH and -CARD_HEIGHT < cy - y < CARD_HEIGHT
-        ])
     state.sea = order
     state.beside = []
     state.seen = []  # a new layout: no fish can be followed to its new place (CF-BAIT-8)
-    state.layout = Layout(pos=pos, label={c: i + 1 for i, c in enumerate(order)}, coverers=coverers)
+    state.layout = Layout(
+        pos={c: (x, y) for c, x, y in placed},
+        label={c: i + 1 for i, c in enumerate(order)},
+        masks={c: mask_of(x, y) for c, x, y in placed},
+    )
 
 
 def reshuffle(state: CFState) -> None:
@@ -49,41 +60,47 @@ def reshuffle(state: CFState) -> None:
 
 
 def is_covered(state: CFState, card: int) -> bool:
-    coverers = state.layout.coverers.get(card)
-    if not coverers or card in state.beside:
-        return False
+    """Does a fish laid after this one, and still in the sea, overlap it?"""
     sea = state.sea
-    return any(c in sea for c in coverers)
+    if card in state.beside or card not in sea:
+        return False
+    coverers = state.layout.coverers
+    if coverers is not None:
+        return any(c in sea for c in coverers.get(card, ()))
+    masks = state.layout.masks
+    above = 0
+    for c in sea[sea.index(card) + 1:]:
+        above |= masks[c]
+    return bool(masks[card] & above)
 
 
 def uncovered(state: CFState) -> list[int]:
     """Fish a normal attempt may target: not covered, plus those beside the sea."""
     sea = state.sea
     coverers = state.layout.coverers
-    here = None
-    out = []
-    for c in sea:
-        over = coverers[c]
-        if over:
-            if here is None:
-                here = set(sea)
-            if not here.isdisjoint(over):
-                continue
-        out.append(c)
+    if coverers is not None:
+        here = set(sea)
+        out = [c for c in sea if here.isdisjoint(coverers.get(c, ()))]
+    else:
+        masks = state.layout.masks
+        above = 0  # the cells of the fish above, from the top down
+        out = []
+        for c in reversed(sea):
+            mask = masks[c]
+            if not mask & above:
+                out.append(c)
+            above |= mask
+        out.reverse()
     return out + state.beside if state.beside else out
 
 
 def any_uncovered(state: CFState) -> bool:
-    """Is some fish reachable without a Bait Bucket? The top card nearly always is."""
+    """Is some fish reachable without a Bait Bucket? The top card always is, in a real layout."""
     if state.beside:
         return True
-    sea = state.sea
-    if not sea:
+    if not state.sea:
         return False
-    over = state.layout.coverers[sea[-1]]
-    if not over or set(sea).isdisjoint(over):
-        return True
-    return bool(uncovered(state))
+    return state.layout.coverers is None or bool(uncovered(state))
 
 
 def fish_count(state: CFState) -> int:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from fishtable.engine import fastrng
 from fishtable.engine import rng as rand
 from fishtable.engine.errors import CardFileError
 from fishtable.engine.protocol import SeatInfo
-from fishtable.games.crazy_fishing import fastrng, sea
+from fishtable.games.crazy_fishing import sea
 from fishtable.games.crazy_fishing.cards import INFINITE, Card, CardFile, load_card_file
 from fishtable.games.crazy_fishing.casting import start_round
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
@@ -67,7 +68,8 @@ def build_cards(
         state, k = rand.below(state, len(fits))
         chosen.append(pool.pop(fits[k]))
 
-    fish_cards: list[tuple] = [
+    # (name, size, kind or effect, back, 3+, out of series) and (name, speed, plus, special, 3+, out of series)
+    fish_cards: list[tuple[str, int, str, str, bool, bool]] = [
         (f.name, f.size, f.kind, f.back, f.three_plus, False) for f in fish
     ]
     for oos in chosen:
@@ -82,7 +84,9 @@ def build_cards(
         state, k = rand.below(state, len(candidates))
         fish_cards[candidates[k]] = (oos.name, oos.size, oos.effect, oos.back, False, True)
 
-    rod_cards = [(r.name, r.speed, r.plus, r.special, r.three_plus, False) for r in rods]
+    rod_cards: list[tuple[str, int, bool, str | None, bool, bool]] = [
+        (r.name, r.speed, r.plus, r.special, r.three_plus, False) for r in rods
+    ]
     if options.oos_rods:
         for oos_rod in data.oos_rods:
             idx = next(
@@ -101,12 +105,12 @@ def build_cards(
             rod_cards[idx] = (oos_rod.name, oos_rod.speed, oos_rod.plus, "oos_rod", False, True)
 
     cards: list[Card] = []
-    for i, (name, size, kind, back, three, oos) in enumerate(fish_cards):
+    for i, (name, size, kind, back, three, is_oos) in enumerate(fish_cards):
         cards.append(Card(len(cards), f"F{i + 1:02d}", "fish", name, size, False, kind, back,
-                          three, oos))
-    for i, (name, speed, plus, special, three, oos) in enumerate(rod_cards):
+                          three, is_oos))
+    for i, (name, speed, plus, special, three, is_oos) in enumerate(rod_cards):
         cards.append(Card(len(cards), f"R{i + 1:02d}", "rod", name, speed, plus, special, "",
-                          three, oos))
+                          three, is_oos))
     for i, b in enumerate(baits):
         value = INFINITE if b.value is None else b.value
         cards.append(Card(len(cards), f"B{i + 1:02d}", "bait", b.name, value, b.plus, b.special,

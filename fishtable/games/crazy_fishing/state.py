@@ -8,13 +8,16 @@ thousands of games per decision. Cards are ints indexing `cards`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from fishtable.games.crazy_fishing.cards import Card
 
 T = TypeVar("T")
 
-PHASES = ("cast", "fish_bait", "catch", "collect", "over")
+Phase = Literal["cast", "fish_bait", "catch", "collect", "over"]
+PHASES: tuple[Phase, ...] = ("cast", "fish_bait", "catch", "collect", "over")
+# The stages of a catch turn.
+Stage = Literal["choose", "pick_bait", "split", "pair", "between", "finish", "puffer"]
 
 _new = object.__new__
 
@@ -31,7 +34,7 @@ class Turn:
     """One player's Catch turn in progress."""
 
     seat: int
-    stage: str = "choose"  # choose | pick_bait | split | pair | between | finish | puffer
+    stage: Stage = "choose"
     looks_left: int = 0
     shuffles_left: int = 0
     bucket: bool = False
@@ -41,7 +44,7 @@ class Turn:
     overlapped: list[int] = field(default_factory=list)  # targets chosen while covered
     groups: list[list[int]] = field(default_factory=list)  # bait group per target
     pair_group: list[int] = field(default_factory=list)  # bait for A Pair of Fish
-    resume: str = ""  # stage to return to after a Puffer Fish choice
+    resume: Stage | Literal[""] = ""  # stage to return to after a Puffer Fish choice
     second: int = -1  # the second Super-Fast Reel fish, while it waits
     between_offered: bool = False  # Reel + Turbulent Bait: the shuffle between attempts was offered
 
@@ -100,7 +103,12 @@ class Layout:
 
     pos: dict[int, tuple[int, int]]
     label: dict[int, int]
-    coverers: dict[int, tuple[int, ...]]  # cards laid later that overlap this one
+    # The sea's cells each fish lies on, as the bits of an int (see sea.mask_of): two fish
+    # overlap when their masks share a bit, so covers are found without comparing pairs.
+    masks: dict[int, int] = field(default_factory=dict)
+    # A cover relation given by hand (tests build layouts no real one could be): for each
+    # fish, the fish above it. None: the masks say it.
+    coverers: dict[int, tuple[int, ...]] | None = None
 
 
 @dataclass(slots=True)
@@ -110,7 +118,7 @@ class CFState:
     bots: tuple[bool, ...]
     rng: int
     round: int
-    phase: str
+    phase: Phase
     sea: list[int]  # fish in the layout, bottom first
     beside: list[int]  # fish put beside the sea by a failed Bait Bucket attempt
     layout: Layout
@@ -142,7 +150,7 @@ class CFState:
 
     def __post_init__(self) -> None:
         if not self.cids:
-            self.cids = tuple(c.cid for c in self.cards)
+            self.cids = ids_of(self.cards)
 
     @property
     def n(self) -> int:
@@ -242,6 +250,21 @@ _LISTS = (
     "fish_bait", "choosing", "order", "order_notes", "puffer_waiting", "puffer_picks", "caught_round",
     "collect_order", "seen",
 )
+
+
+_IDS: dict[int, tuple[tuple[Card, ...], tuple[str, ...]]] = {}
+
+
+def ids_of(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """The public ids of a card table, one tuple per table: every state dealt from it shares
+    it, so the engine's caches keyed by it (the casts) serve every game of the table. The
+    entry holds the table, so its id() stays unique while it is kept."""
+    entry = _IDS.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        if len(_IDS) > 64:
+            _IDS.clear()
+        entry = _IDS[id(cards)] = (cards, tuple(c.cid for c in cards))
+    return entry[1]
 
 
 def cast_of(state: CFState, seat: int) -> tuple[list[int], list[int]]:

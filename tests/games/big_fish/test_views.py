@@ -140,3 +140,20 @@ def test_a_clone_copies_every_field_and_shares_nothing_mutable() -> None:
     copy.grown.append(1)
     copy.event_deck.pop()
     assert state.canonical() == before
+
+
+def test_a_fork_shares_only_the_lists_the_engine_replaces() -> None:
+    import dataclasses
+
+    from fishtable.games.big_fish.state import _SHARED
+
+    state = build([["Cod", "W:extra_grow"], ["Hake"]], spots=[[("B", "big"), ("L", "larval")], [("M", "medium")]],
+                  wilds=[["W:extra_catch"], []], ice=[[("I", "big")], []], row=["R1", "R2"])
+    fork = state.fork()
+    for field in dataclasses.fields(state):
+        mine, theirs = getattr(fork, field.name), getattr(state, field.name)
+        assert mine == theirs, field.name
+        if isinstance(theirs, list):
+            assert (mine is theirs) == (field.name in _SHARED), field.name
+            if field.name not in _SHARED and theirs and isinstance(theirs[0], list):
+                assert all(a is not b for a, b in zip(mine, theirs, strict=True)), field.name

@@ -136,7 +136,7 @@ def build(
         for i, c in enumerate(beside_ids):
             label[c] = len(placed) + i + 1
             state.layout.pos[c] = (0, 0)
-            state.layout.coverers[c] = ()
+            state.layout.masks[c] = 0  # beside the sea: it covers nothing
         state.layout.label = label
         state.beside = beside_ids
     start_round(state, [])

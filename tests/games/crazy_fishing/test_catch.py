@@ -126,6 +126,24 @@ def test_later_cards_overlap_earlier_ones_by_tile_intersection():
 
 
 @given(seed=st.integers(0, 10_000), drop=st.lists(st.integers(0, 26), max_size=26))
+@pytest.mark.rule("CF-Q-4")
+def test_a_fish_is_covered_exactly_when_a_later_fish_still_in_the_sea_overlaps_its_tile(seed, drop):
+    # The engine finds covers from cell masks in one pass; this is the rule said pair by pair.
+    state = GAME.new_game(CrazyFishingOptions(), seats(3), seed)
+    for i in drop:
+        if len(state.sea) > 1:
+            state.sea.pop(i % len(state.sea))
+    pos = state.layout.pos
+
+    def overlaps(a: int, b: int) -> bool:
+        return abs(pos[a][0] - pos[b][0]) < sea.CARD_WIDTH and abs(pos[a][1] - pos[b][1]) < sea.CARD_HEIGHT
+
+    covered = {c for i, c in enumerate(state.sea) if any(overlaps(c, d) for d in state.sea[i + 1:])}
+    assert sea.uncovered(state) == [c for c in state.sea if c not in covered]
+    assert {c for c in state.sea if sea.is_covered(state, c)} == covered
+
+
+@given(seed=st.integers(0, 10_000), drop=st.lists(st.integers(0, 26), max_size=26))
 @pytest.mark.rule("CF-Q-4", "CF-Q-6")
 def test_top_card_of_any_layout_is_always_eligible(seed, drop):
     state = GAME.new_game(CrazyFishingOptions(), seats(3), seed)
@@ -201,12 +219,12 @@ def test_escaped_fish_goes_back_to_exactly_its_place():
     state = to_catch(state, [(("2",), ("2",)), (("1",), ("1",))])
     bream = fish_named(state, "Bream")
     before = (state.sea.index(bream), state.layout.label[bream], state.layout.pos[bream],
-              state.layout.coverers[bream], sea.is_covered(state, fish_named(state, "Anchovy")))
+              state.layout.masks[bream], sea.is_covered(state, fish_named(state, "Anchovy")))
     state, events = play(state, 0, Attempt(labels=(state.layout.label[bream],)))  # bait 2 < size 3
     assert any(e.kind == "escape" for e in events)
     assert state.piles[0] == []
     after = (state.sea.index(bream), state.layout.label[bream], state.layout.pos[bream],
-             state.layout.coverers[bream], sea.is_covered(state, fish_named(state, "Anchovy")))
+             state.layout.masks[bream], sea.is_covered(state, fish_named(state, "Anchovy")))
     assert after == before
     assert before[-1] is True  # it still lies on the Anchovy
     assert state.beside == []

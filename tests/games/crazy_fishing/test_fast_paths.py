@@ -16,9 +16,10 @@ from itertools import combinations
 
 import pytest
 
+from fishtable.engine import fastrng, lazy
 from fishtable.engine import rng as engine_rng
 from fishtable.engine.errors import IllegalAction
-from fishtable.games.crazy_fishing import GAME, casting, fastrng, lazy
+from fishtable.games.crazy_fishing import GAME, casting
 from fishtable.games.crazy_fishing.actions import Cast
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
 from fishtable.games.crazy_fishing.state import CFState, Turn

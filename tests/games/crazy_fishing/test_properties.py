@@ -397,7 +397,10 @@ def reshuffle_hidden(state: CFState, k: int | None, rnd: random.Random) -> CFSta
         new.layout = Layout(
             pos={p(c): xy for c, xy in old.pos.items()},
             label={p(c): lab for c, lab in old.label.items()},
-            coverers={p(c): tuple(p(x) for x in cov) for c, cov in old.coverers.items()},
+            masks={p(c): mask for c, mask in old.masks.items()},
+            coverers=None if old.coverers is None else {
+                p(c): tuple(p(x) for x in cov) for c, cov in old.coverers.items()
+            },
         )
         new.sea = [p(c) for c in new.sea]
         new.beside = [p(c) for c in new.beside]

@@ -1,19 +1,23 @@
-"""Legal actions built one at a time, and the engine's trust in the actions it built.
+"""Legal actions built one at a time, logs written only when read, and the engine's trust
+in the actions it built: the playout fast paths that Crazy Fishing and Big Fish share.
 
-A cast decision has a couple of dozen legal casts, and a playout reads one of
-them: building a pydantic model for each would cost more than the rest of the
-step. `LazyActions` is a real `list` (the protocol's return type) that knows
-its length and builds an action only when it is read by position; anything
-else (iteration, `==`, `in`, slicing, repr, sorting...) builds them all once,
-in order, and from then on it is a plain list.
+A Crazy Fishing cast decision has a couple of dozen legal casts, and a playout
+reads one of them: building a pydantic model for each would cost more than the
+rest of the step. `LazyActions` is a real `list` (the protocol's return type)
+that knows its length and builds an action only when it is read by position;
+anything else (iteration, `==`, `in`, slicing, repr, sorting...) builds them
+all once, in order, and from then on it is a plain list.
 
 Each action read by position is remembered, with the compact move it encodes,
-as the last one issued (`issued`). `rules.apply` takes that move straight to
+as the last one issued (`issued`). A game's `apply` takes that move straight to
 the phase code without validating it again when it is given that very action
 object for the very state and seat it was enumerated for: the engine made it
 legal by construction. Any other action, equal or not, is validated as usual.
-That step writes no log: it returns `ReplayEvents`, which writes the very same
-events by replaying the move on a copy of the state only if they are read.
+
+A playout never reads the log, so a step may be applied without writing one
+(`events=None` to the phase code) and return `ReplayEvents`, which writes the
+very same events by replaying the step on a copy of the state only if they are
+read (the engines are deterministic: their randomness lives in the state).
 """
 
 from __future__ import annotations
@@ -106,8 +110,9 @@ class ReplayEvents(_Lazy):
     """The events of a step applied without writing its log, written when first read.
 
     A playout never reads the log; anyone else gets the very same events, by
-    applying the move again to a copy of the state before it (the engine is
-    deterministic: its randomness lives in the state).
+    applying the move again to a copy of the state before it: `handler(copy,
+    seat, move, events)`, where the copy is `state.fork()` (a copy the handler
+    may change; Big Fish's `fork` is its `clone`).
     """
 
     __slots__ = ("_handler", "_move", "_seat", "_state")

@@ -7,11 +7,12 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from fishtable.engine import lazy
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.lazy import LazyActions, ReplayEvents
 from fishtable.engine.protocol import Event, Prompt
-from fishtable.games.crazy_fishing import casting, catching, collecting, lazy, sea
+from fishtable.games.crazy_fishing import casting, catching, collecting, sea
 from fishtable.games.crazy_fishing.actions import (
-    CAST_FIELDS,
     Action,
     Attempt,
     Cast,
@@ -25,13 +26,13 @@ from fishtable.games.crazy_fishing.actions import (
     PickBait,
     Shuffle,
     Split,
-    built,
     trusted_attempt,
+    trusted_cast,
     trusted_draw,
     trusted_look,
 )
 from fishtable.games.crazy_fishing.common import plural
-from fishtable.games.crazy_fishing.lazy import LazyActions, ReplayEvents
+from fishtable.games.crazy_fishing.sequence import settle
 from fishtable.games.crazy_fishing.setup import MAX_PLAYERS
 from fishtable.games.crazy_fishing.state import CFState, cast_of, current_turn
 
@@ -158,7 +159,7 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
     return []
 
 
-# -- the frequent decisions, enumerated as compact moves (see lazy.py) -------------------------
+# -- the frequent decisions, enumerated as compact moves (see engine/lazy.py) -------------------------
 #
 # MOVES[kind](state, seat) -> (count, at): at(i) is the i-th legal move as ((apply, make), move),
 # in legal_actions order. `apply` plays the compact move on a state the caller owns; `make`
@@ -169,13 +170,15 @@ def _apply_cast(
     state: CFState, seat: int, move: tuple[tuple[int, ...], tuple[int, ...]], events: list[Event] | None
 ) -> None:
     _do_cast(state, seat, list(move[0]), list(move[1]), events)
+    settle(state, events)
 
 
-def _make_cast(state: CFState, move: tuple[tuple[int, ...], tuple[int, ...]]) -> Cast:
+CastMove = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _make_cast(state: CFState, move: CastMove) -> Cast:
     cids = state.cids
-    return built(Cast, CAST_FIELDS, {
-        "kind": "cast", "rods": tuple([cids[c] for c in move[0]]), "baits": tuple([cids[c] for c in move[1]]),
-    })
+    return trusted_cast(tuple([cids[c] for c in move[0]]), tuple([cids[c] for c in move[1]]))
 
 
 def _apply_look(state: CFState, seat: int, card: int, events: list[Event] | None) -> None:
@@ -188,10 +191,12 @@ def _make_look(state: CFState, card: int) -> Look:
 
 def _apply_shuffle(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
     catching.shuffle(state, events)
+    settle(state, events)
 
 
 def _apply_attempt(state: CFState, seat: int, cards: tuple[int, ...], events: list[Event] | None) -> None:
     catching.attempt(state, list(cards), events)
+    settle(state, events)
 
 
 def _make_attempt(state: CFState, cards: tuple[int, ...]) -> Attempt:
@@ -201,14 +206,17 @@ def _make_attempt(state: CFState, cards: tuple[int, ...]) -> Attempt:
 
 def _apply_end_turn(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
     catching.end_turn(state, events)
+    settle(state, events)
 
 
 def _apply_continue(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
     catching.go_on(state, events)
+    settle(state, events)
 
 
 def _apply_draw(state: CFState, seat: int, move: tuple[int, int], events: list[Event] | None) -> None:
     collecting.draw(state, seat, move[0], move[1], events)
+    settle(state, events)
 
 
 def _make_draw(state: CFState, move: tuple[int, int]) -> Draw:
@@ -354,6 +362,7 @@ def rollout(state: CFState, rng: Any, max_steps: int | None = None) -> tuple[CFS
             legal = legal_actions(work, seat)
             action = legal[int(rand() * len(legal))]
             _HANDLERS[(kind, action.kind)](work, seat, action, None)
+            settle(work, None)
         steps += 1
     return work, steps
 
@@ -381,7 +390,7 @@ def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Even
     """Validate, then apply to a copy. The given state is never changed.
 
     An action the engine has just enumerated for this very state and seat (see
-    lazy.py) is legal by construction: its compact move is applied directly, and
+    engine/lazy.py) is legal by construction: its compact move is applied directly, and
     its events are written only if someone reads them.
     """
     last = lazy.issued
@@ -402,6 +411,7 @@ def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Even
     new = state.fork()
     events: list[Event] = []
     handler(new, seat, action, events)
+    settle(new, events)
     return new, events
 
 
@@ -419,20 +429,14 @@ def _do_cast(state: CFState, seat: int, rods: list[int], baits: list[int], event
     if state.phase == "collect":
         casting.cast_early(state, seat, rods, baits)  # face down until everyone has cast
         return
-    casting.apply_cast(state, seat, rods, baits)
-    if not state.choosing:
-        casting.reveal(state, events)
-        if state.phase == "catch":
-            catching.start_turn(state, events)
+    casting.apply_cast(state, seat, rods, baits)  # the last cast is revealed by sequence.settle
 
 
 def _fish_bait(state: CFState, seat: int, action: FishBait, events: list[Event] | None) -> None:
     fish = None
     if action.fish is not None:
         fish = _cards_from(state, (action.fish,), state.piles[seat], "in your catch pile")[0]
-    casting.apply_fish_bait(state, seat, fish, events)
-    if not state.choosing:
-        catching.start_turn(state, events)
+    casting.apply_fish_bait(state, seat, fish, events)  # the last choice sets the catch order
 
 
 def _look(state: CFState, seat: int, action: Look, events: list[Event] | None) -> None:

@@ -1,4 +1,5 @@
-"""`fishtable.engine.rng`, inlined for the loops that draw most (sea layouts, deck shuffles).
+"""`fishtable.engine.rng`, inlined for the loops that draw most: Crazy Fishing's sea
+layouts, and the deck shuffles of Crazy Fishing and Big Fish.
 
 Same generator, same draws in the same order, so the same games and the same
 saves; only the function calls are gone. tests/games/crazy_fishing check both

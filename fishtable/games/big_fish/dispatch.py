@@ -10,22 +10,37 @@ Decision kinds:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.lazy import ReplayEvents
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.big_fish import roundend, sequence, setup, turn, wild
 from fishtable.games.big_fish.actions import (
     DONE,
     DRAW_DECK,
+    ONE_CARD,
     Action,
+    Catch,
+    Discard,
+    Done,
+    DrawDeck,
+    Grow,
+    Place,
+    PlayWild,
+    Remove,
+    Shrink,
+    Spawn,
+    TakeFaceUp,
     one_card,
     place,
     play_wild,
 )
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, SIZE_KEYS, SIZE_WORDS
 from fishtable.games.big_fish.common import bag_blocked, join_words, number, plural, protected, sizes_words
-from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.state import BFState, put, without
 
 
 def decision(state: BFState, seat: int) -> str | None:
@@ -105,22 +120,24 @@ def pending(state: BFState) -> dict[int, Prompt]:
     out = {}
     for seat in sorted(state.waiting):
         kind = decision(state, seat)
+        assert kind is not None  # a waiting seat has a choice to make
         # A secret choice's prompt depends only on these; playouts look it up without building its text.
-        key = (seat, kind, state.need[seat], _resolving_key(state, kind),
-               tuple(state.sizes[c] for c in state.aside[seat]) if kind == "place" else ())
-        prompt = _CHOICE_PROMPTS.get(key)
+        choice_key = (seat, kind, state.need[seat], _resolving_key(state, kind),
+                      tuple(state.sizes[c] for c in state.aside[seat]) if kind == "place" else ())
+        prompt = _CHOICE_PROMPTS.get(choice_key)
         if prompt is None:
             if len(_CHOICE_PROMPTS) > 4096:
                 _CHOICE_PROMPTS.clear()
-            prompt = _CHOICE_PROMPTS[key] = _prompt(seat, kind, prompt_text(state, seat, kind), True)
+            prompt = _CHOICE_PROMPTS[choice_key] = _prompt(seat, kind, prompt_text(state, seat, kind), True)
         out[seat] = prompt
     return out
 
 
-_CHOICE_PROMPTS: dict[tuple, Prompt] = {}
+_ChoiceKey = tuple[int, str, int, tuple[object, ...], tuple[int, ...]]
+_CHOICE_PROMPTS: dict[_ChoiceKey, Prompt] = {}
 
 
-def _resolving_key(state: BFState, kind: str) -> tuple:
+def _resolving_key(state: BFState, kind: str) -> tuple[object, ...]:
     """What a prompt's text reads from the card being resolved."""
     if kind == "shrink":
         c = state.cards[state.resolving]
@@ -167,39 +184,46 @@ def wild_actions(state: BFState, seat: int) -> list[Action]:
 
 
 def legal_actions(state: BFState, seat: int) -> list[Action]:
-    kind = decision(state, seat)
+    kind = state.step if state.phase == "turn" and seat == state.seat else decision(state, seat)
     if kind is None:
         return []
     cids = state.cids
     cards = state.cards
+    out: list[Action]
     if kind == "draw":
-        out = [one_card("take_face_up", cids[c]) for c in state.row]
+        take = ONE_CARD["take_face_up"]
+        out = [take[cids[c]] for c in state.row]
         if state.deck or state.discard:
             out.append(DRAW_DECK)
         return out
-    if kind == "spawn":
-        return [one_card("spawn", cids[c]) for c in state.hands[seat] if cards[c].type == "fish"] + [DONE]
-    if kind == "grow":
-        return [one_card("grow", cids[c]) for c in turn.growable(state, seat)] + [DONE]
-    if kind == "catch":
-        return [one_card("catch", cids[c]) for c in turn.catchable(state, seat)] + [DONE]
-    if kind == "wild":
-        return [*wild_actions(state, seat), DONE]
-    if kind == "place":
+    if kind == "spawn" or kind == "event_spawn":
+        spawn = ONE_CARD["spawn"]
+        out = [spawn[cids[c]] for c in state.hands[seat] if cards[c].type == "fish"]
+    elif kind == "grow":
+        grow = ONE_CARD["grow"]
+        out = [grow[cids[c]] for c in turn.growable(state, seat)]
+    elif kind == "catch":
+        catch = ONE_CARD["catch"]
+        out = [catch[cids[c]] for c in turn.catchable(state, seat)]
+    elif kind == "wild":
+        out = wild_actions(state, seat)
+    elif kind == "event_grow":
+        out = [one_card("grow", cids[f]) for f in _event_grow_options(state, seat)]
+    elif kind == "place":
         fish = [cids[c] for c in state.hands[seat] if cards[c].type == "fish"]
         return [place(f, SIZE_KEYS[size]) for size in setup.open_sizes(state, seat) for f in fish]
-    if kind == "shrink":
+    elif kind == "shrink":
         card = cards[state.resolving]
         return [one_card("shrink", cids[f]) for f in wild.shrink_candidates(state, seat, card)]
-    if kind in ("hand_limit", "event_discard"):
-        return [one_card("discard", cids[c]) for c in state.hands[seat]]
-    if kind == "event_remove":
+    elif kind in ("hand_limit", "event_discard"):
+        discard = ONE_CARD["discard"]
+        return [discard[cids[c]] for c in state.hands[seat]]
+    elif kind == "event_remove":
         return [one_card("remove", cids[f]) for f in _event_remove_options(state, seat)]
-    if kind == "event_spawn":
-        return [one_card("spawn", cids[c]) for c in state.hands[seat] if cards[c].type == "fish"] + [DONE]
-    if kind == "event_grow":
-        return [one_card("grow", cids[f]) for f in _event_grow_options(state, seat)] + [DONE]
-    return []
+    else:
+        return []
+    out.append(DONE)  # the steps and the optional choices may stop here
+    return out
 
 
 # -- applying -----------------------------------------------------------------------------------------
@@ -215,24 +239,28 @@ def _find(state: BFState, cid: str | None, where: list[int], place_words: str) -
 
 
 def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Event]]:
-    """Validate, then apply to a copy. The given state is never changed."""
-    if not isinstance(seat, int) or not 0 <= seat < state.n:
+    """Validate, then apply to a copy. The given state is never changed.
+
+    The step writes no log: a playout never reads it, and anyone who does gets the
+    very same events from `ReplayEvents`, which applies the step again to a copy.
+    """
+    if not isinstance(seat, int) or not 0 <= seat < len(state.names):
         raise IllegalAction(f"There is no seat {seat}.")
-    kind = decision(state, seat)
+    # decision(), inlined for the active seat's turn: nearly every step of a playout.
+    kind = state.step if state.phase == "turn" and seat == state.seat else decision(state, seat)
     if kind is None:
         if state.phase == "over":
             raise IllegalAction("The game is over.")
         raise IllegalAction(f"{state.names[seat]} has nothing to decide right now.")
-    handler = _HANDLERS.get((kind, getattr(action, "kind", None)))
+    handler = _BY_DECISION[kind].get(getattr(action, "kind", ""))
     if handler is None:
         raise IllegalAction(f"That move does not fit now: {prompt_text(state, seat, kind)}")
-    new = state.clone()
-    events: list[Event] = []
-    handler(new, seat, action, events)
-    return new, events
+    new = state.fork()
+    handler(new, seat, action, None)  # no log now: ReplayEvents writes it if it is read
+    return new, ReplayEvents(state, seat, handler, action)
 
 
-def _place(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _place(state: BFState, seat: int, action: Place, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     size = SIZE_KEYS.index(action.size)
     error = setup.placement_error(state, seat, card, size)
@@ -241,20 +269,20 @@ def _place(state: BFState, seat: int, action, events: list[Event]) -> None:
     setup.place(state, seat, card, size, events)
 
 
-def _take_face_up(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _take_face_up(state: BFState, seat: int, action: TakeFaceUp, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.row, "among the Face-Up Cards")
     turn.take_face_up(state, card, events)
     sequence.settle(state, events)
 
 
-def _draw_deck(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _draw_deck(state: BFState, seat: int, action: DrawDeck, events: list[Event] | None) -> None:
     if not (state.deck or state.discard):
         raise IllegalAction("The Draw Deck and the discard pile are empty: take a Face-Up Card.")
     turn.draw_deck(state, events)
     sequence.settle(state, events)
 
 
-def _spawn(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _spawn(state: BFState, seat: int, action: Spawn, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     if state.cards[card].type != "fish":
         raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
@@ -263,24 +291,24 @@ def _spawn(state: BFState, seat: int, action, events: list[Event]) -> None:
     sequence.settle(state, events)
 
 
-def _own_fish(state: BFState, seat: int, cid: str) -> int:
+def _own_fish(state: BFState, seat: int, cid: str | None) -> int:
     return _find(state, cid, state.spots[seat], "in your Fishing Spot")
 
 
-def _grow(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _grow(state: BFState, seat: int, action: Grow, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     name = state.cards[fish].name
     if state.sizes[fish] == BIG:
         raise IllegalAction(f"Your {name} is already a Big Fish and cannot grow any more.")
     if fish in state.grown:
         raise IllegalAction(f"Your {name} has already grown this turn; a fish grows one size per turn.")
-    state.grown.append(fish)
+    state.grown = [*state.grown, fish]
     state.taken += 1
     turn.grow(state, seat, fish, events)
     sequence.settle(state, events)
 
 
-def _catch(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _catch(state: BFState, seat: int, action: Catch, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     if bag_blocked(state, seat, fish):
         raise IllegalAction(f"Hard mode: you already have a {state.cards[fish].name} in your Ice Box, and its "
@@ -290,7 +318,7 @@ def _catch(state: BFState, seat: int, action, events: list[Event]) -> None:
     sequence.settle(state, events)
 
 
-def _play_wild(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _play_wild(state: BFState, seat: int, action: PlayWild, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     c = state.cards[card]
     if c.type != "wild":
@@ -322,18 +350,18 @@ def _play_wild(state: BFState, seat: int, action, events: list[Event]) -> None:
     sequence.settle(state, events)
 
 
-def _done(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _done(state: BFState, seat: int, action: Done, events: list[Event] | None) -> None:
     sequence.end_step(state, events)
     sequence.settle(state, events)
 
 
-def _draw_done(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _draw_done(state: BFState, seat: int, action: Done, events: list[Event] | None) -> None:
     raise IllegalAction(f"Draw every card you are allowed ({state.taken} of {state.allowed} so far).")
 
 
-def _leave(state: BFState, seat: int, events: list[Event]) -> None:
+def _leave(state: BFState, seat: int, events: list[Event] | None) -> None:
     """A seat finished its secret choices; the last one in sets everything off."""
-    state.waiting.remove(seat)
+    state.waiting = [s for s in state.waiting if s != seat]
     if state.waiting:
         return
     if state.phase == "shrink":
@@ -344,64 +372,73 @@ def _leave(state: BFState, seat: int, events: list[Event]) -> None:
         sequence.settle(state, events)
 
 
-def _shrink(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _choose(state: BFState, seat: int, card: int, where: str) -> None:
+    """One secret pick: a card set aside from the hand, or a fish named (`aside` or `targets`)."""
+    picks = state.aside if where == "aside" else state.targets
+    picks = put(picks, seat, (*picks[seat], card))
+    if where == "aside":
+        state.aside = picks
+    else:
+        state.targets = picks
+    state.need = put(state.need, seat, state.need[seat] - 1)
+
+
+def _shrink(state: BFState, seat: int, action: Shrink, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     card = state.cards[state.resolving]
     if state.sizes[fish] != card.from_size:
         raise IllegalAction(f"{card.name}: choose one of your {SIZE_WORDS[card.from_size]} Fish.")
-    state.targets[seat] = (fish,)
-    state.need[seat] = 0
+    state.targets = put(state.targets, seat, (fish,))
+    state.need = put(state.need, seat, 0)
     _leave(state, seat, events)
 
 
-def _discard(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _discard(state: BFState, seat: int, action: Discard, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
-    state.hands[seat].remove(card)
-    state.aside[seat] += (card,)  # secret until everyone has chosen
-    state.need[seat] -= 1
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
+    _choose(state, seat, card, "aside")  # secret until everyone has chosen
     if state.need[seat] == 0:
         _leave(state, seat, events)
 
 
-def _event_remove(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _event_remove(state: BFState, seat: int, action: Remove, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     if fish not in _event_remove_options(state, seat):
         size = SIZE_WORDS[state.events[state.resolving].size]
         raise IllegalAction(f"Choose one of your {size} fish that you have not chosen yet.")
-    state.targets[seat] += (fish,)
-    state.need[seat] -= 1
+    _choose(state, seat, fish, "targets")
     if state.need[seat] == 0:
         _leave(state, seat, events)
 
 
-def _event_spawn(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _event_spawn(state: BFState, seat: int, action: Spawn, events: list[Event] | None) -> None:
     card = _find(state, action.card, state.hands[seat], "in your hand")
     if state.cards[card].type != "fish":
         raise IllegalAction(f"{state.cards[card].name} is a wild card; only fish cards can be spawned.")
-    state.hands[seat].remove(card)
-    state.aside[seat] += (card,)
-    state.need[seat] -= 1
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
+    _choose(state, seat, card, "aside")
     if state.need[seat] == 0:
         _leave(state, seat, events)
 
 
-def _event_grow(state: BFState, seat: int, action, events: list[Event]) -> None:
+def _event_grow(state: BFState, seat: int, action: Grow, events: list[Event] | None) -> None:
     fish = _own_fish(state, seat, action.fish)
     if fish not in _event_grow_options(state, seat):
         raise IllegalAction(f"Your {state.cards[fish].name} cannot grow now: it is Big, or already chosen.")
-    state.targets[seat] += (fish,)
-    state.need[seat] -= 1
+    _choose(state, seat, fish, "targets")
     # Fish are public, so finishing when no fish is left to grow gives nothing away.
     if state.need[seat] == 0 or not _event_grow_options(state, seat):
         _leave(state, seat, events)
 
 
-def _pass(state: BFState, seat: int, action, events: list[Event]) -> None:
-    state.need[seat] = 0
+def _pass(state: BFState, seat: int, action: Done, events: list[Event] | None) -> None:
+    state.need = put(state.need, seat, 0)
     _leave(state, seat, events)
 
 
-_HANDLERS = {
+# Each handler takes its own action class; the table is keyed by (decision, action kind).
+Handler = Callable[[BFState, int, Any, list[Event] | None], None]
+_HANDLERS: dict[tuple[str, str], Handler] = {
     ("place", "place"): _place,
     ("draw", "take_face_up"): _take_face_up,
     ("draw", "draw_deck"): _draw_deck,
@@ -423,3 +460,8 @@ _HANDLERS = {
     ("event_grow", "grow"): _event_grow,
     ("event_grow", "done"): _pass,
 }
+
+# The same table by decision, then action kind: what `apply` reads at every step.
+_BY_DECISION: dict[str, dict[str, Handler]] = {}
+for (_decision, _kind), _handler in _HANDLERS.items():
+    _BY_DECISION.setdefault(_decision, {})[_kind] = _handler
