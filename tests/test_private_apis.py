@@ -30,9 +30,8 @@ PRIVATE_API_PENDING = {
     "fishtable/tui/screens/table.py": "writes _merged_bindings/_bindings (dynamic footer keys: no public way)",
     "tests/tui/test_monkey.py": "_character_to_key, _wait_for_screen, _exception (keys as a driver posts them)",
     "fishtable/tui/widgets/options.py": "writes _merged_bindings/_bindings (dynamic footer keys)",
-    # The engine's one unvalidated construction for values it made itself (engine.fast.trusted) and
-    # Crazy Fishing's copy of it on the playout hot path: pydantic's slots, written for speed.
-    "fishtable/engine/fast.py": "trusted() writes pydantic's four slots (speed; to be decided)",
+    # Crazy Fishing's copy of engine.fast.trusted on the playout hot path: pydantic's slots, written
+    # for speed (engine.fast now fills them through the pickle protocol, as engine.events does).
     "fishtable/games/crazy_fishing/actions.py": "trusted casts write pydantic's slots (speed; to be decided)",
 }
 
