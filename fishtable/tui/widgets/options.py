@@ -5,7 +5,8 @@ from __future__ import annotations
 from contextlib import suppress
 from typing import Any
 
-from textual.binding import BindingsMap
+from rich.text import Text
+from textual import events
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -33,22 +34,40 @@ class FishOptionList(OptionList):
 
 
 class ChoiceList(FishOptionList):
-    """A list of choices in words; some may also be picked with a letter key (shown in the footer)."""
+    """A list of choices in words; some may also be picked with a letter key.
+
+    The keys change with every decision, and Textual has no public way to change a widget's
+    bindings once it exists (BINDINGS are read when the class is made). So the list takes its
+    keys as they arrive (a `Key` event reaches the focused widget before the screen's and the
+    app's ordinary bindings are tried) and names them in a last line of its own, dim and
+    disabled (the cursor skips it), where the footer would have shown them.
+    """
+
+    def __init__(self, *content: Any, **kwargs: Any) -> None:
+        super().__init__(*content, **kwargs)
+        self.hotkeys: dict[str, int] = {}
 
     def set_choices(self, labels: list[str], hotkeys: dict[int, tuple[str, str]] | None = None) -> None:
         """`hotkeys` maps an option's index to (key, short description)."""
         self.clear_options()
-        self.add_options([Option(label, id=str(i)) for i, label in enumerate(labels)])
-        base = type(self)._merged_bindings
-        self._bindings = base.copy() if base is not None else BindingsMap()
-        for index, (key, description) in (hotkeys or {}).items():
-            self._bindings.bind(key, f"pick({index})", description)
-        if self.option_count:
+        options = [Option(label, id=str(i)) for i, label in enumerate(labels)]
+        keys = hotkeys or {}
+        if keys:
+            hint = " · ".join(f"{key} {description}" for key, description in keys.values())
+            options.append(Option(Text(hint, "dim"), disabled=True))
+        self.add_options(options)
+        self.hotkeys = {key: index for index, (key, _) in keys.items()}
+        if labels:
             self.highlighted = 0
-        if self.is_attached:
-            self.app.refresh_bindings()
+
+    def on_key(self, event: events.Key) -> None:
+        index = self.hotkeys.get(event.key)
+        if index is not None:
+            event.stop()
+            event.prevent_default()
+            self.action_pick(index)
 
     def action_pick(self, index: int) -> None:
-        if 0 <= index < self.option_count:
+        if 0 <= index < self.option_count and not self.get_option_at_index(index).disabled:
             self.highlighted = index
             self.action_select()
