@@ -32,7 +32,13 @@ DIE_SIDES = 6
 
 # Card type codes: ints, because the engine compares them in its hottest loops.
 FISH, LURE, MAGIC, ROD, FIRST_AID, GOGGLES, OUCH, TIRE, SNAP, BROKEN_LINE, GPS, GLOVE, SPRAY = range(13)
-TYPE_NAMES: tuple[str, ...] = (
+CardType = Literal[
+    "fish", "lure", "magic_lure", "rod", "first_aid_kit", "goggles", "ouch", "tire", "snap", "broken_line",
+    "gps", "glove", "spray_bottle",
+]
+Group = Literal["fish", "lure", "lucky", "unlucky", "permanent"]
+
+TYPE_NAMES: tuple[CardType, ...] = (
     "fish", "lure", "magic_lure", "rod", "first_aid_kit", "goggles", "ouch", "tire", "snap",
     "broken_line", "gps", "glove", "spray_bottle",
 )
@@ -46,7 +52,7 @@ PERMANENT = frozenset({GPS, GLOVE, SPRAY})
 LURES = frozenset({LURE, MAGIC})
 
 
-def group_of(code: int) -> str:
+def group_of(code: int) -> Group:
     if code == FISH:
         return "fish"
     if code in LURES:
@@ -231,7 +237,7 @@ def build_cards(data: FishingPartyCards) -> tuple[tuple[Card, ...], tuple[str, .
     for lure in data.lures:
         a, b = kinds.index(lure.catches[0]), kinds.index(lure.catches[1])
         for pair in lure.rolls:
-            wins = [()] * len(kinds)
+            wins: list[tuple[int, ...]] = [()] * len(kinds)
             wins[a] = (pair[0],)
             wins[b] = (pair[1],)
             cards.append(Card(len(cards), f"L{len(cards) - first_lure + 1:02d}", LURE, lure.name, wins=tuple(wins),

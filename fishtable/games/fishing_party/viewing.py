@@ -38,7 +38,7 @@ def _make_face(st: Static, c: int) -> CardFace:
 
 def face(st: Static, c: int) -> CardFace:
     """A card's face, built once per game (faces are immutable)."""
-    faces = st.action_cache.get("faces")
+    faces: list[CardFace] | None = st.action_cache.get("faces")
     if faces is None:
         faces = st.action_cache["faces"] = [_make_face(st, i) for i in range(len(st.cards))]
     return faces[c]
@@ -116,7 +116,7 @@ def build_view(state: FPState, seat: int | None) -> FishingPartyView:
             active=active,
             known=labels(state, state.known[s]),
         ))
-    mine = seat is not None and 0 <= seat < n
+    me = seat if seat is not None and 0 <= seat < n else None  # a seat sees its own cards
     deck, out = _deck_counts(st)
     # Built without validation (engine/fast.py): every value is the engine's own, of the declared
     # type; the tests validate views through a JSON round trip.
@@ -124,13 +124,13 @@ def build_view(state: FPState, seat: int | None) -> FishingPartyView:
         FishingPartyView,
         game="fishing-party",
         seat=seat,
-        stage=state.stage,  # type: ignore[arg-type]
+        stage=state.stage,
         turn=state.seat,
         turn_number=state.turn_no,
         moves_left=state.moves_left,
         free_actions=state.stage == "turn",
         quick_play=st.quick_play,
-        weights=st.scheme,  # type: ignore[arg-type]
+        weights=st.scheme,
         time_limit_minutes=st.time_limit,
         time_up=state.time_up,
         kinds=st.kinds,
@@ -145,16 +145,16 @@ def build_view(state: FPState, seat: int | None) -> FishingPartyView:
         spray_roll=state.roll if state.stage == "spray" else None,
         last_attempt=_attempt(state),
         first_player_rolls=st.first_rolls,
-        hand=tuple(face(st, c) for c in state.hands[seat]) if mine else None,
-        aside=tuple(face(st, c) for c in state.aside) if mine and seat == state.seat else None,
-        swapped_out=tuple(st.cids[c] for c in state.taken[: len(state.given)]) if mine and seat == state.seat
+        hand=tuple(face(st, c) for c in state.hands[me]) if me is not None else None,
+        aside=tuple(face(st, c) for c in state.aside) if me is not None and me == state.seat else None,
+        swapped_out=tuple(st.cids[c] for c in state.taken[: len(state.given)]) if me is not None and me == state.seat
         else None,
-        prompt=pending(state).get(seat) if mine else None,
+        prompt=pending(state).get(me) if me is not None else None,
         result=result(state),
         unlucky_played=state.unlucky,
         swap_taken=tuple(st.labels[c] for c in state.taken[: len(state.given)]),
         discarded=labels(state, state.seen_discards),
-        my_discards=labels(state, state.own_discards[seat]) if mine else None,
+        my_discards=labels(state, state.own_discards[me]) if me is not None else None,
         tiebreak_rolls=state.tiebreak,
         card_data=st.data,
     )

@@ -18,13 +18,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from fishtable.engine.protocol import Prompt, Result
+from fishtable.games.fishing_party.cards import CardType as CardType
 from fishtable.games.fishing_party.cards import FishingPartyCards
+from fishtable.games.fishing_party.cards import Group as Group
 
-CardType = Literal[
-    "fish", "lure", "magic_lure", "rod", "first_aid_kit", "goggles", "ouch", "tire", "snap", "broken_line",
-    "gps", "glove", "spray_bottle",
-]
-Group = Literal["fish", "lure", "lucky", "unlucky", "permanent"]
 Stage = Literal["turn", "move", "exchange", "swap", "give", "reaction", "spray", "discard", "over"]
 
 

@@ -16,6 +16,7 @@ from fishtable.games.fishing_party_poker.views import (
     PokerView,
     PotView,
     SeatPanel,
+    SeatStatus,
 )
 
 _FACES: dict[Card, CardFace] = {}
@@ -31,7 +32,7 @@ def face(card: Card) -> CardFace:
     return cached
 
 
-def _status(state: PokerState, seat: int) -> str:
+def _status(state: PokerState, seat: int) -> SeatStatus:
     if not state.in_hand[seat]:
         return "out"
     if state.folded[seat]:
@@ -91,7 +92,7 @@ def build_view(state: PokerState, seat: int | None) -> PokerView:
     pot_layers = layers(state.committed, contenders, all_in) if contenders else []
     names = pot_names(len(pot_layers))
     owe = state.level - state.round_bet[state.actor] if betting_now and state.actor >= 0 else 0
-    own = seat is not None and state.in_hand[seat] and bool(state.hands[seat])
+    own = seat if seat is not None and state.in_hand[seat] and state.hands[seat] else None  # sees its cards
     return PokerView(
         seat=seat,
         phase=state.phase,  # type: ignore[arg-type]
@@ -113,8 +114,9 @@ def build_view(state: PokerState, seat: int | None) -> PokerView:
             for i, c in enumerate(state.community)
         ),
         seats=tuple(panels),
-        hand=tuple(face(cards[c]) for c in state.hands[seat]) if own else None,
-        best_hand=hands.hand_name(hands.evaluate(state.hands[seat], state.bits, state.suits)) if own else None,
+        hand=tuple(face(cards[c]) for c in state.hands[own]) if own is not None else None,
+        best_hand=hands.hand_name(hands.evaluate(state.hands[own], state.bits, state.suits)) if own is not None
+        else None,
         showdown_order=tuple(state.shown),
         awards=tuple(
             AwardView(pot=a.pot, amount=a.amount, winners=a.winners, hand=a.hand, returned=a.returned)

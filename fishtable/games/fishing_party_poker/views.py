@@ -13,6 +13,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from fishtable.engine.protocol import Prompt, Result
+from fishtable.games.fishing_party_poker.cards import SuitName
+
+SeatStatus = Literal["in", "folded", "all in", "out"]
 
 
 class _View(BaseModel):
@@ -26,7 +29,7 @@ class CardFace(_View):
     name: str  # the Fishing Party card: "Walleye"
     detail: str  # its printed values in words: "6 lb (Tournament 10 lb)"
     rank: str  # "A", "K", "Q", "J", "10" .. "2"
-    suit: Literal["spades", "hearts", "diamonds", "clubs"]
+    suit: SuitName
     value: int  # 2..14, ace high
     label: str  # the index: "10♥"
 
@@ -61,7 +64,7 @@ class SeatPanel(_View):
     chips: int  # in front of the player, not in the pot
     round_bet: int  # put in during this betting round
     in_pot: int  # put in this hand, ante included
-    status: Literal["in", "folded", "all in", "out"]
+    status: SeatStatus
     cards: int  # how many cards the player holds
     dealer: bool
     to_act: bool
