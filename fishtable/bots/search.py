@@ -49,9 +49,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
+from fishtable.bots.protocol import Bot, SearchGame
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import Game
 
 DEFAULT_SECONDS = 1.0
 EXPLORATION = 0.7  # the UCB constant, for rewards in [0, 1]
@@ -63,7 +65,7 @@ PRIOR_WEIGHT = 1.0  # the pull of the prior bot's move at the root (see SearchBo
 _VISITS, _REWARD, _AVAILABLE = 0, 1, 2  # the fields of an edge (a list, for speed)
 
 
-def can_search(game: Any) -> bool:
+def can_search(game: object) -> TypeGuard[SearchGame]:
     """Does the game deal worlds from a seat's view (`sample_world`)?"""
     return callable(getattr(game, "sample_world", None))
 
@@ -109,7 +111,7 @@ class _Stats:
     per_decision: list[int] = field(default_factory=list)
 
 
-def random_rollout(game: Any) -> Callable[[Any, int, random.Random], Any]:
+def random_rollout(game: Game[Any]) -> Callable[[Any, int, random.Random], Any]:
     """The default rollout policy: a uniform legal action."""
     legal_actions = game.legal_actions
 
@@ -138,7 +140,7 @@ class SearchBot:
 
     def __init__(
         self,
-        game: Any,
+        game: object,
         seconds: float | None = DEFAULT_SECONDS,
         iterations: int | None = None,
         *,
@@ -148,7 +150,7 @@ class SearchBot:
         rollout: Callable[[Any, int, random.Random], Any] | None = None,
         on_progress: Callable[[Progress], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
-        prior: Any = None,
+        prior: Bot | None = None,
         prior_weight: float | None = None,
     ) -> None:
         if not can_search(game):

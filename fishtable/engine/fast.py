@@ -25,7 +25,7 @@ M = TypeVar("M", bound=BaseModel)
 
 _new = object.__new__
 # Per model class: its defaults, its field count, its blank pickle state and its `__setstate__`.
-_Info = tuple[dict[str, Any], int, dict[Any, Any], Callable[[Any, dict[Any, Any]], None]]
+_Info = tuple[dict[str, object], int, dict[str, object], Callable[[BaseModel, dict[str, object]], None]]
 _info: dict[type, _Info] = {}
 
 

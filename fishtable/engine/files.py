@@ -27,10 +27,13 @@ import re
 import stat
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from fishtable.engine.errors import FishtableError
 from fishtable.engine.text import shown
+
+if TYPE_CHECKING:  # for its annotations only: this module imports no pydantic (the first screen reads files)
+    from pydantic import ValidationError
 
 MAX_BYTES = 1024 * 1024  # default cap for one data file
 MAX_DEPTH = 32  # default cap on nested arrays and objects
@@ -182,7 +185,7 @@ def _parse_float(text: str) -> float:
     return value
 
 
-def _parse_constant(name: str) -> Any:
+def _parse_constant(name: str) -> NoReturn:
     raise _Refused(f"holds {name}, which is not a number JSON allows")
 
 
@@ -238,7 +241,7 @@ def read_json(
 # -- validation errors in words ---------------------------------------------------------
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 30 else text[:27] + "..."
 
@@ -293,7 +296,7 @@ def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
     return ".".join(str(p) for p in loc)
 
 
-def validation_message(exc: Any, source: str) -> str:
+def validation_message(exc: ValidationError, source: str) -> str:
     """The first error of a pydantic ValidationError as "<source>: field 'x': must be ..."."""
     errors = exc.errors()
     if not errors:

@@ -19,7 +19,7 @@ from fishtable.engine.protocol import Event, Game, Prompt, Result, SeatInfo
 from fishtable.engine.saves import SAVE_FORMAT, SAVE_VERSION, SaveData, write_atomic
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 30 else text[:27] + "..."
 
@@ -89,7 +89,7 @@ class Match:
         return self.game.state_hash(self._state)
 
     # -- acting --------------------------------------------------------------
-    def _refusal(self, seat: Any, action: Any) -> str | None:
+    def _refusal(self, seat: object, action: object) -> str | None:
         """Why `seat` and `action` cannot even be considered, or None."""
         if not isinstance(seat, int) or isinstance(seat, bool):
             return f"A seat is a number, not {_shown(seat)}."
@@ -99,7 +99,7 @@ class Match:
             return f"That is not a move of {self.game.title}: {_shown(action)}."
         return None
 
-    def _is_action(self, action: Any) -> bool:
+    def _is_action(self, action: object) -> bool:
         check = getattr(self.game, "is_action", None)
         if check is not None:
             return bool(check(action))

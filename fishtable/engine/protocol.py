@@ -6,6 +6,7 @@ imports Textual. The app and the bots only ever see `View` objects.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -140,7 +141,7 @@ class SearchableGame(Protocol):
     receive the true state. `game.view(world, view.seat)` equals `view`.
     """
 
-    def sample_world(self, view: Any, rng: Any) -> Any: ...
+    def sample_world(self, view: Any, rng: random.Random) -> Any: ...
 
 
 class TimedGame(Protocol):
