@@ -57,3 +57,17 @@ async def test_new_choices_replace_the_keys() -> None:
         assert app.picked == ["1"]
         choices.set_choices(["Pass"])
         assert choices.option_count == 1  # no keys, no line naming them
+
+
+async def test_keys_a_label_begins_with_are_not_named_again() -> None:
+    app = OneList()
+    async with app.run_test() as pilot:
+        choices = app.query_one(ChoiceList)
+        choices.set_choices(["c  Check", "b  Bet 4", "Fold"], {0: ("c", "check"), 1: ("b", "bet"), 2: ("f", "fold")})
+        last = choices.get_option_at_index(choices.option_count - 1)
+        assert last.disabled and str(last.prompt) == "f fold"
+        choices.set_choices(["c  Check", "b  Bet 4"], {0: ("c", "check"), 1: ("b", "bet")})
+        assert choices.option_count == 2
+        await pilot.press("b")
+        await pilot.pause()
+        assert app.picked == ["1"]

@@ -40,7 +40,8 @@ class ChoiceList(FishOptionList):
     bindings once it exists (BINDINGS are read when the class is made). So the list takes its
     keys as they arrive (a `Key` event reaches the focused widget before the screen's and the
     app's ordinary bindings are tried) and names them in a last line of its own, dim and
-    disabled (the cursor skips it), where the footer would have shown them.
+    disabled (the cursor skips it), where the footer would have shown them, unless each
+    choice's label begins with its key already ("c  Check").
     """
 
     def __init__(self, *content: Any, **kwargs: Any) -> None:
@@ -52,8 +53,10 @@ class ChoiceList(FishOptionList):
         self.clear_options()
         options = [Option(label, id=str(i)) for i, label in enumerate(labels)]
         keys = hotkeys or {}
-        if keys:
-            hint = " · ".join(f"{key} {description}" for key, description in keys.values())
+        # Named in the last line: the keys a choice's own label does not begin with already.
+        unnamed = [pair for index, pair in keys.items() if not str(labels[index]).startswith(f"{pair[0]} ")]
+        if unnamed:
+            hint = " · ".join(f"{key} {description}" for key, description in unnamed)
             options.append(Option(Text(hint, "dim"), disabled=True))
         self.add_options(options)
         self.hotkeys = {key: index for index, (key, _) in keys.items()}
