@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.fishing_party import playouts, rules, sampler, scoring, setup, viewing
+from fishtable.games.fishing_party import dispatch, playouts, sampler, scoring, setup, views
 from fishtable.games.fishing_party.actions import Action, TimeUp, parse_action
 from fishtable.games.fishing_party.cards import MAX_PLAYERS, MIN_PLAYERS, load_card_file
 from fishtable.games.fishing_party.options import FishingPartyOptions
@@ -47,16 +47,16 @@ class FishingParty:
         return setup.opening_lines(state)
 
     def pending(self, state: FPState) -> dict[int, Prompt]:
-        return rules.pending(state)
+        return dispatch.pending(state)
 
     def legal_actions(self, state: FPState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
+        return dispatch.legal_actions(state, seat)
 
     def apply(self, state: FPState, seat: int, action: Action) -> tuple[FPState, list[Event]]:
-        return rules.apply(state, seat, action)
+        return dispatch.apply(state, seat, action)
 
     def view(self, state: FPState, seat: int | None) -> FishingPartyView:
-        return viewing.build_view(state, seat)
+        return views.build_view(state, seat)
 
     def result(self, state: FPState) -> Result | None:
         return scoring.result(state)

@@ -29,7 +29,7 @@ from fishtable.games.fishing_party.cards import (
     UNLUCKY,
 )
 from fishtable.games.fishing_party.common import has_perm
-from fishtable.games.fishing_party.rules import legal_actions
+from fishtable.games.fishing_party.dispatch import legal_actions
 from fishtable.games.fishing_party.scoring import BIGGEST_OF_KIND, HEAVIEST, MOST_FISH
 from fishtable.games.fishing_party.state import NONE, FPState, Static
 

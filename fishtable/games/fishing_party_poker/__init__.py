@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.fishing_party_poker import rules, sampler, scoring, setup, viewing
+from fishtable.games.fishing_party_poker import dispatch, sampler, scoring, setup, views
 from fishtable.games.fishing_party_poker.actions import Action, parse_action
 from fishtable.games.fishing_party_poker.cards import load_card_file
 from fishtable.games.fishing_party_poker.common import event
@@ -42,16 +42,16 @@ class FishingPartyPoker:
         ]
 
     def pending(self, state: PokerState) -> dict[int, Prompt]:
-        return rules.pending(state)
+        return dispatch.pending(state)
 
     def legal_actions(self, state: PokerState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
+        return dispatch.legal_actions(state, seat)
 
     def apply(self, state: PokerState, seat: int, action: Action) -> tuple[PokerState, list[Event]]:
-        return rules.apply(state, seat, action)
+        return dispatch.apply(state, seat, action)
 
     def view(self, state: PokerState, seat: int | None) -> PokerView:
-        return viewing.build_view(state, seat)
+        return views.build_view(state, seat)
 
     def result(self, state: PokerState) -> Result | None:
         return scoring.result(state)
