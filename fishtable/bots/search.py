@@ -47,13 +47,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from fishtable.bots.protocol import Bot, SearchGame
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.protocol import Game
+from fishtable.engine.protocol import Event, Game
 
 DEFAULT_SECONDS = 1.0
 EXPLORATION = 0.7  # the UCB constant, for rewards in [0, 1]
@@ -258,8 +258,8 @@ class SearchBot:
                 skipped += 1
                 continue
             path.append((edge[1], root))
-            own_key: Any = (edge[0], _seen(events, root))
-            public_key: Any = (root, _public(events))
+            own_key: Hashable = (edge[0], _seen(events, root))
+            public_key: Hashable = (root, _public(events))
 
             # Down the tree, until an action is added.
             steps = 0
@@ -364,12 +364,12 @@ def _select(edges: dict[Any, list], legal: Sequence[Any], rand: Callable[[], flo
     return best, False
 
 
-def _seen(events: Sequence[Any], seat: int) -> tuple:
+def _seen(events: Sequence[Event], seat: int) -> tuple[tuple[str, str], ...]:
     """The events of one step that `seat` was shown, as a key."""
     return tuple((e.kind, e.text) for e in events if e.visible_to is None or seat in e.visible_to)
 
 
-def _public(events: Sequence[Any]) -> tuple:
+def _public(events: Sequence[Event]) -> tuple[tuple[str, str], ...]:
     """The events of one step shown to everyone, as a key."""
     return tuple((e.kind, e.text) for e in events if e.visible_to is None)
 

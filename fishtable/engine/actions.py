@@ -24,7 +24,7 @@ class ActionModel(BaseModel):
 class ActionSet(Generic[A]):
     """A game's action union: `parse(data)` validates JSON into a member, `is_action(obj)` checks one."""
 
-    def __init__(self, union: Any) -> None:
+    def __init__(self, union: Any) -> None:  # an Annotated union: no type says that of a value
         self.adapter: TypeAdapter[A] = TypeAdapter(union)
         # Annotated[X | Y, Field(...)]: the members are the arguments of its first argument.
         self.types: tuple[type, ...] = get_args(get_args(union)[0])

@@ -190,8 +190,8 @@ def _parse_constant(name: str) -> NoReturn:
     raise _Refused(f"holds {name}, which is not a number JSON allows")
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
             head = key if len(key) <= 40 else key[:40] + "..."

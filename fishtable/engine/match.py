@@ -106,7 +106,7 @@ class Match:
         except Exception:
             return False
 
-    def check(self, seat: int, action: Any) -> str | None:
+    def check(self, seat: int, action: object) -> str | None:
         """Return why `action` is illegal for `seat` now, or None if it is legal."""
         refusal = self._refusal(seat, action)
         if refusal is not None:
