@@ -26,12 +26,7 @@ PRIVATE_ATTRIBUTES = {
 # PRIVATE_API_PENDING (issue 17): the files that still use a private library name, each with what it
 # uses and why no public way has been found yet. Remove an entry when its file is mended; a stale
 # entry fails the test below.
-PRIVATE_API_PENDING = {
-    "tests/tui/test_monkey.py": "_character_to_key, _wait_for_screen, _exception (keys as a driver posts them)",
-    # The engine's one unvalidated construction for values it made itself (engine.fast.trusted):
-    # pydantic's slots, written for speed.
-    "fishtable/engine/fast.py": "trusted() writes pydantic's four slots (speed; to be decided)",
-}
+PRIVATE_API_PENDING: dict[str, str] = {}  # none left
 
 
 def _private_module(name: str) -> bool:

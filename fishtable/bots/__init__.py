@@ -17,17 +17,18 @@ from __future__ import annotations
 import importlib
 import itertools
 import random
-from typing import Any, Protocol
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
 
-from fishtable.bots.search import SearchBot, can_search
+from fishtable.bots.protocol import Bot as Bot
+from fishtable.bots.protocol import SearchGame
+from fishtable.bots.search import Progress, SearchBot, can_search
+from fishtable.engine.match import Match
+from fishtable.engine.protocol import Game
 from fishtable.engine.registry import get_entry
 
-
-class Bot(Protocol):
-    name: str
-    needs_view: bool  # False lets fast playouts skip building views
-
-    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any: ...
+BotTable = dict[str, Callable[[], Bot]]  # a game's `BOTS`: its computer players by name
 
 
 class RandomBot:
@@ -40,7 +41,7 @@ class RandomBot:
         return legal[int(rng.random() * len(legal))]
 
 
-def _bots_module(game: str) -> Any:
+def _bots_module(game: str) -> ModuleType | None:
     """A game's `bots` module, or None if it has none."""
     module = get_entry(game).module
     if module is None:
@@ -53,7 +54,7 @@ def _bots_module(game: str) -> Any:
         return None
 
 
-def _game_bots(game: str) -> dict[str, Any]:
+def _game_bots(game: str) -> BotTable:
     """A game's own computer players: the `BOTS` table of its `bots` module, if it has one."""
     module = _bots_module(game)
     return dict(module.BOTS) if module is not None else {}
@@ -93,7 +94,7 @@ def hard_iterations(game: str, players: int) -> int:
     return max(MIN_ITERATIONS, round(1 / cost)) if cost > 0 else table[high]
 
 
-def _load_game(game: str) -> Any:
+def _load_game(game: str) -> Game[Any]:
     return get_entry(game).load()
 
 
@@ -121,12 +122,12 @@ def get_bot(
     (default: the app's budget, `hard_iterations(game, players)` capped at `HARD_SECONDS`
     of wall time); the other bots ignore them."""
     if name in ("random", "easy"):
-        bot = RandomBot()
-        bot.name = name
-        return bot
+        easy = RandomBot()
+        easy.name = name
+        return easy
     bots = _game_bots(game)
     if name == "normal":
-        bot = bots["greedy"]() if "greedy" in bots else (next(iter(bots.values()))() if bots else RandomBot())
+        bot: Bot = bots["greedy"]() if "greedy" in bots else (next(iter(bots.values()))() if bots else RandomBot())
         bot.name = "normal"
         return bot
     if name == "hard":
@@ -141,15 +142,15 @@ def get_bot(
     raise LookupError(f"No computer player called {name!r}; choose from {', '.join(bot_names(game))}.")
 
 
-def _prior(game: str, bots: dict[str, Any] | None = None) -> Bot | None:
+def _prior(game: str, bots: BotTable | None = None) -> Bot | None:
     """The heuristic the search leans on at its root: the game's greedy bot, if it has one."""
     bots = _game_bots(game) if bots is None else bots
     return bots["greedy"]() if "greedy" in bots else None
 
 
 def hint(
-    view: Any, legal: list[Any], game: Any, seconds: float | None = None, *, options: int = HINT_OPTIONS,
-    iterations: int | None = None, rng: random.Random | None = None, stop: Any = None,
+    view: Any, legal: list[Any], game: SearchGame, seconds: float | None = None, *, options: int = HINT_OPTIONS,
+    iterations: int | None = None, rng: random.Random | None = None, stop: Callable[[], bool] | None = None,
 ) -> list[tuple[Any, float, int]]:
     """What the hard bot would do from this seat's own view (with its budget, by default):
     the top few legal actions,
@@ -176,7 +177,8 @@ def bot_rng(seed: int, seat: int, step: int) -> random.Random:
 
 
 def choose_action(
-    match: Any, seat: int, *, on_progress: Any = None, should_stop: Any = None
+    match: Match, seat: int, *, on_progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Any:
     """The move of a match seat's computer player (its `SeatInfo.bot`, "greedy" if unset).
 
@@ -189,10 +191,11 @@ def choose_action(
     `fishtable.bots.search.SearchBot`): the app's status line and its way out.
     """
     bot = get_bot(match.game.name, match.seats[seat].bot or "greedy", players=len(match.seats))
-    if on_progress is not None and hasattr(bot, "on_progress"):
-        bot.on_progress = on_progress
-    if should_stop is not None and hasattr(bot, "should_stop"):
-        bot.should_stop = should_stop
+    if isinstance(bot, SearchBot):  # only a searching bot reports progress and can be stopped
+        if on_progress is not None:
+            bot.on_progress = on_progress
+        if should_stop is not None:
+            bot.should_stop = should_stop
     view = match.view(seat) if bot.needs_view else None
     rng = bot_rng(match.seed, seat, match.step_count)
     return bot.choose(view, match.legal_actions(seat), rng)

@@ -47,11 +47,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
+from fishtable.bots.protocol import Bot, SearchGame
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import Event, Game
 
 DEFAULT_SECONDS = 1.0
 EXPLORATION = 0.7  # the UCB constant, for rewards in [0, 1]
@@ -63,7 +65,7 @@ PRIOR_WEIGHT = 1.0  # the pull of the prior bot's move at the root (see SearchBo
 _VISITS, _REWARD, _AVAILABLE = 0, 1, 2  # the fields of an edge (a list, for speed)
 
 
-def can_search(game: Any) -> bool:
+def can_search(game: object) -> TypeGuard[SearchGame]:
     """Does the game deal worlds from a seat's view (`sample_world`)?"""
     return callable(getattr(game, "sample_world", None))
 
@@ -109,7 +111,7 @@ class _Stats:
     per_decision: list[int] = field(default_factory=list)
 
 
-def random_rollout(game: Any) -> Callable[[Any, int, random.Random], Any]:
+def random_rollout(game: Game[Any]) -> Callable[[Any, int, random.Random], Any]:
     """The default rollout policy: a uniform legal action."""
     legal_actions = game.legal_actions
 
@@ -138,7 +140,7 @@ class SearchBot:
 
     def __init__(
         self,
-        game: Any,
+        game: object,
         seconds: float | None = DEFAULT_SECONDS,
         iterations: int | None = None,
         *,
@@ -148,7 +150,7 @@ class SearchBot:
         rollout: Callable[[Any, int, random.Random], Any] | None = None,
         on_progress: Callable[[Progress], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
-        prior: Any = None,
+        prior: Bot | None = None,
         prior_weight: float | None = None,
     ) -> None:
         if not can_search(game):
@@ -256,8 +258,8 @@ class SearchBot:
                 skipped += 1
                 continue
             path.append((edge[1], root))
-            own_key: Any = (edge[0], _seen(events, root))
-            public_key: Any = (root, _public(events))
+            own_key: Hashable = (edge[0], _seen(events, root))
+            public_key: Hashable = (root, _public(events))
 
             # Down the tree, until an action is added.
             steps = 0
@@ -362,12 +364,12 @@ def _select(edges: dict[Any, list], legal: Sequence[Any], rand: Callable[[], flo
     return best, False
 
 
-def _seen(events: Sequence[Any], seat: int) -> tuple:
+def _seen(events: Sequence[Event], seat: int) -> tuple[tuple[str, str], ...]:
     """The events of one step that `seat` was shown, as a key."""
     return tuple((e.kind, e.text) for e in events if e.visible_to is None or seat in e.visible_to)
 
 
-def _public(events: Sequence[Any]) -> tuple:
+def _public(events: Sequence[Event]) -> tuple[tuple[str, str], ...]:
     """The events of one step shown to everyone, as a key."""
     return tuple((e.kind, e.text) for e in events if e.visible_to is None)
 

@@ -4,9 +4,8 @@ A game keeps only its pydantic model and its wording:
 
     WORDING = CardWording(title="Big Fish", card_format=CARD_FORMAT,
                           sections={"fish": ("fish card", "name")})
-
-    def load_card_file(path=None):
-        return load_cards(path, BigFishCards, default_card_path(), WORDING)
+    CARDS = CardSource(BigFishCards, "big_fish", WORDING)  # assets/big_fish/cards.json
+    load_card_file = CARDS.load
 
 `load_cards` reads the file through `fishtable.engine.files` (a regular file,
 capped, strict UTF-8, bounded nesting and integer length, no duplicate keys),
@@ -25,13 +24,14 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from fishtable.assets import asset_path
 from fishtable.engine.errors import CardFileError
-from fishtable.engine.files import plain_words, read_json
+from fishtable.engine.files import parse_json, plain_words, read_json
 from fishtable.engine.registry import GAMES
 from fishtable.engine.text import refused_char, shown
 
@@ -140,6 +140,38 @@ def load_cards(
             _cache.clear()
         _cache[key] = data
     return data
+
+
+class CardSource(Generic[M]):
+    """A game's card files: its model and wording, its shipped file in `assets/<folder>/cards.json`.
+
+    `load(path)` reads one (the shipped one when `path` is None), `parse_data(raw, source)`
+    checks card data already parsed (a save's), `parse_text(text, source)` a file's text.
+    """
+
+    def __init__(self, model: type[M], folder: str, wording: CardWording, *, max_bytes: int = MAX_CARD_BYTES):
+        self.model = model
+        self.folder = folder
+        self.wording = wording
+        self.max_bytes = max_bytes
+
+    def default_path(self) -> Path:
+        return asset_path(self.folder, "cards.json")
+
+    def parse_data(self, raw: object, source: str) -> M:
+        """Validate already-parsed JSON (a file's, or the cards a save carries); CardFileError in words."""
+        return check_cards(raw, self.model, source, self.wording)
+
+    def parse_text(self, text: str, source: str) -> M:
+        return self.parse_data(parse_json(text, error=CardFileError, source=source), source)
+
+    def load(self, path: Path | str | None = None) -> M:
+        """Read and validate a card file (the shipped one by default), once per version of the file."""
+        return load_cards(path, self.model, self.default_path(), self.wording, max_bytes=self.max_bytes)
+
+    def default(self) -> M:
+        """The shipped card data."""
+        return self.load(None)
 
 
 def card_file_game(path: Path | str) -> str | None:

@@ -27,10 +27,13 @@ import re
 import stat
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from fishtable.engine.errors import FishtableError
-from fishtable.engine.text import shown
+from fishtable.engine.text import short_repr, shown
+
+if TYPE_CHECKING:  # for its annotations only: this module imports no pydantic (the first screen reads files)
+    from pydantic import ValidationError
 
 MAX_BYTES = 1024 * 1024  # default cap for one data file
 MAX_DEPTH = 32  # default cap on nested arrays and objects
@@ -52,20 +55,21 @@ def size_words(n: int) -> str:
     return f"{n} bytes"
 
 
-def _os_words(exc: OSError) -> str:
-    if exc.errno == errno.ENOENT:
-        return "there is no such file"
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    if exc.errno == errno.EISDIR:
-        return "it is a folder, not a regular file"
-    if exc.errno == errno.ENOTDIR:
-        return "a part of the path is not a folder"
-    if exc.errno == errno.ELOOP:
-        return "it is a loop of symbolic links"
-    if exc.errno == errno.ENAMETOOLONG:
-        return "the path is too long"
-    return (exc.strerror or str(exc)).rstrip(".").lower() or "unknown error"
+_READ_WORDS = {
+    errno.ENOENT: "there is no such file",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EISDIR: "it is a folder, not a regular file",
+    errno.ENOTDIR: "a part of the path is not a folder",
+    errno.ELOOP: "it is a loop of symbolic links",
+    errno.ENAMETOOLONG: "the path is too long",
+}
+
+
+def os_words(exc: OSError, words: dict[int, str] = _READ_WORDS) -> str:
+    """An OS error in a few plain words: `words` by errno, else the system's own, lower case."""
+    known = words.get(exc.errno) if exc.errno is not None else None
+    return known or (exc.strerror or str(exc)).rstrip(".").lower() or "unknown error"
 
 
 def _kind_words(mode: int) -> str:
@@ -86,7 +90,7 @@ def check_regular_file(path: Path, error: type[FishtableError], source: str | No
     try:
         info = os.stat(path)
     except (OSError, ValueError) as exc:
-        words = _os_words(exc) if isinstance(exc, OSError) else "the path is not valid"
+        words = os_words(exc) if isinstance(exc, OSError) else "the path is not valid"
         raise error(f"{source} cannot be read: {words}.") from None
     if not stat.S_ISREG(info.st_mode):
         raise error(f"{source} cannot be read: {_kind_words(info.st_mode)}.")
@@ -103,7 +107,7 @@ def read_bytes(
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise error(f"{source} cannot be read: {_os_words(exc)}.") from None
+        raise error(f"{source} cannot be read: {os_words(exc)}.") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):  # replaced between the check and the open
@@ -123,7 +127,7 @@ def read_bytes(
             raise error(f"{source} cannot be read: it is too large (over {size_words(max_bytes)}).")
         return b"".join(chunks)
     except OSError as exc:
-        raise error(f"{source} cannot be read: {_os_words(exc)}.") from None
+        raise error(f"{source} cannot be read: {os_words(exc)}.") from None
     finally:
         os.close(fd)
 
@@ -182,12 +186,12 @@ def _parse_float(text: str) -> float:
     return value
 
 
-def _parse_constant(name: str) -> Any:
+def _parse_constant(name: str) -> NoReturn:
     raise _Refused(f"holds {name}, which is not a number JSON allows")
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
             head = key if len(key) <= 40 else key[:40] + "..."
@@ -238,22 +242,17 @@ def read_json(
 # -- validation errors in words ---------------------------------------------------------
 
 
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 30 else text[:27] + "..."
-
-
 def plain_words(error: Mapping[str, Any]) -> str:
     """One pydantic error (an item of `ValidationError.errors()`) as a short phrase."""
     kind = error.get("type", "")
     ctx = error.get("ctx") or {}
     given = error.get("input")
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"must be a whole number (an integer), not {_shown(given)}"
+        return f"must be a whole number (an integer), not {short_repr(given)}"
     if kind in ("bool_type", "bool_parsing"):
-        return f"must be true or false, not {_shown(given)}"
+        return f"must be true or false, not {short_repr(given)}"
     if kind in ("string_type", "str_type"):
-        return f"must be text in quotes, not {_shown(given)}"
+        return f"must be text in quotes, not {short_repr(given)}"
     if kind == "missing":
         return "is required but missing"
     if kind == "extra_forbidden":
@@ -265,7 +264,7 @@ def plain_words(error: Mapping[str, Any]) -> str:
         limit = ctx.get("le", ctx.get("lt"))
         return f"must be at most {limit}" if kind == "less_than_equal" else f"must be less than {limit}"
     if kind == "literal_error":
-        return f"must be one of {ctx.get('expected', 'the allowed values')}, not {_shown(given)}"
+        return f"must be one of {ctx.get('expected', 'the allowed values')}, not {short_repr(given)}"
     if kind == "string_too_short":
         least = ctx.get("min_length")
         return "must not be empty" if least == 1 else f"must be at least {least} characters"
@@ -276,11 +275,11 @@ def plain_words(error: Mapping[str, Any]) -> str:
     if kind == "too_long":
         return f"must have at most {ctx.get('max_length')} entries"
     if kind in ("list_type", "tuple_type"):
-        return f"must be a list, not {_shown(given)}"
+        return f"must be a list, not {short_repr(given)}"
     if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return f"must be an object with named fields, not {_shown(given)}"
+        return f"must be an object with named fields, not {short_repr(given)}"
     if kind == "union_tag_invalid":
-        return f"has an unknown kind {_shown(ctx.get('tag'))}"
+        return f"has an unknown kind {short_repr(ctx.get('tag'))}"
     if kind == "union_tag_not_found":
         return "has no 'kind'"
     if kind == "value_error":
@@ -293,7 +292,7 @@ def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
     return ".".join(str(p) for p in loc)
 
 
-def validation_message(exc: Any, source: str) -> str:
+def validation_message(exc: ValidationError, source: str) -> str:
     """The first error of a pydantic ValidationError as "<source>: field 'x': must be ..."."""
     errors = exc.errors()
     if not errors:

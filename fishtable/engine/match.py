@@ -17,11 +17,7 @@ from fishtable.engine.errors import IllegalAction
 from fishtable.engine.files import MAX_INT_DIGITS
 from fishtable.engine.protocol import Event, Game, Prompt, Result, SeatInfo
 from fishtable.engine.saves import SAVE_FORMAT, SAVE_VERSION, SaveData, write_atomic
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 30 else text[:27] + "..."
+from fishtable.engine.text import short_repr
 
 
 class Match:
@@ -89,17 +85,17 @@ class Match:
         return self.game.state_hash(self._state)
 
     # -- acting --------------------------------------------------------------
-    def _refusal(self, seat: Any, action: Any) -> str | None:
+    def _refusal(self, seat: object, action: object) -> str | None:
         """Why `seat` and `action` cannot even be considered, or None."""
         if not isinstance(seat, int) or isinstance(seat, bool):
-            return f"A seat is a number, not {_shown(seat)}."
+            return f"A seat is a number, not {short_repr(seat)}."
         if not 0 <= seat < len(self.seats):
             return f"There is no seat {seat} (the seats are 0 to {len(self.seats) - 1})."
         if not self._is_action(action):
-            return f"That is not a move of {self.game.title}: {_shown(action)}."
+            return f"That is not a move of {self.game.title}: {short_repr(action)}."
         return None
 
-    def _is_action(self, action: Any) -> bool:
+    def _is_action(self, action: object) -> bool:
         check = getattr(self.game, "is_action", None)
         if check is not None:
             return bool(check(action))
@@ -110,7 +106,7 @@ class Match:
         except Exception:
             return False
 
-    def check(self, seat: int, action: Any) -> str | None:
+    def check(self, seat: int, action: object) -> str | None:
         """Return why `action` is illegal for `seat` now, or None if it is legal."""
         refusal = self._refusal(seat, action)
         if refusal is not None:

@@ -6,6 +6,7 @@ imports Textual. The app and the bots only ever see `View` objects.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
@@ -126,7 +127,7 @@ class Game(Protocol[StateT]):
 
     def result(self, state: StateT) -> Result | None: ...
 
-    def parse_action(self, data: Any) -> Any: ...
+    def parse_action(self, data: object) -> Any: ...
 
     def state_hash(self, state: StateT) -> str: ...
 
@@ -140,7 +141,7 @@ class SearchableGame(Protocol):
     receive the true state. `game.view(world, view.seat)` equals `view`.
     """
 
-    def sample_world(self, view: Any, rng: Any) -> Any: ...
+    def sample_world(self, view: Any, rng: random.Random) -> Any: ...
 
 
 @runtime_checkable

@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
 from fishtable.engine.errors import SaveFileError
-from fishtable.engine.files import parse_json, read_json, validation_message
+from fishtable.engine.files import os_words, parse_json, read_json, validation_message
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.text import shown
 
@@ -54,20 +54,20 @@ class SaveData(BaseModel):
 # -- writing -----------------------------------------------------------------------------
 
 
+_WRITE_WORDS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EROFS: "the disk is read-only",
+    errno.EISDIR: "the save path is a folder",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EEXIST: "a part of the path is a file, not a folder",
+}
+
+
 def _write_words(exc: OSError) -> str:
-    if exc.errno == errno.ENOSPC:
-        return "the disk is full"
-    if exc.errno == errno.EDQUOT:
-        return "the disk quota is used up"
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    if exc.errno == errno.EROFS:
-        return "the disk is read-only"
-    if exc.errno == errno.EISDIR:
-        return "the save path is a folder"
-    if exc.errno in (errno.ENOTDIR, errno.EEXIST):
-        return "a part of the path is a file, not a folder"
-    return (exc.strerror or str(exc)).rstrip(".").lower() or "unknown error"
+    return os_words(exc, _WRITE_WORDS)
 
 
 def _temp_prefix(path: Path) -> str:

@@ -83,3 +83,9 @@ def shown(text: str) -> str:
     if refused_char(text) is None:
         return text
     return "".join(char.encode("unicode_escape").decode("ascii") if is_refused(char) else char for char in text)
+
+
+def short_repr(value: object, limit: int = 30) -> str:
+    """`repr(value)` cut to `limit` characters with "...": a value from outside, named in a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -432,6 +432,8 @@ class TableHost:
             async with self._hints:
                 if self._stopping:
                     return
+                if not can_search(game):  # the refusal above says so; the types want it here too
+                    return
                 options = await asyncio.to_thread(hint, view, legal, game, stop=lambda: self._stopping)
         except Exception as exc:  # a hint must never take the table down
             conn.send(encode(Refused(reason=f"No hint this time ({type(exc).__name__}).")))

@@ -483,8 +483,11 @@ class HotSeatFlow:
 
     def _hint_worker(self, decision: Decision) -> None:
         problem: str | None
+        game = self.match.game
         try:
-            options = hint(decision.view, decision.legal, self.match.game, stop=lambda: not self.active)
+            if not can_search(game):  # hint_refusal said so before the worker started
+                raise TypeError("this game cannot be searched")
+            options = hint(decision.view, decision.legal, game, stop=lambda: not self.active)
         except Exception as exc:  # a hint must never take the game down
             options, problem = [], f"No hint this time ({type(exc).__name__}: {exc})."
         else:

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
-import random
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.fishing_party import playouts, rules, sampler, scoring, setup, viewing
-from fishtable.games.fishing_party.actions import Action, TimeUp, parse_action
+from fishtable.engine.digest import state_digest
+from fishtable.games.fishing_party import dispatch, playouts, sampler, scoring, setup, views
+from fishtable.games.fishing_party.actions import ACTIONS, TimeUp
 from fishtable.games.fishing_party.cards import MAX_PLAYERS, MIN_PLAYERS, load_card_file
 from fishtable.games.fishing_party.options import FishingPartyOptions
 from fishtable.games.fishing_party.state import FPState
-from fishtable.games.fishing_party.views import FishingPartyView
 
 
 class FishingParty:
@@ -40,46 +35,28 @@ class FishingParty:
     def time_up_action(self) -> TimeUp:
         return TimeUp()
 
-    def new_game(self, options: FishingPartyOptions, seats: Sequence[SeatInfo], seed: int) -> FPState:
-        return setup.new_game(options, seats, seed)
-
-    def opening_events(self, state: FPState) -> list[Event]:
-        return setup.opening_lines(state)
-
-    def pending(self, state: FPState) -> dict[int, Prompt]:
-        return rules.pending(state)
-
-    def legal_actions(self, state: FPState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: FPState, seat: int, action: Action) -> tuple[FPState, list[Event]]:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: FPState, seat: int | None) -> FishingPartyView:
-        return viewing.build_view(state, seat)
-
-    def result(self, state: FPState) -> Result | None:
-        return scoring.result(state)
-
-    def parse_action(self, data: Any) -> Action:
-        return parse_action(data)
+    # The protocol, played by the modules that keep the rules (no forwarding methods:
+    # a playout calls these a hundred thousand times a second).
+    new_game = staticmethod(setup.new_game)
+    opening_events = staticmethod(setup.opening_lines)
+    pending = staticmethod(dispatch.pending)
+    legal_actions = staticmethod(dispatch.legal_actions)
+    apply = staticmethod(dispatch.apply)
+    view = staticmethod(views.build_view)
+    result = staticmethod(scoring.result)
+    parse_action = staticmethod(ACTIONS.parse)
+    is_action = staticmethod(ACTIONS.is_action)
 
     def state_hash(self, state: FPState) -> str:
-        return hashlib.sha256(repr(state.canonical()).encode()).hexdigest()
+        return state_digest(state.canonical())
 
-    # -- For the search bots (SearchableGame) ----------------------------------------------------
-
-    def sample_world(self, view: FishingPartyView, rng: random.Random) -> FPState:
-        """A full state as `view.seat` may imagine it: every card hidden from it dealt at random."""
-        return sampler.sample_world(view, rng)
-
-    def evaluate(self, state: FPState, seat: int) -> float:
-        """A heuristic chance in [0, 1] that `seat` wins from here (kinds in the pond, points, readiness)."""
-        return playouts.evaluate(state, seat)
-
-    def rollout_action(self, state: FPState, seat: int, rng: random.Random) -> Action:
-        """A cheap, sensible playout move (the greedy bot's choice, read off a sampled world)."""
-        return playouts.rollout_action(state, seat, rng)
+    # -- for the search bots (SearchableGame): a full state as `view.seat` may imagine it (every
+    # card hidden from it dealt at random), a heuristic chance in [0, 1] that a seat wins from here
+    # (kinds in the pond, points, readiness), and a cheap, sensible playout move (the greedy bot's
+    # choice, read off a sampled world).
+    sample_world = staticmethod(sampler.sample_world)
+    evaluate = staticmethod(playouts.evaluate)
+    rollout_action = staticmethod(playouts.rollout_action)
 
 
 GAME = FishingParty()

@@ -11,34 +11,32 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field
+
+from fishtable.engine.actions import ActionModel, ActionSet
 
 CardId = Annotated[str, Field(min_length=1, max_length=8)]
 Seat = Annotated[int, Field(ge=0, le=63)]
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
 # -- Free actions, at the beginning of the turn (FP-MOVE-7, FP-SPECIAL-5, FP-SPECIAL-15, FP-Q-18) --
 
 
-class PlaceLure(_Action):
+class PlaceLure(ActionModel):
     """Put this lure (or Magic Lure) in front of you; a lure already there goes back to your hand."""
 
     kind: Literal["place_lure"] = "place_lure"
     card: CardId
 
 
-class PlacePermanent(_Action):
+class PlacePermanent(ActionModel):
     """Lay a permanent card (GPS, Glove, Spray Bottle) face up in front of you."""
 
     kind: Literal["permanent"] = "permanent"
     card: CardId
 
 
-class PlayGoggles(_Action):
+class PlayGoggles(ActionModel):
     """Clear the six table cards and lay six new ones."""
 
     kind: Literal["goggles"] = "goggles"
@@ -48,52 +46,52 @@ class PlayGoggles(_Action):
 # -- The move (FP-MOVE-2) ----------------------------------------------------------------------
 
 
-class StartExchange(_Action):
+class StartExchange(ActionModel):
     """Move: exchange one to three cards with the draw pile (the cards are chosen next)."""
 
     kind: Literal["start_exchange"] = "start_exchange"
 
 
-class Exchange(_Action):
+class Exchange(ActionModel):
     """Put this card aside to exchange it with the draw pile (up to three, then draw)."""
 
     kind: Literal["exchange"] = "exchange"
     card: CardId
 
 
-class DrawBack(_Action):
+class DrawBack(ActionModel):
     """End an exchange: the cards put aside go to the discard pile, as many are drawn."""
 
     kind: Literal["draw_back"] = "draw_back"
 
 
-class StartSwap(_Action):
+class StartSwap(ActionModel):
     """Move: swap one to three cards with the table (the pairs are chosen next)."""
 
     kind: Literal["start_swap"] = "start_swap"
 
 
-class Take(_Action):
+class Take(ActionModel):
     """Swap with the table: take this table card into your hand (a card of yours goes in its place)."""
 
     kind: Literal["take"] = "take"
     card: CardId
 
 
-class Give(_Action):
+class Give(ActionModel):
     """Swap with the table: lay this card of your hand where the card you took lay."""
 
     kind: Literal["give"] = "give"
     card: CardId
 
 
-class SwapDone(_Action):
+class SwapDone(ActionModel):
     """End a table swap (after one, two or three pairs)."""
 
     kind: Literal["swap_done"] = "swap_done"
 
 
-class PlayRod(_Action):
+class PlayRod(ActionModel):
     """Lay a Fishing Rod in front of you, with a lure from your hand at the same time if you like."""
 
     kind: Literal["rod"] = "rod"
@@ -101,14 +99,14 @@ class PlayRod(_Action):
     lure: CardId | None = None
 
 
-class FirstAid(_Action):
+class FirstAid(ActionModel):
     """Cancel the Ouch on you with a First Aid Kit."""
 
     kind: Literal["first_aid"] = "first_aid"
     card: CardId
 
 
-class GiveUnlucky(_Action):
+class GiveUnlucky(ActionModel):
     """Play an Ouch, a Tire or a Snap on another player."""
 
     kind: Literal["unlucky"] = "unlucky"
@@ -116,14 +114,14 @@ class GiveUnlucky(_Action):
     target: Seat
 
 
-class Fish(_Action):
+class Fish(ActionModel):
     """Put this fish down beside your lure and roll the die to catch it."""
 
     kind: Literal["fish"] = "fish"
     card: CardId
 
 
-class Pass(_Action):
+class Pass(ActionModel):
     """End your turn without a (further) move."""
 
     kind: Literal["pass"] = "pass"
@@ -132,34 +130,34 @@ class Pass(_Action):
 # -- Out of turn and after the roll --------------------------------------------------------------
 
 
-class LetRoll(_Action):
+class LetRoll(ActionModel):
     """No Broken Line from me: let the die be rolled."""
 
     kind: Literal["let_roll"] = "let_roll"
 
 
-class BreakLine(_Action):
+class BreakLine(ActionModel):
     """Play a Broken Line on the player about to roll (FP-SPECIAL-12, FP-Q-16)."""
 
     kind: Literal["broken_line"] = "broken_line"
     card: CardId
 
 
-class Spray(_Action):
+class Spray(ActionModel):
     """Spray Bottle: count the roll as one more (+1), one less (-1), or as rolled (0)."""
 
     kind: Literal["spray"] = "spray"
     change: Literal[-1, 0, 1]
 
 
-class Discard(_Action):
+class Discard(ActionModel):
     """Discard a card face down, down to your hand size (FP-Q-15)."""
 
     kind: Literal["discard"] = "discard"
     card: CardId
 
 
-class TimeUp(_Action):
+class TimeUp(ActionModel):
     """The agreed time has run out (applied by the app's clock, never offered as a choice)."""
 
     kind: Literal["time_up"] = "time_up"
@@ -171,10 +169,9 @@ Action = Annotated[
     | GiveUnlucky | Fish | Pass | LetRoll | BreakLine | Spray | Discard | TimeUp,
     Field(discriminator="kind"),
 ]
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+ACTIONS: ActionSet[Action] = ActionSet(Action)
 
 FREE_KINDS = frozenset({"place_lure", "permanent", "goggles"})
 
 
-def parse_action(data: object) -> Action:
-    return ACTION_ADAPTER.validate_python(data)
+parse_action = ACTIONS.parse

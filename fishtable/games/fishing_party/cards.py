@@ -10,16 +10,12 @@ file, the card and the field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import ErrorDetails
 
-from fishtable.assets import asset_path
-from fishtable.engine.cards import CardWording, check_cards, load_cards
-from fishtable.engine.errors import CardFileError
-from fishtable.engine.files import parse_json
+from fishtable.engine.cards import CardSource, CardWording
 from fishtable.engine.text import PLAIN_NAME
 
 CARD_FORMAT = "fishtable-fishing-party-cards"
@@ -32,7 +28,13 @@ DIE_SIDES = 6
 
 # Card type codes: ints, because the engine compares them in its hottest loops.
 FISH, LURE, MAGIC, ROD, FIRST_AID, GOGGLES, OUCH, TIRE, SNAP, BROKEN_LINE, GPS, GLOVE, SPRAY = range(13)
-TYPE_NAMES: tuple[str, ...] = (
+CardType = Literal[
+    "fish", "lure", "magic_lure", "rod", "first_aid_kit", "goggles", "ouch", "tire", "snap", "broken_line",
+    "gps", "glove", "spray_bottle",
+]
+Group = Literal["fish", "lure", "lucky", "unlucky", "permanent"]
+
+TYPE_NAMES: tuple[CardType, ...] = (
     "fish", "lure", "magic_lure", "rod", "first_aid_kit", "goggles", "ouch", "tire", "snap",
     "broken_line", "gps", "glove", "spray_bottle",
 )
@@ -46,7 +48,7 @@ PERMANENT = frozenset({GPS, GLOVE, SPRAY})
 LURES = frozenset({LURE, MAGIC})
 
 
-def group_of(code: int) -> str:
+def group_of(code: int) -> Group:
     if code == FISH:
         return "fish"
     if code in LURES:
@@ -231,7 +233,7 @@ def build_cards(data: FishingPartyCards) -> tuple[tuple[Card, ...], tuple[str, .
     for lure in data.lures:
         a, b = kinds.index(lure.catches[0]), kinds.index(lure.catches[1])
         for pair in lure.rolls:
-            wins = [()] * len(kinds)
+            wins: list[tuple[int, ...]] = [()] * len(kinds)
             wins[a] = (pair[0],)
             wins[b] = (pair[1],)
             cards.append(Card(len(cards), f"L{len(cards) - first_lure + 1:02d}", LURE, lure.name, wins=tuple(wins),
@@ -291,24 +293,9 @@ WORDING = CardWording(
 )
 
 
-def parse_card_data(raw: object, source: str) -> FishingPartyCards:
-    """Validate already-parsed JSON (a file's, or the cards a save carries); CardFileError in words."""
-    return check_cards(raw, FishingPartyCards, source, WORDING)
-
-
-def parse_card_text(text: str, source: str) -> FishingPartyCards:
-    return parse_card_data(parse_json(text, error=CardFileError, source=source), source)
-
-
-def default_card_path() -> Path:
-    return asset_path("fishing_party", "cards.json")
-
-
-def load_card_file(path: Path | str | None = None) -> FishingPartyCards:
-    """Read and validate a card file (the shipped one by default), once per version of the file."""
-    return load_cards(path, FishingPartyCards, default_card_path(), WORDING, max_bytes=MAX_FILE_BYTES)
-
-
-def default_cards() -> FishingPartyCards:
-    """The shipped card data."""
-    return load_card_file(None)
+CARDS = CardSource(FishingPartyCards, "fishing_party", WORDING, max_bytes=MAX_FILE_BYTES)
+parse_card_data = CARDS.parse_data
+parse_card_text = CARDS.parse_text
+default_card_path = CARDS.default_path
+load_card_file = CARDS.load
+default_cards = CARDS.default

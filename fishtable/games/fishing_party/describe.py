@@ -33,9 +33,9 @@ def known_cards(view: FishingPartyView) -> dict[str, CardFace]:
     for card in (*(view.hand or ()), *(view.aside or ()), *view.table):
         cards[card.id] = card
     for panel in view.seats:
-        for card in (panel.rod, panel.lure, panel.fishing, panel.ouch, *panel.permanents, *panel.pond):
-            if card is not None:
-                cards[card.id] = card
+        for shown in (panel.rod, panel.lure, panel.fishing, panel.ouch, *panel.permanents, *panel.pond):
+            if shown is not None:
+                cards[shown.id] = shown
     return cards
 
 
@@ -61,7 +61,7 @@ def describe(action: Any, view: FishingPartyView) -> str:
     """One plain line for a legal action of the seat whose view this is."""
     cards = known_cards(view)
     me = view.seats[view.seat] if view.seat is not None else None
-    kind = action.kind
+    kind: str = action.kind
     if kind == "place_lure":
         new = _word(cards, action.card)
         if me is not None and me.lure is not None:
@@ -114,8 +114,8 @@ def describe(action: Any, view: FishingPartyView) -> str:
         return "No Broken Line: let the die roll"
     if kind == "broken_line":
         fisher = view.seats[view.turn]
-        fish = fisher.fishing.label if fisher.fishing is not None else "fish"
-        return f"Play a Broken Line on {fisher.name}: the {fish} and their lure are discarded"
+        fished = fisher.fishing.label if fisher.fishing is not None else "fish"
+        return f"Play a Broken Line on {fisher.name}: the {fished} and their lure are discarded"
     if kind == "spray":
         rolled = view.spray_roll
         if action.change == 0 or rolled is None:

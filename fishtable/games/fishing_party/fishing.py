@@ -3,6 +3,7 @@ Fish Pond (FP-CATCH-*, FP-SPECIAL-12/13/20..22, FP-Q-11, FP-Q-16, FP-Q-19)."""
 
 from __future__ import annotations
 
+from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party import scoring
 from fishtable.games.fishing_party.cards import BROKEN_LINE, DIE_SIDES, FISH, LURES, SPRAY, rolls_words
 from fishtable.games.fishing_party.common import card_text, event, has_perm, roll_die
@@ -58,7 +59,7 @@ def _article(name: str) -> str:
     return "an" if name[:1].lower() in "aeiou" else "a"
 
 
-def start_attempt(state: FPState, seat: int, card: int, events: list) -> None:
+def start_attempt(state: FPState, seat: int, card: int, events: list[Event]) -> None:
     """FP-CATCH-3: the fish goes face up beside the lure; then the table may break the line."""
     st = state.static
     state.moved = True
@@ -76,7 +77,7 @@ def start_attempt(state: FPState, seat: int, card: int, events: list) -> None:
         roll(state, events)
 
 
-def let_roll(state: FPState, seat: int, events: list) -> None:
+def let_roll(state: FPState, seat: int, events: list[Event]) -> None:
     state.asking = tuple(s for s in state.asking if s != seat)
     if not state.asking:
         events.append(event("attempt", "No Broken Line: the die is rolled."))
@@ -89,7 +90,7 @@ def broken_line_error(state: FPState, card: int) -> str | None:
     return None
 
 
-def break_line(state: FPState, seat: int, card: int, events: list) -> None:
+def break_line(state: FPState, seat: int, card: int, events: list[Event]) -> None:
     """FP-SPECIAL-12: the fisher discards the fish and the lure; one Broken Line per attempt.
 
     Its player draws nothing now and refills at the end of their own next turn (FP-Q-16).
@@ -124,7 +125,7 @@ def spray_can_help(state: FPState, rolled: int) -> bool:
     return rolled - 1 in wins or (rolled < DIE_SIDES and rolled + 1 in wins)
 
 
-def roll(state: FPState, events: list) -> None:
+def roll(state: FPState, events: list[Event]) -> None:
     """FP-CATCH-3: one roll. A miss the owner's Spray Bottle could mend waits for their decision."""
     rolled = roll_die(state)
     if rolled not in _wins(state) and spray_can_help(state, rolled):
@@ -143,7 +144,7 @@ def spray_error(state: FPState, change: int) -> str | None:
     return None
 
 
-def resolve(state: FPState, rolled: int, counted: int, events: list) -> None:
+def resolve(state: FPState, rolled: int, counted: int, events: list[Event]) -> None:
     """FP-CATCH-5..13: a catch goes to the pond (a smaller one of its kind leaves it); a miss back to hand."""
     st = state.static
     seat, fish, lure = state.seat, state.fishing, state.lures[state.seat]

@@ -4,6 +4,7 @@ down to the hand size. Each `*_error` returns why a choice is illegal, or None."
 
 from __future__ import annotations
 
+from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party.cards import (
     FIRST_AID,
     GLOVE,
@@ -54,7 +55,7 @@ def lure_error(state: FPState, seat: int, card: int) -> str | None:
     return None
 
 
-def place_lure(state: FPState, seat: int, card: int, events: list) -> None:
+def place_lure(state: FPState, seat: int, card: int, events: list[Event]) -> None:
     old = state.lures[seat]
     state.hands[seat].remove(card)
     left_hand(state, seat, card)
@@ -74,7 +75,7 @@ def permanent_error(state: FPState, card: int) -> str | None:
     return None
 
 
-def place_permanent(state: FPState, seat: int, card: int, events: list) -> None:
+def place_permanent(state: FPState, seat: int, card: int, events: list[Event]) -> None:
     state.hands[seat].remove(card)
     left_hand(state, seat, card)
     state.perms[seat] = (*state.perms[seat], card)
@@ -93,7 +94,7 @@ def goggles_error(state: FPState, card: int) -> str | None:
     return None
 
 
-def play_goggles(state: FPState, seat: int, card: int, events: list) -> None:
+def play_goggles(state: FPState, seat: int, card: int, events: list[Event]) -> None:
     """FP-SPECIAL-4, FP-Q-17: new table cards first, then the old ones and the Goggles go face down."""
     state.hands[seat].remove(card)
     left_hand(state, seat, card)
@@ -124,7 +125,7 @@ def start_exchange_error(state: FPState, seat: int) -> str | None:
     return None
 
 
-def start_exchange(state: FPState, seat: int, events: list) -> None:
+def start_exchange(state: FPState, seat: int, events: list[Event]) -> None:
     state.moved = True
     state.stage = "exchange"
 
@@ -137,7 +138,7 @@ def exchange_error(state: FPState) -> str | None:
     return None
 
 
-def put_aside(state: FPState, seat: int, card: int, events: list) -> None:
+def put_aside(state: FPState, seat: int, card: int, events: list[Event]) -> None:
     state.hands[seat].remove(card)
     left_unseen(state, seat)
     state.aside.append(card)
@@ -146,7 +147,7 @@ def put_aside(state: FPState, seat: int, card: int, events: list) -> None:
         draw_back(state, seat, events)
 
 
-def draw_back(state: FPState, seat: int, events: list) -> None:
+def draw_back(state: FPState, seat: int, events: list[Event]) -> None:
     """Draw as many as were put aside (reshuffling if needed), then discard those face down."""
     aside = state.aside
     drawn = draw_cards(state, len(aside), events)
@@ -173,7 +174,7 @@ def start_swap_error(state: FPState, seat: int) -> str | None:
     return None
 
 
-def start_swap(state: FPState, seat: int, events: list) -> None:
+def start_swap(state: FPState, seat: int, events: list[Event]) -> None:
     state.moved = True
     state.stage = "swap"
 
@@ -186,7 +187,7 @@ def take_error(state: FPState, take: int) -> str | None:
     return None
 
 
-def take(state: FPState, seat: int, card: int, events: list) -> None:
+def take(state: FPState, seat: int, card: int, events: list[Event]) -> None:
     """The card is chosen; it stays on the table until a card is given for it."""
     state.stage = "give"
     state.taken = (*state.taken, card)
@@ -198,7 +199,7 @@ def give_error(state: FPState, give: int) -> str | None:
     return None
 
 
-def give(state: FPState, seat: int, card: int, events: list) -> None:
+def give(state: FPState, seat: int, card: int, events: list[Event]) -> None:
     """The given card lies face up where the taken one lay (FP-MOVE-6)."""
     taken = state.taken[-1]
     hand = state.hands[seat]
@@ -242,7 +243,7 @@ def rod_error(state: FPState, seat: int, card: int, lure: int | None) -> str | N
     return None
 
 
-def play_rod(state: FPState, seat: int, card: int, lure: int | None, events: list) -> None:
+def play_rod(state: FPState, seat: int, card: int, lure: int | None, events: list[Event]) -> None:
     state.moved = True
     hand = state.hands[seat]
     hand.remove(card)
@@ -270,7 +271,7 @@ def first_aid_error(state: FPState, seat: int, card: int) -> str | None:
     return None
 
 
-def first_aid(state: FPState, seat: int, card: int, events: list) -> None:
+def first_aid(state: FPState, seat: int, card: int, events: list[Event]) -> None:
     state.moved = True
     state.hands[seat].remove(card)
     left_hand(state, seat, card)
@@ -308,7 +309,7 @@ def unlucky_error(state: FPState, seat: int, card: int, target: int) -> str | No
     return None
 
 
-def give_unlucky(state: FPState, seat: int, card: int, target: int, events: list) -> None:
+def give_unlucky(state: FPState, seat: int, card: int, target: int, events: list[Event]) -> None:
     st = state.static
     state.moved = True
     state.unlucky = True
@@ -343,7 +344,7 @@ def give_unlucky(state: FPState, seat: int, card: int, target: int, events: list
     move_done(state, events)
 
 
-def pass_turn(state: FPState, seat: int, events: list) -> None:
+def pass_turn(state: FPState, seat: int, events: list[Event]) -> None:
     """FP-Q-7: no (further) move; the turn ends with the usual refill."""
     if not state.moved:
         events.append(event("pass", f"{state.static.names[seat]} passes.", news=True))
@@ -353,7 +354,7 @@ def pass_turn(state: FPState, seat: int, events: list) -> None:
 # -- Discarding down to the hand size (FP-Q-15) -------------------------------------------------------
 
 
-def discard_down(state: FPState, seat: int, card: int, events: list) -> None:
+def discard_down(state: FPState, seat: int, card: int, events: list[Event]) -> None:
     hand = state.hands[seat]
     hand.remove(card)
     left_unseen(state, seat)

@@ -29,7 +29,7 @@ from fishtable.games.fishing_party.cards import (
     UNLUCKY,
 )
 from fishtable.games.fishing_party.common import has_perm
-from fishtable.games.fishing_party.rules import legal_actions
+from fishtable.games.fishing_party.dispatch import legal_actions
 from fishtable.games.fishing_party.scoring import BIGGEST_OF_KIND, HEAVIEST, MOST_FISH
 from fishtable.games.fishing_party.state import NONE, FPState, Static
 
@@ -300,8 +300,8 @@ def rollout_action(state: FPState, seat: int, rng: random.Random, epsilon: float
     if stage == "exchange":
         puts = [a for a in legal if a.kind == "exchange"]
         if puts:
-            worst = min(puts, key=lambda a: judge.value(_card(st, a)))
-            if judge.value(_card(st, worst)) < 1.5 or not state.aside:
-                return worst
+            cheapest = min(puts, key=lambda a: judge.value(_card(st, a)))
+            if judge.value(_card(st, cheapest)) < 1.5 or not state.aside:
+                return cheapest
         return legal[-1]  # draw_back (listed last)
     return _turn(state, seat, judge, legal)

@@ -40,8 +40,10 @@ class _Tables:
 # Tables by the card data object (the same for every view of a game), then by the card table
 # (the same for equal card data, e.g. a view rebuilt from JSON): worlds of a game share one Static,
 # so its ready-made actions and faces are built once.
-_CACHE: dict[tuple, tuple[object, _Tables]] = {}
-_BY_TABLE: dict[tuple, _Tables] = {}
+# (the card data's or table's id, names, computer seats, weights, Quick-Play, time limit, first rolls)
+_Key = tuple[int, tuple[str, ...], tuple[bool, ...], str, bool, int | None, tuple[tuple[tuple[int, int], ...], ...]]
+_CACHE: dict[_Key, tuple[object, _Tables]] = {}
+_BY_TABLE: dict[_Key, _Tables] = {}
 _CACHE_SIZE = 64
 
 
@@ -50,7 +52,7 @@ def _tables(view: FishingPartyView) -> _Tables:
     if data is None:
         raise ValueError("This view names no card file (a hand-built table): no world can be sampled from it.")
     seats = view.seats
-    key = (id(data), tuple(p.name for p in seats), tuple(p.is_bot for p in seats), view.weights, view.quick_play,
+    key: _Key = (id(data), tuple(p.name for p in seats), tuple(p.is_bot for p in seats), view.weights, view.quick_play,
            view.time_limit_minutes, view.first_player_rolls)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is data:
@@ -85,7 +87,7 @@ def _tables(view: FishingPartyView) -> _Tables:
     return tables
 
 
-def _remember(key: tuple, data: object, tables: _Tables) -> None:
+def _remember(key: _Key, data: object, tables: _Tables) -> None:
     if len(_CACHE) >= _CACHE_SIZE or len(_BY_TABLE) >= _CACHE_SIZE:
         _CACHE.clear()
         _BY_TABLE.clear()

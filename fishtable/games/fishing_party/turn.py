@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party import scoring
 from fishtable.games.fishing_party.common import event, give_cards, hand_size, plural
 from fishtable.games.fishing_party.state import NONE, FPState
@@ -13,7 +14,7 @@ def moves_per_turn(state: FPState) -> int:
     return QUICK_PLAY_MOVES if state.static.quick_play else 1  # FP-MOVE-1
 
 
-def start_turn(state: FPState, seat: int, events: list) -> None:
+def start_turn(state: FPState, seat: int, events: list[Event]) -> None:
     state.seat = seat
     state.stage = "turn"
     state.moves_left = moves_per_turn(state)
@@ -23,7 +24,7 @@ def start_turn(state: FPState, seat: int, events: list) -> None:
     events.append(event("turn", f"{state.static.names[seat]}'s turn."))
 
 
-def move_done(state: FPState, events: list) -> None:
+def move_done(state: FPState, events: list[Event]) -> None:
     """A move is complete: on to the next move (Quick-Play) or the end of the turn."""
     state.aside = []
     state.given = ()
@@ -36,7 +37,7 @@ def move_done(state: FPState, events: list) -> None:
         end_turn(state, events)
 
 
-def end_turn(state: FPState, events: list) -> None:
+def end_turn(state: FPState, events: list[Event]) -> None:
     """FP-MOVE-9: refill to the hand size; FP-Q-15: a hand above it draws nothing and discards."""
     seat = state.seat
     state.moves_left = 0
@@ -52,7 +53,7 @@ def end_turn(state: FPState, events: list) -> None:
     next_turn(state, events)
 
 
-def next_turn(state: FPState, events: list) -> None:
+def next_turn(state: FPState, events: list[Event]) -> None:
     if state.time_up:
         scoring.finish(state, "time", events)  # FP-Q-21: the turn is complete, the game ends
         return

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
-import random
-from collections.abc import Sequence
-from typing import Any
-
-from fishtable.engine.protocol import Event, Prompt, Result, SeatInfo
-from fishtable.games.fishing_party_poker import rules, sampler, scoring, setup, viewing
-from fishtable.games.fishing_party_poker.actions import Action, parse_action
+from fishtable.engine.digest import state_digest
+from fishtable.engine.protocol import Event
+from fishtable.games.fishing_party_poker import dispatch, sampler, scoring, setup, views
+from fishtable.games.fishing_party_poker.actions import ACTIONS
 from fishtable.games.fishing_party_poker.cards import load_card_file
 from fishtable.games.fishing_party_poker.common import event
 from fishtable.games.fishing_party_poker.options import PokerOptions
 from fishtable.games.fishing_party_poker.state import PokerState
-from fishtable.games.fishing_party_poker.views import PokerView
 
 
 class FishingPartyPoker:
@@ -32,8 +27,16 @@ class FishingPartyPoker:
             return options
         return options.model_copy(update={"cards": load_card_file(options.card_file)})
 
-    def new_game(self, options: PokerOptions, seats: Sequence[SeatInfo], seed: int) -> PokerState:
-        return setup.new_game(options, seats, seed)
+    # The protocol, played by the modules that keep the rules (no forwarding methods:
+    # a playout calls these a hundred thousand times a second).
+    new_game = staticmethod(setup.new_game)
+    pending = staticmethod(dispatch.pending)
+    legal_actions = staticmethod(dispatch.legal_actions)
+    apply = staticmethod(dispatch.apply)
+    view = staticmethod(views.build_view)
+    result = staticmethod(scoring.result)
+    parse_action = staticmethod(ACTIONS.parse)
+    is_action = staticmethod(ACTIONS.is_action)
 
     def opening_events(self, state: PokerState) -> list[Event]:
         return [
@@ -41,40 +44,15 @@ class FishingPartyPoker:
             for kind, text, seat, news in state.opening
         ]
 
-    def pending(self, state: PokerState) -> dict[int, Prompt]:
-        return rules.pending(state)
-
-    def legal_actions(self, state: PokerState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: PokerState, seat: int, action: Action) -> tuple[PokerState, list[Event]]:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: PokerState, seat: int | None) -> PokerView:
-        return viewing.build_view(state, seat)
-
-    def result(self, state: PokerState) -> Result | None:
-        return scoring.result(state)
-
-    def parse_action(self, data: Any) -> Action:
-        return parse_action(data)
-
     def state_hash(self, state: PokerState) -> str:
-        return hashlib.sha256(repr(state.canonical()).encode()).hexdigest()
+        return state_digest(state.canonical())
 
-    # -- for the search bots (SearchableGame) ------------------------------------------------------
-
-    def sample_world(self, view: PokerView, rng: random.Random) -> PokerState:
-        """A full state dealt from one seat's view: see sampler.py."""
-        return sampler.sample_world(view, rng)
-
-    def evaluate(self, state: PokerState, seat: int) -> float:
-        """The seat's share of the chips once the hand under way is shown down as it stands, in [0, 1]."""
-        return sampler.evaluate(state, seat)
-
-    def rollout_done(self, start: PokerState, state: PokerState) -> bool:
-        """A playout from `start` may stop at `state` (its hand is settled) and be scored by `evaluate`."""
-        return sampler.rollout_done(start, state)
+    # -- for the search bots (SearchableGame): a world dealt from one seat's view (sampler.py),
+    # the seat's share of the chips once the hand under way is shown down as it stands, in
+    # [0, 1], and a playout from `start` may stop once its hand is settled.
+    sample_world = staticmethod(sampler.sample_world)
+    evaluate = staticmethod(sampler.evaluate)
+    rollout_done = staticmethod(sampler.rollout_done)
 
 
 GAME = FishingPartyPoker()

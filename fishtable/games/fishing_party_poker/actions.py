@@ -10,46 +10,43 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field
 
+from fishtable.engine.actions import ActionModel, ActionSet
 from fishtable.engine.fast import trusted
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Check(_Action):
+class Check(ActionModel):
     """Bet nothing when nobody has bet this round."""
 
     kind: Literal["check"] = "check"
 
 
-class Bet(_Action):
+class Bet(ActionModel):
     """Open the betting with the round's bet size."""
 
     kind: Literal["bet"] = "bet"
 
 
-class Call(_Action):
+class Call(ActionModel):
     """Match the highest bet of the round (or put in every chip left)."""
 
     kind: Literal["call"] = "call"
 
 
-class Raise(_Action):
+class Raise(ActionModel):
     """Match the highest bet and add the round's bet size."""
 
     kind: Literal["raise"] = "raise"
 
 
-class Fold(_Action):
+class Fold(ActionModel):
     """Give up the hand and any claim to the pot."""
 
     kind: Literal["fold"] = "fold"
 
 
-class Swap(_Action):
+class Swap(ActionModel):
     """Give up the hand card `give` and take the community card `take` in its place."""
 
     kind: Literal["swap"] = "swap"
@@ -57,19 +54,19 @@ class Swap(_Action):
     take: str = Field(min_length=1, max_length=12)
 
 
-class KeepHand(_Action):
+class KeepHand(ActionModel):
     """Decline the swap."""
 
     kind: Literal["keep"] = "keep"
 
 
-class Deal(_Action):
+class Deal(ActionModel):
     """The next dealer collects the cards and deals the next hand."""
 
     kind: Literal["deal"] = "deal"
 
 
-class StopSession(_Action):
+class StopSession(ActionModel):
     """The table stops: this hand is played to its end, then the standings are final.
 
     Never among the legal actions: the app applies it, from any seat, when the
@@ -83,7 +80,7 @@ Action = Annotated[
     Check | Bet | Call | Raise | Fold | Swap | KeepHand | Deal | StopSession,
     Field(discriminator="kind"),
 ]
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+ACTIONS: ActionSet[Action] = ActionSet(Action)
 
 # Actions without fields are values: one shared instance each.
 CHECK = Check()
@@ -101,5 +98,4 @@ def swap(give: str, take: str) -> Swap:
     return trusted(Swap, kind="swap", give=give, take=take)
 
 
-def parse_action(data: object) -> Action:
-    return ACTION_ADAPTER.validate_python(data)
+parse_action = ACTIONS.parse

@@ -108,7 +108,7 @@ def apply(state: PokerState, seat: int, kind: str, events: list[Event]) -> None:
         verb = "bets" if kind == "bet" else "raises to"
         tail = " and is all in" if state.chips[seat] == 0 else ""
         events.append(news(kind, f"{name} {verb} {new_level}{tail}."))
-    else:  # pragma: no cover - the rules module only sends betting kinds here
+    else:  # pragma: no cover - the dispatcher only sends betting kinds here
         raise IllegalAction("That is not a betting move.")
     state.acted[seat] = True
     state.may_raise[seat] = False

@@ -10,16 +10,12 @@ the file, the card and the field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import ErrorDetails
 
-from fishtable.assets import asset_path
-from fishtable.engine.cards import CardWording, check_cards, load_cards
-from fishtable.engine.errors import CardFileError
-from fishtable.engine.files import parse_json
+from fishtable.engine.cards import CardSource, CardWording
 from fishtable.engine.text import PlainName, PlainText
 
 CARD_FORMAT = "fishtable-fishing-party-poker-cards"
@@ -27,14 +23,14 @@ MAX_FILE_BYTES = 1_000_000
 MAX_CARDS = 1000
 MIN_CARDS = 15  # two players' hands and the five community cards
 
+RankName = Literal["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+SuitName = Literal["spades", "hearts", "diamonds", "clubs"]
+
 RANK_NAMES = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_NAMES: tuple[SuitName, ...] = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RANK_VALUE = {"A": 14, "K": 13, "Q": 12, "J": 11, **{str(v): v for v in range(2, 11)}}
 RANK_TEXT = {v: k for k, v in RANK_VALUE.items()}
-
-RankName = Literal["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
-SuitName = Literal["spades", "hearts", "diamonds", "clubs"]
 
 
 class _Spec(BaseModel):
@@ -128,19 +124,8 @@ WORDING = CardWording(
 )
 
 
-def parse_card_data(raw: object, source: str) -> PokerCardFile:
-    """Validate already-parsed JSON (a file's, or the cards a save carries); CardFileError in words."""
-    return check_cards(raw, PokerCardFile, source, WORDING)
-
-
-def parse_card_file(text: str, source: str) -> PokerCardFile:
-    return parse_card_data(parse_json(text, error=CardFileError, source=source), source)
-
-
-def default_card_path() -> Path:
-    return asset_path("fishing_party_poker", "cards.json")
-
-
-def load_card_file(path: Path | str | None = None) -> PokerCardFile:
-    """Read and validate a card file (the shipped one by default), once per version of the file."""
-    return load_cards(path, PokerCardFile, default_card_path(), WORDING, max_bytes=MAX_FILE_BYTES)
+CARDS = CardSource(PokerCardFile, "fishing_party_poker", WORDING, max_bytes=MAX_FILE_BYTES)
+parse_card_data = CARDS.parse_data
+parse_card_file = CARDS.parse_text
+default_card_path = CARDS.default_path
+load_card_file = CARDS.load

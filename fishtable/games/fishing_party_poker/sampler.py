@@ -40,7 +40,8 @@ class SampleError(ValueError):
     """The view does not describe a position this sampler can rebuild (it was not made by GAME.view)."""
 
 
-def _table(cards: tuple[Card, ...]):
+def _table(cards: tuple[Card, ...]) -> tuple[dict[str, int], tuple[str, ...], tuple[int, ...], tuple[int, ...],
+                                            tuple[str, ...]]:
     entry = _cache.get(id(cards))
     if entry is None or entry[0] is not cards:
         if len(_cache) > 64:
@@ -107,6 +108,9 @@ def sample_world(view: PokerView, rng: random.Random) -> PokerState:
     result = view.result
     level = view.current_bet if betting_now else 0
     wagers = view.max_raises + 1 - view.raises_left if betting_now else 0
+    betting_round = view.betting_round if betting_now else None
+    if betting_now and betting_round is None:
+        raise SampleError("A betting phase with no betting round.")
     return PokerState(
         cards=cards, cids=cids, bits=bits, suits=suits, names=tuple(p.name for p in panels),
         bots=tuple(p.is_bot for p in panels), ante=view.ante, small_bet=view.small_bet, big_bet=view.big_bet,
@@ -118,8 +122,8 @@ def sample_world(view: PokerView, rng: random.Random) -> PokerState:
         in_hand=[p.cards > 0 for p in panels],
         folded=[p.status == "folded" for p in panels],
         committed=[p.in_pot for p in panels],
-        betting_round=view.betting_round if betting_now else (view.swap_round or 0),
-        swap_round=(view.betting_round - 1) if betting_now else (view.swap_round or 0),
+        betting_round=betting_round if betting_round is not None else (view.swap_round or 0),
+        swap_round=(betting_round - 1) if betting_round is not None else (view.swap_round or 0),
         round_bet=[p.round_bet for p in panels],
         level=level,
         wagers=wagers,
@@ -158,7 +162,7 @@ def evaluate(state: PokerState, seat: int) -> float:
     total = sum(chips) + sum(committed)
     if not total:
         return 0.0
-    mine = chips[seat]
+    mine: float = chips[seat]
     pot = sum(committed)
     if pot and state.phase != "hand_over" and state.in_hand[seat] and not state.folded[seat]:
         contenders = state.contenders()

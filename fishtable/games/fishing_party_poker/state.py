@@ -91,50 +91,17 @@ class PokerState:
         return len(self.names)
 
     def clone(self) -> PokerState:
-        # Built slot by slot, skipping __init__: a clone is made at every step of every playout.
-        new = _new(PokerState)
-        new.cards = self.cards
-        new.cids = self.cids
-        new.bits = self.bits
-        new.suits = self.suits
-        new.names = self.names
-        new.bots = self.bots
-        new.ante = self.ante
-        new.small_bet = self.small_bet
-        new.big_bet = self.big_bet
-        new.max_raises = self.max_raises
-        new.max_hands = self.max_hands
-        new.opening = self.opening
-        new.rng = self.rng
-        new.phase = self.phase
-        new.hand_no = self.hand_no
-        new.dealer = self.dealer
-        new.chips = self.chips[:]
+        """A copy that shares nothing the engine changes: `fork`, with the lists it shares copied."""
+        new = self.fork()
         new.hands_won = self.hands_won[:]
         new.deck = self.deck[:]
         new.hands = [h[:] for h in self.hands]
         new.community = self.community[:]
-        new.face_up = self.face_up
         new.in_hand = self.in_hand[:]
         new.folded = self.folded[:]
-        new.committed = self.committed[:]
-        new.betting_round = self.betting_round
-        new.swap_round = self.swap_round
-        new.round_bet = self.round_bet[:]
-        new.level = self.level
-        new.wagers = self.wagers
-        new.acted = self.acted[:]
-        new.may_raise = self.may_raise[:]
-        new.actor = self.actor
         new.aggressors = self.aggressors[:]
         new.shown = self.shown[:]
         new.awards = self.awards[:]
-        new.next_dealer = self.next_dealer
-        new.stopping = self.stopping
-        new.stopped_by = self.stopped_by
-        new.end_reason = self.end_reason
-        new.labels = self.labels
-        new.known = self.known
         return new
 
     def fork(self) -> PokerState:

@@ -17,7 +17,7 @@ from fishtable.games.fishing_party_poker import GAME
 from fishtable.games.fishing_party_poker import cards as cards_module
 from fishtable.games.fishing_party_poker.cards import default_card_path, load_card_file
 from fishtable.games.fishing_party_poker.options import PokerOptions
-from fishtable.games.fishing_party_poker.viewing import face
+from fishtable.games.fishing_party_poker.views import face
 from tests.games.fishing_party_poker.builder import seats
 
 SHIPPED = json.loads(default_card_path().read_text(encoding="utf-8"))

@@ -20,7 +20,7 @@ from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.games.fishing_party import GAME
 from fishtable.games.fishing_party.state import FPState
-from fishtable.games.fishing_party.viewing import face
+from fishtable.games.fishing_party.views import face
 from fishtable.plugins.fishing_party.faces import FPTile, display_forms
 from tests.tui.helpers import settle
 from tests.tui.screen_text import screen_text

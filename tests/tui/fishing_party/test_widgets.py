@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from fishtable.games.fishing_party.actions import Fish
 from fishtable.games.fishing_party.state import NONE
-from fishtable.games.fishing_party.viewing import face
+from fishtable.games.fishing_party.views import face
 from fishtable.plugins.fishing_party.board import FishingPartyBoard
 from fishtable.plugins.fishing_party.die import FRAME_SECONDS, FRAMES, DieView
 from fishtable.plugins.fishing_party.faces import DIE_FACES, card_text, short, tile_rows

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.fast import trusted
@@ -166,18 +168,18 @@ _SPRAYS = {c: Spray(change=c) for c in (-1, 0, 1)}
 
 
 def _actions(st: Static) -> _Actions:
-    acts = st.acts
+    acts: _Actions | None = st.acts
     if acts is None:
         acts = st.acts = _Actions(st)
     return acts
 
 
-def _takes(state: FPState, acts: _Actions, out: list) -> None:
+def _takes(state: FPState, acts: _Actions, out: list[Action]) -> None:
     given = state.given
     out.extend(acts.take[t] for t in state.table if t not in given)
 
 
-def _move_actions(state: FPState, seat: int, acts: _Actions, out: list) -> None:
+def _move_actions(state: FPState, seat: int, acts: _Actions, out: list[Action]) -> None:
     """Every first card of a move (FP-MOVE-2), then passing (FP-Q-7)."""
     st = state.static
     codes = st.codes
@@ -312,7 +314,7 @@ def apply(state: FPState, seat: int, action: Action) -> tuple[FPState, list[Even
     """Validate, then apply to a copy. The given state is never changed."""
     if not isinstance(seat, int) or not 0 <= seat < len(state.hands):
         raise IllegalAction(f"There is no seat {seat}.")
-    kind = getattr(action, "kind", None)
+    kind: str | None = getattr(action, "kind", None)
     stage = state.stage
     if stage == "over":
         raise IllegalAction("The game is over.")
@@ -348,47 +350,47 @@ def _time_up(state: FPState) -> tuple[FPState, list[Event]]:
     return new, [event("time_up", f"Time is up! {name} finishes this turn, then the game ends.", news=True)]
 
 
-def _place_lure(state: FPState, seat: int, action: PlaceLure, events: list) -> None:
+def _place_lure(state: FPState, seat: int, action: PlaceLure, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.lure_error(state, seat, card))
     moves.place_lure(state, seat, card, events)
 
 
-def _permanent(state: FPState, seat: int, action: PlacePermanent, events: list) -> None:
+def _permanent(state: FPState, seat: int, action: PlacePermanent, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.permanent_error(state, card))
     moves.place_permanent(state, seat, card, events)
 
 
-def _goggles(state: FPState, seat: int, action: PlayGoggles, events: list) -> None:
+def _goggles(state: FPState, seat: int, action: PlayGoggles, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.goggles_error(state, card))
     moves.play_goggles(state, seat, card, events)
 
 
-def _start_exchange(state: FPState, seat: int, action: StartExchange, events: list) -> None:
+def _start_exchange(state: FPState, seat: int, action: StartExchange, events: list[Event]) -> None:
     _check(moves.start_exchange_error(state, seat))
     moves.start_exchange(state, seat, events)
 
 
-def _exchange(state: FPState, seat: int, action: Exchange, events: list) -> None:
+def _exchange(state: FPState, seat: int, action: Exchange, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.exchange_error(state))
     moves.put_aside(state, seat, card, events)
 
 
-def _draw_back(state: FPState, seat: int, action: DrawBack, events: list) -> None:
+def _draw_back(state: FPState, seat: int, action: DrawBack, events: list[Event]) -> None:
     if not state.aside:
         raise IllegalAction("Put aside at least one card to exchange first.")
     moves.draw_back(state, seat, events)
 
 
-def _start_swap(state: FPState, seat: int, action: StartSwap, events: list) -> None:
+def _start_swap(state: FPState, seat: int, action: StartSwap, events: list[Event]) -> None:
     _check(moves.start_swap_error(state, seat))
     moves.start_swap(state, seat, events)
 
 
-def _take(state: FPState, seat: int, action: Take, events: list) -> None:
+def _take(state: FPState, seat: int, action: Take, events: list[Event]) -> None:
     card = _card(state, action.card, state.table, "on the table")
     _check(moves.take_error(state, card))
     if not moves.can_take_more(state):
@@ -396,68 +398,71 @@ def _take(state: FPState, seat: int, action: Take, events: list) -> None:
     moves.take(state, seat, card, events)
 
 
-def _give(state: FPState, seat: int, action: Give, events: list) -> None:
+def _give(state: FPState, seat: int, action: Give, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.give_error(state, card))
     moves.give(state, seat, card, events)
 
 
-def _swap_done(state: FPState, seat: int, action: SwapDone, events: list) -> None:
+def _swap_done(state: FPState, seat: int, action: SwapDone, events: list[Event]) -> None:
     if not state.given:
         raise IllegalAction("Swap at least one card with the table first.")
     move_done(state, events)
 
 
-def _rod_move(state: FPState, seat: int, action: PlayRod, events: list) -> None:
+def _rod_move(state: FPState, seat: int, action: PlayRod, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     lure = None if action.lure is None else _in_hand(state, seat, action.lure)
     _check(moves.rod_error(state, seat, card, lure))
     moves.play_rod(state, seat, card, lure, events)
 
 
-def _first_aid(state: FPState, seat: int, action: FirstAid, events: list) -> None:
+def _first_aid(state: FPState, seat: int, action: FirstAid, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.first_aid_error(state, seat, card))
     moves.first_aid(state, seat, card, events)
 
 
-def _give_unlucky(state: FPState, seat: int, action: GiveUnlucky, events: list) -> None:
+def _give_unlucky(state: FPState, seat: int, action: GiveUnlucky, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.unlucky_error(state, seat, card, action.target))
     moves.give_unlucky(state, seat, card, action.target, events)
 
 
-def _fish(state: FPState, seat: int, action: Fish, events: list) -> None:
+def _fish(state: FPState, seat: int, action: Fish, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     _check(fishing.fish_error(state, seat, card))
     fishing.start_attempt(state, seat, card, events)
 
 
-def _pass(state: FPState, seat: int, action: Pass, events: list) -> None:
+def _pass(state: FPState, seat: int, action: Pass, events: list[Event]) -> None:
     moves.pass_turn(state, seat, events)
 
 
-def _let_roll(state: FPState, seat: int, action: LetRoll, events: list) -> None:
+def _let_roll(state: FPState, seat: int, action: LetRoll, events: list[Event]) -> None:
     fishing.let_roll(state, seat, events)
 
 
-def _break_line(state: FPState, seat: int, action: BreakLine, events: list) -> None:
+def _break_line(state: FPState, seat: int, action: BreakLine, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     _check(fishing.broken_line_error(state, card))
     fishing.break_line(state, seat, card, events)
 
 
-def _spray(state: FPState, seat: int, action: Spray, events: list) -> None:
+def _spray(state: FPState, seat: int, action: Spray, events: list[Event]) -> None:
     _check(fishing.spray_error(state, action.change))
     fishing.resolve(state, state.roll, state.roll + action.change, events)
 
 
-def _discard(state: FPState, seat: int, action: Discard, events: list) -> None:
+def _discard(state: FPState, seat: int, action: Discard, events: list[Event]) -> None:
     card = _in_hand(state, seat, action.card)
     moves.discard_down(state, seat, card, events)
 
 
-_MOVES = {
+# A handler takes the action of its own kind (Any: `apply` looks it up by that kind).
+Handler = Callable[[FPState, int, Any, list[Event]], None]
+
+_MOVES: dict[str, Handler] = {
     "start_exchange": _start_exchange,
     "start_swap": _start_swap,
     "rod": _rod_move,
@@ -466,7 +471,7 @@ _MOVES = {
     "fish": _fish,
     "pass": _pass,
 }
-_HANDLERS = {
+_HANDLERS: dict[tuple[str, str | None], Handler] = {
     ("turn", "place_lure"): _place_lure,
     ("turn", "permanent"): _permanent,
     ("turn", "goggles"): _goggles,

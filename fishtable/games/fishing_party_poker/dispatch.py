@@ -59,19 +59,43 @@ def pending(state: PokerState) -> dict[int, Prompt]:
         return {seat: bet_prompt(state, seat)}
     if phase == "swap":
         seat = state.actor
-        text = (f"Swap {state.swap_round}: swap one of your cards for a community card, or keep your hand.")
-        return {seat: _prompt(seat, "swap", text, True)}
+        return {seat: _swap_prompt(seat, state.swap_round)}
     if phase == "hand_over":
         seat = state.next_dealer
-        text = f"Hand {state.hand_no} is over. Deal hand {state.hand_no + 1}."
-        return {seat: _prompt(seat, "deal", text, False)}
+        return {seat: _deal_prompt(seat, state.hand_no)}
     return {}
 
 
+# Keyed by the numbers, not by the text: a prompt's words are only built the first time.
+@lru_cache(maxsize=256)
+def _swap_prompt(seat: int, swap_round: int) -> Prompt:
+    text = f"Swap {swap_round}: swap one of your cards for a community card, or keep your hand."
+    return _prompt(seat, "swap", text, True)
+
+
+@lru_cache(maxsize=4096)
+def _deal_prompt(seat: int, hand_no: int) -> Prompt:
+    return _prompt(seat, "deal", f"Hand {hand_no} is over. Deal hand {hand_no + 1}.", False)
+
+
 @lru_cache(maxsize=16)
-def _swap_table(cids: tuple[str, ...]) -> list[list[Any]]:
+def _swaps_of(cids: tuple[str, ...]) -> list[list[Any]]:
     """Every possible Swap of one card table, built once: [give][take]."""
     return [[swap(g, t) for t in cids] for g in cids]
+
+
+_last: tuple[tuple[str, ...], list[list[Any]]] = ((), [])  # the card table last asked for, its swaps
+
+
+def _swap_table(cids: tuple[str, ...]) -> list[list[Any]]:
+    """`_swaps_of(cids)`, with the table last asked for remembered by identity: every state
+    of a session shares its `cids`, and hashing the ids for the cache key cost more than the rest."""
+    global _last
+    known, table = _last
+    if known is not cids:
+        table = _swaps_of(cids)
+        _last = (cids, table)
+    return table
 
 
 def legal_actions(state: PokerState, seat: int) -> list[Any]:
