@@ -53,9 +53,9 @@ def test_simulate_refuses_another_games_card_file_naming_both(capsys: pytest.Cap
 @pytest.mark.parametrize("game", NAMES)
 def test_the_app_offers_a_card_file_to_the_game_it_is_for(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     calls = []
-    fake = types.ModuleType("fishtable.tui")
+    fake = types.ModuleType("fishtable.tui.app")
     fake.run_app = lambda **kw: calls.append(kw) or 0  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "fishtable.tui", fake)
+    monkeypatch.setitem(sys.modules, "fishtable.tui.app", fake)
     assert main(["--card-file", str(cards(game))]) == 0
     assert calls == [{"card_files": {game: cards(game)}, "data_dir": None}]
 
