@@ -152,7 +152,8 @@ def guided(app: FishtableApp, rng: random.Random, allow_quit: bool) -> list[str]
                 return [*str(labels[0]), "enter"]
             return [*str(labels[0]), "space", "tab", "space", "enter"]  # the Reel: two fish
         return [rng.choice(["s", "e", "n", "l", "enter"])]
-    if name in {"TableScreen", "ChoiceScreen"} and screen.query("#choices").first().display:
+    # Any list of choices (the table's, the shell's, Big Fish's and poker's decision screens).
+    if screen.query("#choices") and screen.query("#choices").first().display:
         if app.focused is not screen.query_one("#choices"):
             return ["tab"]  # the monkey moved the focus away from the list of choices
         if rng.random() < 0.3:
