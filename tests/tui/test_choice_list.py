@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
 
 from fishtable.tui.widgets.options import LETTERS, ChoiceList
@@ -11,7 +13,7 @@ from fishtable.tui.widgets.options import LETTERS, ChoiceList
 
 class OneList(App[None]):
     # A command of the screen's own on a letter no choice may take (LETTERS leaves it out).
-    BINDINGS = [Binding("r", "ruled", "Rules")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "ruled", "Rules")]
 
     def __init__(self) -> None:
         super().__init__()
