@@ -47,6 +47,7 @@ from fishtable.bots import choose_action  # noqa: E402
 from fishtable.engine.match import Match  # noqa: E402
 from fishtable.engine.protocol import SeatInfo  # noqa: E402
 from fishtable.engine.registry import load_game  # noqa: E402
+from fishtable.plugins.crazy_fishing.board import leads  # noqa: E402
 from fishtable.plugins.crazy_fishing.sea import SeaView  # noqa: E402
 from fishtable.plugins.fishing_party import entries  # noqa: E402
 from fishtable.tui.app import FishtableApp  # noqa: E402
@@ -123,7 +124,7 @@ def cf_keys(screen: Any, match: Match) -> list[str] | None:
         sea = screen.board.query_one(SeaView)
         if sea.cursor is not None:  # the suggested fish, by its number
             typed = str(sea.cursor)
-            waits = any(str(n) != typed and str(n).startswith(typed) for n in sea.labels() if n >= 10)
+            waits = leads(typed, sea.labels())
             return [*typed, "enter"] if waits else list(typed)
     return None
 

@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import load_game
+from fishtable.plugins.crazy_fishing.board import leads
 from fishtable.tui.app import FishtableApp
 from tests.games.crazy_fishing.builder import build
 
@@ -218,7 +219,7 @@ class Table:
         assert sea.cursor is not None
         if not keys:
             return await self.point(label)
-        waits = any(str(n) != str(label) and str(n).startswith(str(label)) for n in sea.labels() if n >= 10)
+        waits = leads(str(label), sea.labels())
         if self.screen.board.digits_try() and not waits:
             assert keys[:1] == ("enter",), f"typing #{label} tries for it: {keys} would follow the try"
             steps = self.match.step_count

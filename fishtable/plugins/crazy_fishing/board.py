@@ -244,7 +244,7 @@ class CrazyFishingBoard(Board):
         # A first digit waits only while it leads to a longer number: the next digit joins it.
         typed = self._digits + str(digit)
         number = int(typed)
-        longer = _leads(typed, labels)
+        longer = leads(typed, labels)
         if number in sea.reachable:
             sea.cursor = number
             self._say("")
@@ -333,7 +333,7 @@ class CrazyFishingBoard(Board):
 DIGIT_SECONDS = 3.0  # a second digit typed after a pause still joins the first
 
 
-def _leads(typed: str, labels: set[int]) -> bool:
+def leads(typed: str, labels: set[int]) -> bool:
     """Is `typed` the start of a longer fish number in the sea?"""
     return any(label >= 10 and str(label) != typed and str(label).startswith(typed) for label in labels)
 

@@ -73,7 +73,7 @@ class CollectScreen(DecisionScreen):
         text.append(f"◀ {draw.rods} rod card{'s' * (draw.rods != 1)} ", "bold #e0c070")
         text.append(" and ")
         text.append(f" {draw.baits} bait card{'s' * (draw.baits != 1)} ▶", "bold #f08080")
-        least, most = min(d.rods for d in self.draws), max(d.rods for d in self.draws)
+        least, most = self.rod_range()
         text.append(f"\n{least}–{most}: draw that many rods, the rest baits · ← more rods · → more baits · "
                     "Enter draws · p: my catch", "dim")
         self.query_one("#draw-choice", Static).update(text)
@@ -97,13 +97,18 @@ class CollectScreen(DecisionScreen):
         if screen is not None:
             self.app.push_screen(screen)
 
+    def rod_range(self) -> tuple[int, int]:
+        """The fewest and most rods a draw may hold (a short deck narrows the split)."""
+        rods = [d.rods for d in self.draws]
+        return min(rods), max(rods)
+
     def action_rods(self, rods: int) -> None:
         """Draw `rods` rod cards and bait cards for the rest, at once."""
         draw = next((d for d in self.draws if d.rods == rods), None)
         if draw is None:
             if self.draws:
                 total = self.draws[0].rods + self.draws[0].baits
-                least, most = min(d.rods for d in self.draws), max(d.rods for d in self.draws)
+                least, most = self.rod_range()
                 self.refuse(f"You draw {total} card{'s' * (total != 1)}: {least} to {most} of them can be rods.")
             return
         self.index = self.draws.index(draw)

@@ -15,11 +15,10 @@ from dataclasses import dataclass, replace
 
 from fishtable.engine.protocol import Prompt
 from fishtable.games.fishing_party.actions import DrawBack, Exchange, Take
+from fishtable.games.fishing_party.moves import MAX_EXCHANGE
 from fishtable.plugins.fishing_party import entries as ent
 from fishtable.plugins.fishing_party.faces import card_text
 from fishtable.tui.decision import Decision
-
-MAX_EXCHANGE = 3  # FP-MOVE-3: one to three cards
 
 
 @dataclass(frozen=True)

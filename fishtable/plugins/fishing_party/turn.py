@@ -29,7 +29,7 @@ from fishtable.plugins.fishing_party.seat_panel import extra_parts, gear_parts, 
 from fishtable.tui.decision import Decision
 from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
-from fishtable.tui.widgets.options import LETTERS, FishOptionList
+from fishtable.tui.widgets.options import FishOptionList, choice_keys
 
 TITLES = {
     "turn": "your turn",
@@ -151,9 +151,12 @@ class TurnScreen(DecisionScreen):
         """The list's lines; each legal one shows the key that picks it (its own, or a free letter)."""
         options: list[Option] = []
         group = None
-        own = {key for key, _ in ent.KEYS.values()}
-        free = iter(letter for letter in LETTERS if letter not in own)
-        self.letters = {}
+        legal = [i for i, e in enumerate(self.entries) if e.legal]
+        own = [ent.key_of(self.entries[i]) for i in legal]
+        shown = choice_keys(len(legal), {n: key[0] for n, key in enumerate(own) if key is not None})
+        keys = dict(zip(legal, shown, strict=True))
+        # The game's own keys are the screen's bindings; the free letters are picked in on_key.
+        self.letters = {key: i for i, key, o in zip(legal, shown, own, strict=True) if key is not None and o is None}
         for index, entry in enumerate(self.entries):
             if entry.group != group:
                 group = entry.group
@@ -161,10 +164,7 @@ class TurnScreen(DecisionScreen):
                 options.append(Option(Text(f"── {head} ──", "bold"), disabled=True))
             text = Text()
             if entry.legal:
-                named = ent.key_of(entry)
-                key = named[0] if named else next(free, None)
-                if key is not None and named is None:
-                    self.letters[key] = index
+                key = keys[index]
                 text.append(f"{key} " if key else "  ", "bold #ffd75e")
                 text.append(entry.text)
             else:

@@ -39,6 +39,13 @@ class FishOptionList(OptionList):
 LETTERS = "acghijmotuvwz"
 
 
+def choice_keys(count: int, named: dict[int, str]) -> list[str | None]:
+    """The key shown before each of `count` choices: the game's own (`named`, by index), else the
+    next free letter; None once the letters run out."""
+    free = iter(letter for letter in LETTERS if letter not in named.values())
+    return [named.get(index) or next(free, None) for index in range(count)]
+
+
 class ChoiceList(FishOptionList):
     """A list of choices in words. Each choice shows a key before it, its own (the game names it,
     e.g. `s` to stop a step) or the next free letter: the key picks it at once, as Enter would
@@ -51,11 +58,9 @@ class ChoiceList(FishOptionList):
     def set_choices(self, labels: Sequence[str | Text], hotkeys: dict[int, tuple[str, str]] | None = None) -> None:
         """`hotkeys` maps a choice's index to (key, short description): the game's own keys."""
         named = {index: key for index, (key, _) in (hotkeys or {}).items()}
-        free = iter(letter for letter in LETTERS if letter not in named.values())
         self.keys = {}
         options = []
-        for index, label in enumerate(labels):
-            key = named.get(index) or next(free, None)
+        for index, (label, key) in enumerate(zip(labels, choice_keys(len(labels), named), strict=True)):
             if key is not None:
                 self.keys[key] = index
             prompt = Text.assemble((f"{key} " if key else "  ", "bold"), label)

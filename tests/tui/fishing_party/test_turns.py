@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import OptionList
 
@@ -91,12 +92,20 @@ async def test_an_exchange_card_by_card_keeps_the_cards_secret(tmp_path: Path) -
         assert "You discard Walleye (4 lb), Walleye (5 lb) and draw" in " ".join(match.log_for(0))
 
 
-async def test_a_three_card_exchange_is_on_the_table_before_the_next_pass(tmp_path: Path) -> None:
-    # Once, the third card put aside went straight to the next pass screen: the others never saw it.
+def ann_to_exchange_or_swap() -> tuple[Any, list[int], list[int]]:
+    """Ann's turn with six plain fish, three cards to draw and six on the table: (state, her
+    hand, the table)."""
     b = Builder()
     mine = b.cards_of("Walleye:4", "Walleye:5", "Brook:6", "Brook:7", "Rainbow:8", "Rainbow:9")
+    table = b.cards_of("Bass:6", "Bass:7", "Bass:8", "Pike:4", "Pike:3", "Brook:2")
     state = b.state([mine, b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))],
-                    draw=b.cards_of("Bass:6", "Bass:7", "Bass:8"))
+                    draw=b.cards_of("Bass:10", "Bass:11", "Bass:12"), table=table)
+    return state, mine, table
+
+
+async def test_a_three_card_exchange_is_on_the_table_before_the_next_pass(tmp_path: Path) -> None:
+    # Once, the third card put aside went straight to the next pass screen: the others never saw it.
+    state, mine, _ = ann_to_exchange_or_swap()
     match = match_of(state)
     async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
         t = Driver(pilot)
@@ -113,10 +122,7 @@ async def test_a_three_card_exchange_is_on_the_table_before_the_next_pass(tmp_pa
 
 
 async def test_a_swap_only_turn_is_on_the_table_before_the_next_pass(tmp_path: Path) -> None:
-    b = Builder()
-    mine = b.cards_of("Walleye:4", "Walleye:5", "Brook:6", "Brook:7", "Rainbow:8", "Rainbow:9")
-    table = b.cards_of("Bass:6", "Bass:7", "Bass:8", "Pike:4", "Pike:3", "Brook:2")
-    state = b.state([mine, b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))], table=table)
+    state, mine, table = ann_to_exchange_or_swap()
     match = match_of(state)
     async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
         t = Driver(pilot)
@@ -134,10 +140,7 @@ async def test_a_swap_only_turn_is_on_the_table_before_the_next_pass(tmp_path: P
 
 
 async def test_esc_backs_out_of_an_exchange_and_a_card_put_aside_can_be_taken_back(tmp_path: Path) -> None:
-    b = Builder()
-    mine = b.cards_of("Walleye:4", "Walleye:5", "Brook:6", "Brook:7", "Rainbow:8", "Rainbow:9")
-    state = b.state([mine, b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))],
-                    draw=b.cards_of("Bass:6", "Bass:7", "Bass:8"))
+    state, mine, _ = ann_to_exchange_or_swap()
     match = match_of(state)
     async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
         t = Driver(pilot)
@@ -163,10 +166,7 @@ async def test_esc_backs_out_of_an_exchange_and_a_card_put_aside_can_be_taken_ba
 
 
 async def test_esc_backs_out_of_a_swap_before_a_table_card_is_taken(tmp_path: Path) -> None:
-    b = Builder()
-    mine = b.cards_of("Walleye:4", "Walleye:5", "Brook:6", "Brook:7", "Rainbow:8", "Rainbow:9")
-    table = b.cards_of("Bass:6", "Bass:7", "Bass:8", "Pike:4", "Pike:3", "Brook:2")
-    state = b.state([mine, b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))], table=table)
+    state, _, table = ann_to_exchange_or_swap()
     match = match_of(state)
     async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
         t = Driver(pilot)
