@@ -3,7 +3,8 @@
 A module that imports another fishtable module inside a function usually hides
 a cycle that a module-level import would show (and import-linter would see).
 Only the command line loads on demand, so that each command pulls in only what it
-needs.
+needs. The shell's light half defers its heavy neighbours, but names them at module
+level, with a TYPE_CHECKING import that the checkers see (fishtable/tui/deferred.py).
 """
 
 from __future__ import annotations
@@ -11,24 +12,26 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "fishtable"
 
 # The command-line entry point loads only what a command needs (`fishtable --help` stays light).
 ALLOWED_ON_DEMAND = {"fishtable/cli.py"}
 
-# LOADED_WHEN_A_GAME_STARTS: the app and its autosave keep the game machinery (matches, saves,
-# replays: pydantic and the engines) out of the first screen, which must come up as fast as an
-# empty Textual app (issue 20); they load it when a game starts or a save is inspected.
-# Issue 17 wants these gone too: a module split that keeps the menu light is still to be done.
-LOADED_WHEN_A_GAME_STARTS = {
-    "fishtable/tui/app.py",
-    "fishtable/tui/autosave.py",
-}
-
 # CYCLES_NOT_YET_BROKEN (issue 17): function-level imports that still stand for a real cycle or for
 # the menu's start-up time, each with what it hides. Remove an entry when its cycle is broken.
 CYCLES_NOT_YET_BROKEN: set[str] = set()  # none left
+
+# The shell's light half names its heavy neighbours at module level and loads them on first use
+# (fishtable/tui/deferred.py), so that the first screen loads no engine. Each such name, and the
+# file that defers it: a new one must be added here on purpose.
+DEFERRED = {
+    ("fishtable/tui/app.py", "fishtable.tui.autosave"),
+    ("fishtable/tui/app.py", "fishtable.tui.starting"),
+    ("fishtable/tui/screens/menu.py", "fishtable.tui.autosave"),
+}
 
 
 def _modules() -> list[Path]:
@@ -72,7 +75,7 @@ def test_the_checker_sees_an_import_inside_a_function() -> None:
 
 
 def test_no_fishtable_module_imports_another_inside_a_function() -> None:
-    allowed = ALLOWED_ON_DEMAND | LOADED_WHEN_A_GAME_STARTS | CYCLES_NOT_YET_BROKEN
+    allowed = ALLOWED_ON_DEMAND | CYCLES_NOT_YET_BROKEN
     offenders = [
         f"{_name(path)}:{line}: {statement}"
         for path in _modules()
@@ -86,7 +89,6 @@ def test_the_allow_lists_name_only_files_that_still_need_them() -> None:
     # An entry whose file has no function-level import left (or is gone) is stale: drop it.
     needed = {_name(path) for path in _modules() if function_level_imports(path.read_text(encoding="utf-8"))}
     assert sorted(CYCLES_NOT_YET_BROKEN - needed) == []
-    assert sorted(LOADED_WHEN_A_GAME_STARTS - needed) == []
     assert sorted(ALLOWED_ON_DEMAND - needed) == []
 
 
@@ -96,3 +98,80 @@ def test_the_registry_loads_game_modules_by_name() -> None:
     source = (PACKAGE / "engine" / "registry.py").read_text(encoding="utf-8")
     assert "importlib" in source
     assert function_level_imports(source) == []
+
+
+def _is_deferred_call(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "deferred"
+
+
+def deferred_modules(source: str) -> list[tuple[str, str, bool]]:
+    """(name given to `deferred`, the variable bound to it, whether a TYPE_CHECKING import names it)
+    for each module-level `variable = deferred("name")`, the `else` of `if TYPE_CHECKING:` included.
+    A call to `deferred` anywhere else (inside a function, say) fails the check."""
+    tree = ast.parse(source)
+    statements: list[ast.stmt] = []
+    typed: set[str] = set()
+    for node in tree.body:
+        statements.append(node)
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            typed |= {f"{sub.module}.{alias.name}" for sub in node.body if isinstance(sub, ast.ImportFrom)
+                      for alias in sub.names}
+            statements.extend(node.orelse)
+    found = []
+    for node in statements:
+        if isinstance(node, ast.Assign) and _is_deferred_call(node.value):
+            call = node.value
+            assert isinstance(call, ast.Call)
+            name, target = call.args[0], node.targets[0]
+            assert isinstance(name, ast.Constant) and isinstance(name.value, str), "deferred takes a literal name"
+            assert isinstance(target, ast.Name)
+            found.append((name.value, target.id, name.value in typed and name.value.rsplit(".", 1)[1] == target.id))
+    calls = sum(_is_deferred_call(node) for node in ast.walk(tree))
+    assert calls == len(found), "deferred() is called somewhere other than at module level"
+    return found
+
+
+def test_deferred_modules_are_named_at_module_level_and_listed() -> None:
+    seen = set()
+    for path in _modules():
+        if _name(path) == "fishtable/tui/deferred.py":
+            continue
+        for name, variable, typed in deferred_modules(path.read_text(encoding="utf-8")):
+            # The TYPE_CHECKING twin is what makes the dependency visible to mypy and import-linter.
+            assert typed, f"{_name(path)}: {variable} = deferred({name!r}) has no TYPE_CHECKING import"
+            seen.add((_name(path), name))
+    assert seen == DEFERRED
+
+
+def test_the_deferred_checker_reads_a_deferred_module() -> None:
+    source = (
+        "if TYPE_CHECKING:\n"
+        "    from fishtable.tui import starting\n"
+        "else:\n"
+        "    starting = deferred('fishtable.tui.starting')\n"
+        "    other = deferred('fishtable.tui.other')\n"
+    )
+    assert deferred_modules(source) == [("fishtable.tui.starting", "starting", True),
+                                        ("fishtable.tui.other", "other", False)]
+    hidden = "def f():\n    x = deferred('fishtable.tui.starting')\n"
+    with pytest.raises(AssertionError, match="other than at module level"):
+        deferred_modules(hidden)
+
+
+def test_a_deferred_module_loads_on_first_use(tmp_path: Path, monkeypatch) -> None:
+    import copy
+    import sys
+
+    from fishtable.tui.deferred import deferred
+
+    (tmp_path / "deferred_probe.py").write_text("VALUE = 42\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "deferred_probe", raising=False)
+    module = deferred("deferred_probe")
+    assert "deferred_probe" not in sys.modules  # named, not loaded
+    assert "not loaded yet" in repr(module)
+    assert copy.copy(module) is not None  # copying probes dunders: it must not load the module
+    assert "deferred_probe" not in sys.modules
+    assert module.VALUE == 42
+    assert "deferred_probe" in sys.modules
+    assert "loaded" in repr(module) and "not loaded" not in repr(module)

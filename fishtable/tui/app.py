@@ -2,14 +2,19 @@
 
 Imports stay light until a game is chosen: the registry is plain data, and
 pydantic, the engines and the card data load only when a game starts or the
-autosave is checked (in a worker, after the first paint). The app knows no
-game: it finds engines and their plug-ins through the registry.
+autosave is checked (in a worker, after the first paint). So the game half of the
+app, `fishtable.tui.starting`, and the autosave are deferred modules
+(`fishtable.tui.deferred`), and `tests/tui/test_first_screen.py` keeps the menu
+light. The app knows no game: it finds engines and their plug-ins through the
+registry.
 """
 
 from __future__ import annotations
 
-import random
+import asyncio
+import signal
 from collections.abc import Mapping
+from contextlib import suppress
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,16 +23,25 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from fishtable.engine.table_lock import TableLock, claim_table
-from fishtable.tui.autosave import AUTOSAVE_NAME, SaveStatus, default_data_dir
+from fishtable.tui.data_folder import AUTOSAVE_NAME, SaveStatus, default_data_dir
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed, Resumed
+from fishtable.tui.deferred import deferred
 from fishtable.tui.screens.base import input_blocked
+from fishtable.tui.screens.confirm import ConfirmScreen
+from fishtable.tui.screens.help import HelpScreen
 from fishtable.tui.screens.menu import MenuScreen
+from fishtable.tui.screens.quit import QuitScreen
+from fishtable.tui.screens.rules import RulesScreen
 from fishtable.tui.screens.table_taken import TableTakenScreen
 
-if TYPE_CHECKING:  # annotations only: the menu loads no engine (see tests/tui/test_first_screen.py)
+if TYPE_CHECKING:  # for the checkers; at run time both load when a game is chosen
     from fishtable.engine.match import Match
-    from fishtable.engine.series import Series
+    from fishtable.engine.series import Series, SeriesRules
+    from fishtable.tui import autosave, starting
     from fishtable.tui.flow import HotSeatFlow
+else:
+    autosave = deferred("fishtable.tui.autosave")
+    starting = deferred("fishtable.tui.starting")
 
 # Seconds a screen takes no input after it appears: a pass-the-keyboard screen,
 # and a screen (or a new prompt on the table) that commits a decision.
@@ -54,7 +68,7 @@ class FishtableApp(App):
     def __init__(
         self,
         data_dir: Path | str | None = None,
-        start_match: Any = None,
+        start_match: Match | None = None,
         bot_pause: float = 0.7,
         autosave: bool = True,
         card_files: Mapping[str, Path | str] | None = None,
@@ -75,7 +89,6 @@ class FishtableApp(App):
         self.save_status: SaveStatus | None = None
         self._temps_cleaned = False
         self.flow: HotSeatFlow | None = None
-        self.last_setup: tuple[str, Any, list[Any]] | None = None
         self.table_lock: TableLock | None = None
 
     def on_mount(self) -> None:
@@ -117,14 +130,10 @@ class FishtableApp(App):
         """Temporary files an interrupted save left behind: removed once, before the first
         game of this run saves (not at launch: the cleaner loads pydantic, which the first
         screen does not need)."""
-        from contextlib import suppress
-
-        from fishtable.tui.autosave import clean_stale_temps
-
         if self.autosave and not self._temps_cleaned:
             self._temps_cleaned = True
             with suppress(OSError):
-                clean_stale_temps(self.save_path)
+                autosave.clean_stale_temps(self.save_path)
 
     # -- input guard ---------------------------------------------------------------
     def arming_time(self, kind: str) -> float:
@@ -143,10 +152,6 @@ class FishtableApp(App):
     # -- signals -------------------------------------------------------------------
     def _catch_signals(self) -> None:
         """SIGTERM and SIGHUP: save, restore the terminal and exit 0 (see `run_app`)."""
-        import asyncio
-        import signal
-        from contextlib import suppress
-
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGHUP):
             # Not on the main thread, or no such signal on this system: nothing to catch.
@@ -186,18 +191,9 @@ class FishtableApp(App):
 
     # -- starting and leaving games -----------------------------------------------
     def setup_game(self, game: str) -> None:
-        from fishtable.tui.remembered import REMEMBERED_NAME, remembered_seats
-        from fishtable.tui.screens.confirm import ConfirmScreen
-        from fishtable.tui.screens.setup import SetupScreen
-
-        last = None
-        seats = remembered_seats(self.data_dir / REMEMBERED_NAME, game)
-        if seats is not None:
-            last = (seats, None)
-
         def open_setup(go: bool | None = True) -> None:
             if go:
-                self.push_screen(SetupScreen(game, card_file=self.card_files.get(game), last=last))
+                self.push_screen(starting.setup_screen(game, self.data_dir, self.card_files.get(game)))
 
         status = self.save_status
         if self.autosave and status is not None and status.match is not None:
@@ -216,43 +212,23 @@ class FishtableApp(App):
         options: Any,
         seats: list[tuple[str, str | None]],
         seed: int | None,
-        series: Any = None,
+        series: SeriesRules | None = None,
     ) -> str | None:
         """Start a game from the setup screen (options: the game's validated model).
         Returns a message if it cannot start."""
-        from pydantic import ValidationError
-
-        from fishtable.engine.errors import FishtableError
-        from fishtable.engine.match import Match
-        from fishtable.engine.protocol import SeatInfo
-        from fishtable.engine.registry import get_entry
-
         try:
-            engine = get_entry(game).load()
-            seat_infos = [SeatInfo(name=name, bot=bot) for name, bot in seats]
-            match = Match.start(engine, options, seat_infos, seed if seed is not None else _new_seed())
-        except (FishtableError, ValidationError, LookupError, ValueError, OSError) as exc:
-            message = _readable(exc)
+            match = starting.start_match(game, options, seats, seed)
+        except starting.GameWontStart as exc:
+            message = str(exc)
             self.notify(message, severity="error", timeout=8, markup=False)
             return message
-        except Exception as exc:  # anything else the options or the card data trip over
-            message = f"The game cannot start ({type(exc).__name__}: {exc})."
-            self.notify(message, severity="error", timeout=8, markup=False)
-            return message
-        self.last_setup = (game, options, seat_infos)
         if self.autosave:
-            from fishtable.tui.remembered import REMEMBERED_NAME, remember_seats
-
-            remember_seats(self.data_dir / REMEMBERED_NAME, game, [(s.name, s.bot) for s in seat_infos])
-        self.begin_match(match, series=_new_series(series, match))
+            starting.remember(self.data_dir, match)
+        self.begin_match(match, series=starting.new_series(series, match))
         return None
 
     def begin_match(self, match: Match, series: Series | None = None, seconds: float = 0.0) -> None:
         """Put `match` on the table (with the series it belongs to, and the time already played)."""
-        from fishtable.engine.registry import get_entry
-        from fishtable.tui.autosave import keep_damaged_copy
-        from fishtable.tui.flow import HotSeatFlow
-
         if self.flow is not None:
             self.flow.stop()
         # A toast from the setup (a game that could not start) must not hang over the first screen.
@@ -260,24 +236,19 @@ class FishtableApp(App):
         self._clean_stale_temps()
         status = self.save_status
         if self.autosave and status is not None and status.error and status.match is None:
-            _, sentence = keep_damaged_copy(self.save_path)
+            _, sentence = autosave.keep_damaged_copy(self.save_path)
             self.notify(sentence, markup=False)
         self.save_status = None
         self._pop_to_menu()
         save_path = self.save_path if self.autosave else None
-        entry = get_entry(match.game.name)
-        self.flow = HotSeatFlow(
-            self, match, save_path, self.bot_pause, entry.load_ui(), entry.title, series, seconds
-        )
+        self.flow = starting.new_flow(self, match, save_path, series, seconds)
         self.flow.begin()
 
     def continue_saved(self) -> None:
-        from fishtable.tui.session import SESSION_NAME, load_session
-
         status = self.save_status
         if status is not None and status.match is not None:
             match, status.match = status.match, None
-            session = load_session(self.save_path.with_name(SESSION_NAME), match)
+            session = starting.load_session(self.save_path.with_name(starting.SESSION_NAME), match)
             if session is None:
                 self.begin_match(match)
             else:
@@ -286,11 +257,7 @@ class FishtableApp(App):
     def game_finished(self, match: Match) -> None:
         """The game is over: its autosave has nothing left to continue."""
         if self.autosave and self.flow is not None and self.flow.save_path is not None:
-            from contextlib import suppress
-
-            from fishtable.tui.session import SESSION_NAME
-
-            for path in (self.flow.save_path, self.flow.save_path.with_name(SESSION_NAME)):
+            for path in (self.flow.save_path, self.flow.save_path.with_name(starting.SESSION_NAME)):
                 with suppress(OSError):  # a folder in its place, say: the menu will say what is wrong
                     path.unlink(missing_ok=True)
 
@@ -298,20 +265,14 @@ class FishtableApp(App):
         """The same players and options again (a series starts again from nothing)."""
         if self.flow is None:
             return
-        from fishtable.engine.match import Match
-
-        match = self.flow.match
-        again = Match.start(match.game, match.options, match.seats, _new_seed())
-        self.begin_match(again, series=_new_series(self.flow.series.rules, again))
+        again = starting.again(self.flow.match)
+        self.begin_match(again, series=starting.new_series(self.flow.series.rules, again))
 
     def next_game(self) -> None:
         """The next game of the series in progress, its totals carried on."""
         if self.flow is None or self.flow.series.over:
             return
-        from fishtable.engine.match import Match
-
-        match = self.flow.match
-        self.begin_match(Match.start(match.game, match.options, match.seats, _new_seed()), series=self.flow.series)
+        self.begin_match(starting.again(self.flow.match), series=self.flow.series)
 
     def action_to_menu(self) -> None:
         if self.flow is not None:
@@ -336,15 +297,11 @@ class FishtableApp(App):
             self.flow.hint()
 
     def action_help(self) -> None:
-        from fishtable.tui.screens.help import HelpScreen
-
         if not isinstance(self.screen, HelpScreen):
             ui = self.flow.ui if self.flow is not None else None
             self.push_screen(HelpScreen(ui.help_markdown if ui is not None else ""))
 
     def action_rules(self, game: str | None = None) -> None:
-        from fishtable.tui.screens.rules import RulesScreen
-
         if isinstance(self.screen, RulesScreen):
             return
         if game is None and self.flow is not None:
@@ -357,8 +314,6 @@ class FishtableApp(App):
         self.notify(f"To quit, press Ctrl+Q (or Ctrl+C).{saved}", markup=False)
 
     def action_request_quit(self) -> None:
-        from fishtable.tui.screens.quit import QuitScreen
-
         if isinstance(self.screen, QuitScreen):
             return
 
@@ -369,28 +324,6 @@ class FishtableApp(App):
                 self.exit()
 
         self.push_screen(QuitScreen(in_game=self.flow is not None), answered)
-
-
-def _readable(exc: Exception) -> str:
-    """An error in words: pydantic's validation errors as plain phrases."""
-    from pydantic import ValidationError
-
-    if isinstance(exc, ValidationError):
-        from fishtable.engine.files import field_path, plain_words
-
-        parts = [f"{field_path(e.get('loc', ())) or 'options'} {plain_words(e)}" for e in exc.errors()]
-        return "The options cannot be used: " + "; ".join(parts) + "."
-    return str(exc)
-
-
-def _new_series(rules: Any, match: Any) -> Any:
-    from fishtable.engine.series import Series, SeriesRules
-
-    return Series.start(rules if rules is not None else SeriesRules(), tuple(s.name for s in match.seats))
-
-
-def _new_seed() -> int:
-    return random.SystemRandom().randrange(1, 2**31)
 
 
 def run_app(card_files: Mapping[str, Path | str] | None = None, data_dir: Path | str | None = None) -> int:

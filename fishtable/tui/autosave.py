@@ -1,4 +1,4 @@
-"""Where the autosave lives, what state it is in, and writing it. Never changes a damaged file.
+"""The autosave: what state it is in, and writing it. Never changes a damaged file.
 
 The app's whole autosave API (none of these raises or hangs; problems come
 back as plain sentences):
@@ -13,6 +13,10 @@ back as plain sentences):
   replaces a damaged autosave, copy its bytes aside (capped, regular files
   only) and say what happened. `keep_damaged(path)` is the same returning only
   the copy's path.
+
+Where it lives and the menu's `SaveStatus` are in the light `fishtable.tui.data_folder`;
+this module loads the engine and is reached only once the menu checks the save (in a
+worker) or a game starts.
 """
 
 from __future__ import annotations
@@ -20,30 +24,25 @@ from __future__ import annotations
 import os
 import stat
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-AUTOSAVE_NAME = "autosave.json"
+from fishtable.engine.errors import FishtableError, SaveFileError
+from fishtable.engine.files import read_bytes, size_words
+from fishtable.engine.match import Match
+from fishtable.engine.resume import load_match
+from fishtable.engine.saves import MAX_SAVE_BYTES, remove_stale_temp_files, write_atomic
+from fishtable.tui.data_folder import AUTOSAVE_NAME, SaveStatus, default_data_dir
 
-
-def default_data_dir() -> Path:
-    import platformdirs  # lazy: only needed when no data_dir is given
-
-    return Path(platformdirs.user_data_dir("fishtable"))
-
-
-@dataclass
-class SaveStatus:
-    """The autosave as the menu sees it: absent, good (with its match) or damaged."""
-
-    path: Path
-    match: Any = None
-    error: str | None = None
-
-    @property
-    def exists(self) -> bool:
-        return self.match is not None or self.error is not None
+__all__ = [
+    "AUTOSAVE_NAME",
+    "SaveStatus",
+    "clean_stale_temps",
+    "default_data_dir",
+    "inspect_autosave",
+    "keep_damaged",
+    "keep_damaged_copy",
+    "save_match",
+]
 
 
 def _present(path: Path) -> bool:
@@ -63,9 +62,6 @@ def inspect_autosave(path: Path) -> SaveStatus:
     """
     if not _present(path):
         return SaveStatus(path)
-    from fishtable.engine.errors import FishtableError
-    from fishtable.engine.resume import load_match
-
     try:
         return SaveStatus(path, match=load_match(path))
     except FishtableError as exc:
@@ -74,13 +70,11 @@ def inspect_autosave(path: Path) -> SaveStatus:
         return SaveStatus(path, error=f"{path} could not be replayed ({type(exc).__name__}: {exc}).")
 
 
-def save_match(match: Any, path: Path) -> str | None:
+def save_match(match: Match, path: Path) -> str | None:
     """Autosave `match` to `path`. None when saved; otherwise why not, in words.
 
     The game goes on either way; a failed write leaves the last good save in place.
     """
-    from fishtable.engine.errors import FishtableError
-
     try:
         match.save(path)
     except FishtableError as exc:
@@ -92,8 +86,6 @@ def save_match(match: Any, path: Path) -> str | None:
 
 def clean_stale_temps(path: Path, older_than: float = 60.0) -> list[Path]:
     """Remove the temporary files interrupted writes of `path` left behind (`.autosave.json.*.tmp`)."""
-    from fishtable.engine.saves import remove_stale_temp_files
-
     return remove_stale_temp_files(path, older_than)
 
 
@@ -103,10 +95,6 @@ def keep_damaged_copy(path: Path) -> tuple[Path | None, str]:
     Copies at most the save size cap; never opens a folder, FIFO or device (nor a
     link to one). Returns (the copy or None, a sentence for the player).
     """
-    from fishtable.engine.errors import SaveFileError
-    from fishtable.engine.files import read_bytes, size_words
-    from fishtable.engine.saves import MAX_SAVE_BYTES, write_atomic
-
     try:
         info = os.stat(path)
     except (OSError, ValueError):

@@ -1,8 +1,8 @@
 """The first screen: choose a game, continue the autosave, read the rules, quit.
 
-Light on purpose: it imports only the registry and the autosave's light front
-(tui.autosave, which the app imports anyway), and checks the autosave in a worker
-thread after the first paint (replaying it needs pydantic and an engine).
+Light on purpose: it imports only the registry, and checks the autosave in a worker
+thread after the first paint (replaying it needs pydantic and an engine, so
+`fishtable.tui.autosave` is deferred until then).
 """
 
 from __future__ import annotations
@@ -17,12 +17,15 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from fishtable.engine.registry import GAMES
-from fishtable.tui.autosave import inspect_autosave
+from fishtable.tui.deferred import deferred
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options import FishOptionList
 
 if TYPE_CHECKING:  # the app imports this screen; only its type is needed here
+    from fishtable.tui import autosave
     from fishtable.tui.app import FishtableApp
+else:
+    autosave = deferred("fishtable.tui.autosave")
 
 TITLE = r"""
   ___ _    _    _        _    _
@@ -112,7 +115,7 @@ class MenuScreen(FishScreen):
 
     @work(thread=True, exclusive=True, group="autosave")
     def _inspect(self) -> None:
-        status = inspect_autosave(self.fish_app.save_path)
+        status = autosave.inspect_autosave(self.fish_app.save_path)
         self.app.call_from_thread(self._inspected, status)
 
     def _inspected(self, status) -> None:

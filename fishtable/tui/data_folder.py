@@ -1,0 +1,36 @@
+"""Where the app keeps its files, and the autosave as the menu sees it.
+
+Light on purpose: the app and the menu import this before any game is chosen, so it
+loads no pydantic and no engine (the autosave's reading and writing is in
+`fishtable.tui.autosave`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import platformdirs
+
+if TYPE_CHECKING:
+    from fishtable.engine.match import Match
+
+AUTOSAVE_NAME = "autosave.json"
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("fishtable"))
+
+
+@dataclass
+class SaveStatus:
+    """The autosave as the menu sees it: absent, good (with its match) or damaged."""
+
+    path: Path
+    match: Match | None = None
+    error: str | None = None
+
+    @property
+    def exists(self) -> bool:
+        return self.match is not None or self.error is not None
