@@ -28,20 +28,24 @@ from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Pa
 from fishtable.tui.deferred import deferred
 from fishtable.tui.screens.base import input_blocked
 from fishtable.tui.screens.confirm import ConfirmScreen
-from fishtable.tui.screens.help import HelpScreen
 from fishtable.tui.screens.menu import MenuScreen
 from fishtable.tui.screens.quit import QuitScreen
-from fishtable.tui.screens.rules import RulesScreen
 from fishtable.tui.screens.table_taken import TableTakenScreen
 
-if TYPE_CHECKING:  # for the checkers; at run time both load when a game is chosen
+if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first needed
     from fishtable.engine.match import Match
     from fishtable.engine.series import Series, SeriesRules
     from fishtable.tui import autosave, starting
     from fishtable.tui.flow import HotSeatFlow
+    from fishtable.tui.screens import help as help_screen
+    from fishtable.tui.screens import rules as rules_screen
 else:
+    # A game is chosen or continued: pydantic, the engines, the plug-ins.
     autosave = deferred("fishtable.tui.autosave")
     starting = deferred("fishtable.tui.starting")
+    # F1 or the rules are asked for: Textual's Markdown widget and its parser.
+    help_screen = deferred("fishtable.tui.screens.help")
+    rules_screen = deferred("fishtable.tui.screens.rules")
 
 # Seconds a screen takes no input after it appears: a pass-the-keyboard screen,
 # and a screen (or a new prompt on the table) that commits a decision.
@@ -297,16 +301,16 @@ class FishtableApp(App):
             self.flow.hint()
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
+        if not isinstance(self.screen, help_screen.HelpScreen):
             ui = self.flow.ui if self.flow is not None else None
-            self.push_screen(HelpScreen(ui.help_markdown if ui is not None else ""))
+            self.push_screen(help_screen.HelpScreen(ui.help_markdown if ui is not None else ""))
 
     def action_rules(self, game: str | None = None) -> None:
-        if isinstance(self.screen, RulesScreen):
+        if isinstance(self.screen, rules_screen.RulesScreen):
             return
         if game is None and self.flow is not None:
             game = self.flow.match.game.name
-        self.push_screen(RulesScreen(game))
+        self.push_screen(rules_screen.RulesScreen(game))
 
     def action_quit_hint(self) -> None:
         """`q` where it means nothing else: say how to quit."""
