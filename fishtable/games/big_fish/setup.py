@@ -4,7 +4,6 @@ and the opening placement of up to three fish (BF-SETUP-*)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from fishtable.engine import fastrng
 from fishtable.engine import rng as rand
@@ -22,7 +21,6 @@ from fishtable.games.big_fish.cards import (
     Card,
     EventCard,
     build_cards,
-    default_cards,
     load_card_file,
 )
 from fishtable.games.big_fish.common import cards_words, event, join_words
@@ -58,9 +56,7 @@ def card_data(options: BigFishOptions) -> BigFishCards:
     """The options' card data; without it (options not prepared), the card file or the shipped one."""
     if options.cards is not None:
         return options.cards
-    if options.card_file:
-        return load_card_file(Path(options.card_file).expanduser())
-    return default_cards()
+    return load_card_file(options.card_file)  # the shipped file when none is named
 
 
 def build_event_deck(rng_state: int, events: tuple[EventCard, ...]) -> tuple[int, list[int]]:
