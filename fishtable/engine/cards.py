@@ -56,6 +56,23 @@ class CardWording:
     tags: frozenset[str] = frozenset()  # union tags pydantic puts in locations, left out of field paths
 
 
+_WHOLE_NUMBER = 'must be a whole number (like 3, not "3" or 3.0)'
+_OBJECT = "must be an object in curly braces"
+# Words for the errors a hand-written card file meets most, in the file's own terms (JSON's
+# quotes and braces); a game's `words` looks an error type up here before its own cases.
+CARD_FILE_WORDS: Mapping[str, str] = {
+    "missing": "is missing",
+    "extra_forbidden": "is not a known field",
+    "int_type": _WHOLE_NUMBER,
+    "int_parsing": _WHOLE_NUMBER,
+    "string_type": "must be text in quotes",
+    "list_type": "must be a list in square brackets",
+    "model_type": _OBJECT,
+    "dict_type": _OBJECT,
+    "model_attributes_type": _OBJECT,
+}
+
+
 def _format_titles() -> dict[str, str]:
     return {entry.card_format: entry.title for entry in GAMES if entry.card_format}
 
