@@ -141,18 +141,10 @@ class DiscardUnlessEvent(_Spec):
     count: int = Field(default=1, ge=1, le=5)
 
 
-class SpawnEvent(_Spec):
-    type: Literal["spawn"]
-    count: int = Field(default=1, ge=1, le=5)
+class CountEvent(_Spec):
+    """Each player may spawn or grow, or draws, this many."""
 
-
-class GrowEvent(_Spec):
-    type: Literal["grow"]
-    count: int = Field(default=1, ge=1, le=5)
-
-
-class DrawEvent(_Spec):
-    type: Literal["draw"]
+    type: Literal["spawn", "grow", "draw"]
     count: int = Field(default=1, ge=1, le=5)
 
 
@@ -180,7 +172,7 @@ class EndGameEvent(_Spec):
 
 
 EventEffect = Annotated[
-    RemoveFishEvent | ShrinkSpeciesEvent | DiscardUnlessEvent | SpawnEvent | GrowEvent | DrawEvent
+    RemoveFishEvent | ShrinkSpeciesEvent | DiscardUnlessEvent | CountEvent
     | DiscardIfCaughtEvent | ResetRowEvent | FewestDrawEvent | NothingEvent | EndGameEvent,
     Field(discriminator="type"),
 ]
