@@ -6,7 +6,7 @@ from fishtable.engine.card_game import CardGame
 from fishtable.engine.digest import state_digest
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import dispatch, sampler, scoring, setup, views
-from fishtable.games.crazy_fishing.actions import ACTION_TYPES, parse_action
+from fishtable.games.crazy_fishing.actions import ACTIONS
 from fishtable.games.crazy_fishing.common import event
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
 from fishtable.games.crazy_fishing.state import CFState
@@ -34,11 +34,8 @@ class CrazyFishing(CardGame[CrazyFishingOptions]):
     apply = staticmethod(dispatch.apply)
     view = staticmethod(views.build_view)
     result = staticmethod(scoring.result)
-    parse_action = staticmethod(parse_action)
-
-    def is_action(self, action: object) -> bool:
-        """Is this an action object of this game (any kind, legal now or not)?"""
-        return isinstance(action, ACTION_TYPES)
+    parse_action = staticmethod(ACTIONS.parse)
+    is_action = staticmethod(ACTIONS.is_action)  # an action object of this game (any kind, legal now or not)
 
     def state_hash(self, state: CFState) -> str:
         return state_digest(state.canonical())
