@@ -3,13 +3,16 @@
 A game's options hold `card_file` (a path, or None for the shipped file) and
 `cards` (the card data itself, filled by `prepare_options`, never by a form), so
 a save carries its cards and `new_game` never reads a file. A game names its
-options class and how it reads its card file; `CardGame` does the rest.
+options class and how it reads its card file; `CardGame` does the rest, and
+`card_data_field()` declares the `cards` field.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Generic, Protocol, Self, TypeVar
+
+from pydantic import Field
 
 
 class CardOptions(Protocol):
@@ -22,6 +25,12 @@ class CardOptions(Protocol):
     def cards(self) -> object | None: ...
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self: ...
+
+
+def card_data_field(description: str = "The card data in play, copied from the card file when the game is set up.",
+                    ) -> Any:  # what pydantic's Field gives, to stand as the field's default
+    """The options' `cards` field: filled by `prepare_options`, never shown in a form."""
+    return Field(default=None, title="Card data", description=description, json_schema_extra={"form": False})
 
 
 Opts = TypeVar("Opts", bound=CardOptions)
