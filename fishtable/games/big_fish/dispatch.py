@@ -436,32 +436,20 @@ def _pass(state: BFState, seat: int, action: Done, events: list[Event] | None) -
     _leave(state, seat, events)
 
 
-# Each handler takes its own action class; the table is keyed by (decision, action kind).
+# Each handler takes its own action class; the table is keyed by decision, then action kind
+# (what `apply` reads at every step).
 Handler = Callable[[BFState, int, Any, list[Event] | None], None]
-_HANDLERS: dict[tuple[str, str], Handler] = {
-    ("place", "place"): _place,
-    ("draw", "take_face_up"): _take_face_up,
-    ("draw", "draw_deck"): _draw_deck,
-    ("draw", "done"): _draw_done,
-    ("spawn", "spawn"): _spawn,
-    ("spawn", "done"): _done,
-    ("grow", "grow"): _grow,
-    ("grow", "done"): _done,
-    ("catch", "catch"): _catch,
-    ("catch", "done"): _done,
-    ("wild", "play_wild"): _play_wild,
-    ("wild", "done"): _done,
-    ("shrink", "shrink"): _shrink,
-    ("hand_limit", "discard"): _discard,
-    ("event_discard", "discard"): _discard,
-    ("event_remove", "remove"): _event_remove,
-    ("event_spawn", "spawn"): _event_spawn,
-    ("event_spawn", "done"): _pass,
-    ("event_grow", "grow"): _event_grow,
-    ("event_grow", "done"): _pass,
+_BY_DECISION: dict[str, dict[str, Handler]] = {
+    "place": {"place": _place},
+    "draw": {"take_face_up": _take_face_up, "draw_deck": _draw_deck, "done": _draw_done},
+    "spawn": {"spawn": _spawn, "done": _done},
+    "grow": {"grow": _grow, "done": _done},
+    "catch": {"catch": _catch, "done": _done},
+    "wild": {"play_wild": _play_wild, "done": _done},
+    "shrink": {"shrink": _shrink},
+    "hand_limit": {"discard": _discard},
+    "event_discard": {"discard": _discard},
+    "event_remove": {"remove": _event_remove},
+    "event_spawn": {"spawn": _event_spawn, "done": _pass},
+    "event_grow": {"grow": _event_grow, "done": _pass},
 }
-
-# The same table by decision, then action kind: what `apply` reads at every step.
-_BY_DECISION: dict[str, dict[str, Handler]] = {}
-for (_decision, _kind), _handler in _HANDLERS.items():
-    _BY_DECISION.setdefault(_decision, {})[_kind] = _handler
