@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from fishtable.engine.fast import trusted
+from fishtable.engine.identity import PerObject
 from fishtable.engine.protocol import Prompt, Result
 from fishtable.games.big_fish.cards import BIG, SIZE_WORDS, Card, Colour, EventCard, SizeWord, StepName
 from fishtable.games.big_fish.common import event_text, ice_points, plural, spot_points, wild_text
@@ -149,7 +150,6 @@ class BigFishView(_View):
 
 # -- building a seat's view: the only way game information leaves the engine ----------------
 
-_faces: dict[int, tuple[tuple[Card, ...], tuple[CardFace, ...]]] = {}
 
 
 def face(card: Card) -> CardFace:
@@ -161,14 +161,8 @@ def face(card: Card) -> CardFace:
                     effect=card.effect, text=wild_text(card), blocks=card.against, label=card.label)
 
 
-def faces(cards: tuple[Card, ...]) -> tuple[CardFace, ...]:
-    """Every card's face, built once per card table (the cache keeps the table alive, so ids stay unique)."""
-    entry = _faces.get(id(cards))
-    if entry is None or entry[0] is not cards:
-        if len(_faces) > 256:
-            _faces.clear()
-        entry = _faces[id(cards)] = (cards, tuple(face(c) for c in cards))
-    return entry[1]
+# faces(cards): every card's face, built once per card table.
+faces: PerObject[tuple[Card, ...], tuple[CardFace, ...]] = PerObject(lambda cards: tuple(map(face, cards)), limit=256)
 
 
 def event_face(ev: EventCard) -> EventFace:

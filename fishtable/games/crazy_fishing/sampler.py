@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from fishtable.engine.identity import PerObject
 from fishtable.games.crazy_fishing.casting import CastPlan
 from fishtable.games.crazy_fishing.catching import puffer_choices
 from fishtable.games.crazy_fishing.sea import mask_of
@@ -37,7 +38,6 @@ from fishtable.games.crazy_fishing.state import CFState, Layout, Turn
 from fishtable.games.crazy_fishing.views import CrazyFishingView
 
 # Card tables seen lately, with what the sampler works out once for each.
-_tables: dict[int, _Table] = {}
 
 
 class _Table:
@@ -51,13 +51,7 @@ class _Table:
         self.baits = [c.idx for c in cards if c.type == "bait"]
 
 
-def _table(cards: tuple[Any, ...]) -> _Table:
-    table = _tables.get(id(cards))
-    if table is None or table.cards is not cards:
-        if len(_tables) > 64:
-            _tables.clear()
-        table = _tables[id(cards)] = _Table(cards)
-    return table
+_table: PerObject[tuple[Any, ...], _Table] = PerObject(_Table)  # one per card table
 
 
 def sample_world(view: CrazyFishingView, rng: random.Random) -> CFState:
