@@ -15,14 +15,14 @@ from fishtable.engine.actions import ActionModel, ActionSet, Built
 from fishtable.engine.fast import trusted
 
 
-class _CardAction(ActionModel):
+class CardAction(ActionModel):
     """An action naming one card by its id: in the acting seat's hand, or a Face-Up Card."""
 
     kind: str
     card: str
 
 
-class _FishAction(ActionModel):
+class FishAction(ActionModel):
     """An action naming one fish of the acting seat's Fishing Spot by its card id."""
 
     kind: str
@@ -37,7 +37,7 @@ class Place(ActionModel):
     size: Literal["big", "medium", "juvenile"]
 
 
-class TakeFaceUp(_CardAction):
+class TakeFaceUp(CardAction):
     """Draw step: take this Face-Up Card."""
 
     kind: Literal["take_face_up"] = "take_face_up"
@@ -49,19 +49,19 @@ class DrawDeck(ActionModel):
     kind: Literal["draw_deck"] = "draw_deck"
 
 
-class Spawn(_CardAction):
+class Spawn(CardAction):
     """Spawn step (or a spawning event): put this fish card from hand into the Fishing Spot as Larval."""
 
     kind: Literal["spawn"] = "spawn"
 
 
-class Grow(_FishAction):
+class Grow(FishAction):
     """Grow step (or a growing event): grow this fish of your Fishing Spot one size."""
 
     kind: Literal["grow"] = "grow"
 
 
-class Catch(_FishAction):
+class Catch(FishAction):
     """Catch step: move this fish of your Fishing Spot into your Ice Box at its size."""
 
     kind: Literal["catch"] = "catch"
@@ -80,19 +80,19 @@ class PlayWild(ActionModel):
     mine: str | None = None
 
 
-class Discard(_CardAction):
+class Discard(CardAction):
     """Discard this card from your hand (hand limit, or an event)."""
 
     kind: Literal["discard"] = "discard"
 
 
-class Remove(_FishAction):
+class Remove(FishAction):
     """An event: remove this fish of your Fishing Spot to the discard pile."""
 
     kind: Literal["remove"] = "remove"
 
 
-class Shrink(_FishAction):
+class Shrink(FishAction):
     """A black card played on you: which of your fish shrinks."""
 
     kind: Literal["shrink"] = "shrink"
@@ -120,7 +120,7 @@ _ONE_CARD: tuple[type[OneCard], ...] = (TakeFaceUp, Spawn, Discard, Grow, Catch,
 
 def _one_card_builder(cls: type[OneCard]) -> Callable[[str], OneCard]:
     kind = cls.model_fields["kind"].default
-    field = "card" if issubclass(cls, _CardAction) else "fish"
+    field = "card" if issubclass(cls, CardAction) else "fish"
     return lambda cid: trusted(cls, kind=kind, **{field: cid})
 
 
