@@ -24,7 +24,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -104,7 +104,7 @@ def error_sentence(raw: object, error: ErrorDetails, source: str, wording: CardW
     return f"{source}: {where}{field_text}: {wording.words(error)}."
 
 
-def check_cards(raw: Any, model: type[M], source: str, wording: CardWording) -> M:
+def check_cards(raw: object, model: type[M], source: str, wording: CardWording) -> M:
     """Validate parsed card data (a file's JSON, or the cards a save carries); CardFileError in words."""
     if not isinstance(raw, dict):
         raise CardFileError(f"{source}: the file must be an object in curly braces: a card file is "

@@ -25,7 +25,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -243,7 +243,7 @@ def read_json(
 
 
 # The phrase for one pydantic error type, from the error's context (`ctx`) and the value given.
-_Words = Callable[[Mapping[str, Any], object], str]
+_Words = Callable[[Mapping[str, object], object], str]
 
 
 def _wrong_type(what: str) -> _Words:
@@ -254,7 +254,7 @@ def _fixed(words: str) -> _Words:
     return lambda ctx, given: words
 
 
-def _at_least(ctx: Mapping[str, Any], given: object) -> str:
+def _at_least(ctx: Mapping[str, object], given: object) -> str:
     least = ctx.get("min_length")
     return "must not be empty" if least == 1 else f"must be at least {least} characters"
 
@@ -305,7 +305,7 @@ def plain_words(error: Mapping[str, Any]) -> str:
     return str(error.get("msg", "is not valid")).rstrip(".")
 
 
-def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
+def field_path(loc: Sequence[object]) -> str:
     """A pydantic location as a dotted field name ("rods.3.speed"), without union branch tags."""
     return ".".join(str(p) for p in loc)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import ErrorDetails
@@ -338,7 +338,7 @@ def _message(err: ErrorDetails) -> str:
     words = _WORDS.get(kind)
     if words is not None:
         return words
-    ctx: dict[str, Any] = dict(err.get("ctx") or {})
+    ctx: dict[str, object] = dict(err.get("ctx") or {})
     if kind == "union_tag_invalid":
         return f"has an unknown type {ctx.get('tag', '')!r}; the known types are {ctx.get('expected_tags', '')}"
     if kind == "literal_error":

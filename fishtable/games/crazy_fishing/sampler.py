@@ -28,14 +28,15 @@ Every consistent deal of the cards is equally likely. The card table itself
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterable
 
 from fishtable.engine.identity import PerObject
+from fishtable.games.crazy_fishing.cards import Card
 from fishtable.games.crazy_fishing.casting import CastPlan
 from fishtable.games.crazy_fishing.catching import puffer_choices
 from fishtable.games.crazy_fishing.sea import mask_of
 from fishtable.games.crazy_fishing.state import CFState, Layout, Turn
-from fishtable.games.crazy_fishing.views import CrazyFishingView
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 
 # Card tables seen lately, with what the sampler works out once for each.
 
@@ -43,7 +44,7 @@ from fishtable.games.crazy_fishing.views import CrazyFishingView
 class _Table:
     __slots__ = ("baits", "cards", "fish", "index", "rods")
 
-    def __init__(self, cards: tuple[Any, ...]) -> None:
+    def __init__(self, cards: tuple[Card, ...]) -> None:
         self.cards = cards
         self.index = {c.cid: c.idx for c in cards}
         self.fish = [c.idx for c in cards if c.type == "fish"]
@@ -51,7 +52,7 @@ class _Table:
         self.baits = [c.idx for c in cards if c.type == "bait"]
 
 
-_table: PerObject[tuple[Any, ...], _Table] = PerObject(_Table)  # one per card table
+_table: PerObject[tuple[Card, ...], _Table] = PerObject(_Table)  # one per card table
 
 
 def sample_world(view: CrazyFishingView, rng: random.Random) -> CFState:
@@ -67,7 +68,7 @@ def sample_world(view: CrazyFishingView, rng: random.Random) -> CFState:
     me, phase, panels, turn_view = view.seat, view.phase, view.seats, view.turn
     n = len(panels)
 
-    def ids(faces: Any) -> list[int]:
+    def ids(faces: Iterable[CardFace]) -> list[int]:
         return [index[f.id] for f in faces]
 
     # -- what the seat knows exactly ---------------------------------------------------------

@@ -8,7 +8,7 @@ thousands of games per decision. Cards are ints indexing `cards`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Literal, TypeVar
 
 from fishtable.engine.identity import PerObject
 from fishtable.games.crazy_fishing.cards import Card
@@ -212,11 +212,11 @@ class CFState:
         new.seen = self.seen
         return new
 
-    def canonical(self) -> tuple[Any, ...]:
+    def canonical(self) -> tuple[object, ...]:
         """Everything that defines the position, for hashing and equality."""
         return (*self.canonical_v1(), tuple(self.puffer_picks), tuple(self.seen))
 
-    def canonical_v1(self) -> tuple[Any, ...]:
+    def canonical_v1(self) -> tuple[object, ...]:
         """The fields a version-1 save's hash covered (see CrazyFishing.legacy_state_hash)."""
         turn = self.turn
         turn_key = None
