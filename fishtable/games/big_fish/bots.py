@@ -12,19 +12,8 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
-from fishtable.games.big_fish.actions import (
-    Action,
-    Catch,
-    Discard,
-    DrawDeck,
-    Grow,
-    Place,
-    PlayWild,
-    Remove,
-    Shrink,
-    Spawn,
-    TakeFaceUp,
-)
+from fishtable.games.big_fish import actions
+from fishtable.games.big_fish.actions import Action
 from fishtable.games.big_fish.cards import TOP_EVENTS
 from fishtable.games.big_fish.views import BigFishView, CardFace, SeatPanel, SpotFish
 
@@ -98,7 +87,7 @@ class GreedyBot:
         # The most valuable fish as Big, the next as Medium, then Juvenile.
         hand = {c.id: c for c in view.hand or ()}
         rank = {"big": 3, "medium": 2, "juvenile": 1}
-        return max(_only(legal, Place), key=lambda a: (rank[a.size], (hand[a.card].points or (0, 0, 0, 0))[3]))
+        return max(_only(legal, actions.Place), key=lambda a: (rank[a.size], (hand[a.card].points or (0, 0, 0, 0))[3]))
 
     # -- the turn ---------------------------------------------------------------------------------
 
@@ -106,17 +95,17 @@ class GreedyBot:
         faces = {c.id: c for c in view.face_up}
         best: Action | None = None
         best_value = _DECK_GUESS
-        for a in _only(legal, TakeFaceUp):
+        for a in _only(legal, actions.TakeFaceUp):
             value = card_value(faces[a.card], view)
             if value > best_value:
                 best, best_value = a, value
         if best is not None:
             return best
-        return next(iter(_only(legal, DrawDeck)), legal[0])
+        return next(iter(_only(legal, actions.DrawDeck)), legal[0])
 
     def _spawn(self, view: BigFishView, legal: list[Action]) -> Action:
         hand = {c.id: c for c in view.hand or ()}
-        spawns = _only(legal, Spawn)
+        spawns = _only(legal, actions.Spawn)
         if not spawns:
             return legal[-1]
         return max(spawns, key=lambda a: card_value(hand[a.card], view))
@@ -125,7 +114,7 @@ class GreedyBot:
 
     def _grow(self, view: BigFishView, legal: list[Action]) -> Action:
         spot = _spot(_mine(view))
-        grows = _only(legal, Grow)
+        grows = _only(legal, actions.Grow)
         if not grows:
             return legal[-1]
         return max(grows, key=lambda a: _grow_score(spot[a.fish]))
@@ -137,9 +126,9 @@ class GreedyBot:
         spot = _spot(me)
         end = _end_chance(view)
         keep = 2 if end == 0 else (1 if end < 0.3 else 0)
-        best: Catch | None = None
+        best: actions.Catch | None = None
         best_gain = 0.0
-        for a in _only(legal, Catch):
+        for a in _only(legal, actions.Catch):
             fish = spot[a.fish]
             gain: float
             if fish.size == 3:
@@ -158,9 +147,9 @@ class GreedyBot:
         hand = {c.id: c for c in view.hand or ()}
         me = _mine(view)
         spots = {f.card.id: f for panel in view.seats for f in panel.spot}
-        best: PlayWild | None = None
+        best: actions.PlayWild | None = None
         best_score = 0.5
-        for a in _only(legal, PlayWild):
+        for a in _only(legal, actions.PlayWild):
             card = hand[a.card]
             effect = card.effect or ""
             if effect.startswith("extra_"):
@@ -185,14 +174,14 @@ class GreedyBot:
     def _shrink(self, view: BigFishView, legal: list[Action]) -> Action:
         """The fish worth least when Big."""
         spot = _spot(_mine(view))
-        fish = [a for a in legal if isinstance(a, (Shrink, Remove))]
+        fish = [a for a in legal if isinstance(a, (actions.Shrink, actions.Remove))]
         return min(fish, key=lambda a: _big_points(spot[a.fish]))
 
     _event_remove = _shrink
 
     def _hand_limit(self, view: BigFishView, legal: list[Action]) -> Action:
         hand = {c.id: c for c in view.hand or ()}
-        return min(_only(legal, Discard), key=lambda a: card_value(hand[a.card], view))
+        return min(_only(legal, actions.Discard), key=lambda a: card_value(hand[a.card], view))
 
     _event_discard = _hand_limit
 
