@@ -27,9 +27,14 @@ class CardOptions(Protocol):
     def model_copy(self, *, update: Mapping[str, object] | None = None, deep: bool = False) -> Self: ...
 
 
-def card_data_field(description: str = "The card data in play, copied from the card file when the game is set up.",
-                    ) -> Any:  # what pydantic's Field gives, to stand as the field's default
-    """The options' `cards` field: filled by `prepare_options`, never shown in a form."""
+_CARD_DATA_WORDS = "The card data in play, copied from the card file when the game is set up."
+
+
+def card_data_field(description: str = _CARD_DATA_WORDS) -> Any:
+    """The options' `cards` field: filled by `prepare_options`, never shown in a form.
+
+    Typed as pydantic's own `Field` is (Any), since it stands as the field's default.
+    """
     return Field(default=None, title="Card data", description=description, json_schema_extra={"form": False})
 
 
