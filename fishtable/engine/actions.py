@@ -4,15 +4,19 @@ A game declares its action classes on `ActionModel` and its union as
 `Annotated[A | B | ..., Field(discriminator="kind")]`; `ActionSet(union)` then
 parses JSON into one of them (`parse`, the protocol's `parse_action`) and tells
 an object of the union from anything else (`is_action`, for `Match.apply`).
+`Built` keeps the actions a game's engine makes itself (immutable, so one
+instance per set of values serves every playout).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 A = TypeVar("A")
+K = TypeVar("K", bound=Hashable)
 
 
 class ActionModel(BaseModel):
@@ -36,3 +40,23 @@ class ActionSet(Generic[A]):
 
     def is_action(self, obj: object) -> bool:
         return isinstance(obj, self.types)
+
+
+class Built(dict[K, A]):
+    """Actions by their values, each built by `build(key)` on first use; all dropped past `limit`.
+
+    `built[key]` is a plain dict look-up once the action exists, for the playouts' hot loops.
+    """
+
+    __slots__ = ("build", "limit")
+
+    def __init__(self, build: Callable[[K], A], limit: int | None = None) -> None:
+        super().__init__()
+        self.build = build
+        self.limit = limit
+
+    def __missing__(self, key: K) -> A:
+        if self.limit is not None and len(self) > self.limit:
+            self.clear()
+        action = self[key] = self.build(key)
+        return action

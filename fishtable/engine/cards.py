@@ -24,7 +24,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -54,6 +54,23 @@ class CardWording:
     words: Callable[[ErrorDetails], str] = plain_words
     numbered: bool = True  # a list index in a field path as "#2" (counting from 1) rather than "1"
     tags: frozenset[str] = frozenset()  # union tags pydantic puts in locations, left out of field paths
+
+
+_WHOLE_NUMBER = 'must be a whole number (like 3, not "3" or 3.0)'
+_OBJECT = "must be an object in curly braces"
+# Words for the errors a hand-written card file meets most, in the file's own terms (JSON's
+# quotes and braces); a game's `words` looks an error type up here before its own cases.
+CARD_FILE_WORDS: Mapping[str, str] = {
+    "missing": "is missing",
+    "extra_forbidden": "is not a known field",
+    "int_type": _WHOLE_NUMBER,
+    "int_parsing": _WHOLE_NUMBER,
+    "string_type": "must be text in quotes",
+    "list_type": "must be a list in square brackets",
+    "model_type": _OBJECT,
+    "dict_type": _OBJECT,
+    "model_attributes_type": _OBJECT,
+}
 
 
 def _format_titles() -> dict[str, str]:
@@ -87,7 +104,7 @@ def error_sentence(raw: object, error: ErrorDetails, source: str, wording: CardW
     return f"{source}: {where}{field_text}: {wording.words(error)}."
 
 
-def check_cards(raw: Any, model: type[M], source: str, wording: CardWording) -> M:
+def check_cards(raw: object, model: type[M], source: str, wording: CardWording) -> M:
     """Validate parsed card data (a file's JSON, or the cards a save carries); CardFileError in words."""
     if not isinstance(raw, dict):
         raise CardFileError(f"{source}: the file must be an object in curly braces: a card file is "

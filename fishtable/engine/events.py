@@ -13,14 +13,12 @@ filling the instance's slots by hand.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fishtable.engine.protocol import Event
 
 _new = object.__new__
 _setstate = Event.__setstate__
 # The pickle state of an event with every field set; each new event copies it with its own values.
-_BLANK: dict[str, Any] = Event(kind="", text="", visible_to=None, news=False).__getstate__()
+_BLANK: dict[str, object] = Event(kind="", text="", visible_to=None, news=False).__getstate__()
 
 
 def event(kind: str, text: str, to: tuple[int, ...] | None = None, news: bool = False) -> Event:

@@ -25,7 +25,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -242,52 +242,70 @@ def read_json(
 # -- validation errors in words ---------------------------------------------------------
 
 
+# The phrase for one pydantic error type, from the error's context (`ctx`) and the value given.
+_Words = Callable[[Mapping[str, object], object], str]
+
+
+def _wrong_type(what: str) -> _Words:
+    return lambda ctx, given: f"must be {what}, not {short_repr(given)}"
+
+
+def _fixed(words: str) -> _Words:
+    return lambda ctx, given: words
+
+
+def _at_least(ctx: Mapping[str, object], given: object) -> str:
+    least = ctx.get("min_length")
+    return "must not be empty" if least == 1 else f"must be at least {least} characters"
+
+
+_WHOLE = _wrong_type("a whole number (an integer)")
+_TRUTH = _wrong_type("true or false")
+_TEXT = _wrong_type("text in quotes")
+_LIST = _wrong_type("a list")
+_OBJECT = _wrong_type("an object with named fields")
+_ERROR_WORDS: dict[str, _Words] = {
+    "int_type": _WHOLE,
+    "int_parsing": _WHOLE,
+    "int_from_float": _WHOLE,
+    "bool_type": _TRUTH,
+    "bool_parsing": _TRUTH,
+    "string_type": _TEXT,
+    "str_type": _TEXT,
+    "missing": _fixed("is required but missing"),
+    "extra_forbidden": _fixed("is not a known field"),
+    "greater_than_equal": lambda ctx, given: f"must be at least {ctx.get('ge', ctx.get('gt'))}",
+    "greater_than": lambda ctx, given: f"must be more than {ctx.get('ge', ctx.get('gt'))}",
+    "less_than_equal": lambda ctx, given: f"must be at most {ctx.get('le', ctx.get('lt'))}",
+    "less_than": lambda ctx, given: f"must be less than {ctx.get('le', ctx.get('lt'))}",
+    "literal_error": lambda ctx, given: f"must be one of {ctx.get('expected', 'the allowed values')}, "
+                                        f"not {short_repr(given)}",
+    "string_too_short": _at_least,
+    "string_too_long": lambda ctx, given: f"must be at most {ctx.get('max_length')} characters long",
+    "too_short": lambda ctx, given: f"must have at least {ctx.get('min_length')} entries",
+    "too_long": lambda ctx, given: f"must have at most {ctx.get('max_length')} entries",
+    "list_type": _LIST,
+    "tuple_type": _LIST,
+    "dict_type": _OBJECT,
+    "model_type": _OBJECT,
+    "model_attributes_type": _OBJECT,
+    "union_tag_invalid": lambda ctx, given: f"has an unknown kind {short_repr(ctx.get('tag'))}",
+    "union_tag_not_found": _fixed("has no 'kind'"),
+}
+
+
 def plain_words(error: Mapping[str, Any]) -> str:
     """One pydantic error (an item of `ValidationError.errors()`) as a short phrase."""
     kind = error.get("type", "")
-    ctx = error.get("ctx") or {}
-    given = error.get("input")
-    if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"must be a whole number (an integer), not {short_repr(given)}"
-    if kind in ("bool_type", "bool_parsing"):
-        return f"must be true or false, not {short_repr(given)}"
-    if kind in ("string_type", "str_type"):
-        return f"must be text in quotes, not {short_repr(given)}"
-    if kind == "missing":
-        return "is required but missing"
-    if kind == "extra_forbidden":
-        return "is not a known field"
-    if kind in ("greater_than_equal", "greater_than"):
-        limit = ctx.get("ge", ctx.get("gt"))
-        return f"must be at least {limit}" if kind == "greater_than_equal" else f"must be more than {limit}"
-    if kind in ("less_than_equal", "less_than"):
-        limit = ctx.get("le", ctx.get("lt"))
-        return f"must be at most {limit}" if kind == "less_than_equal" else f"must be less than {limit}"
-    if kind == "literal_error":
-        return f"must be one of {ctx.get('expected', 'the allowed values')}, not {short_repr(given)}"
-    if kind == "string_too_short":
-        least = ctx.get("min_length")
-        return "must not be empty" if least == 1 else f"must be at least {least} characters"
-    if kind == "string_too_long":
-        return f"must be at most {ctx.get('max_length')} characters long"
-    if kind == "too_short":
-        return f"must have at least {ctx.get('min_length')} entries"
-    if kind == "too_long":
-        return f"must have at most {ctx.get('max_length')} entries"
-    if kind in ("list_type", "tuple_type"):
-        return f"must be a list, not {short_repr(given)}"
-    if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return f"must be an object with named fields, not {short_repr(given)}"
-    if kind == "union_tag_invalid":
-        return f"has an unknown kind {short_repr(ctx.get('tag'))}"
-    if kind == "union_tag_not_found":
-        return "has no 'kind'"
+    words = _ERROR_WORDS.get(kind)
+    if words is not None:
+        return words(error.get("ctx") or {}, error.get("input"))
     if kind == "value_error":
         return str(error.get("msg", "")).removeprefix("Value error, ")
     return str(error.get("msg", "is not valid")).rstrip(".")
 
 
-def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
+def field_path(loc: Sequence[object]) -> str:
     """A pydantic location as a dotted field name ("rods.3.speed"), without union branch tags."""
     return ".".join(str(p) for p in loc)
 

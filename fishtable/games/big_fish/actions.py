@@ -6,18 +6,30 @@ card); seats by their 0-based index, as everywhere in the protocol.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field
 
+from fishtable.engine.actions import ActionModel, ActionSet, Built
 from fishtable.engine.fast import trusted
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class CardAction(ActionModel):
+    """An action naming one card by its id: in the acting seat's hand, or a Face-Up Card."""
+
+    kind: str
+    card: str
 
 
-class Place(_Action):
+class FishAction(ActionModel):
+    """An action naming one fish of the acting seat's Fishing Spot by its card id."""
+
+    kind: str
+    fish: str
+
+
+class Place(ActionModel):
     """Opening placement, one fish at a time: put this fish card in at this size (BF-SETUP-14, BF-Q-4)."""
 
     kind: Literal["place"] = "place"
@@ -25,41 +37,37 @@ class Place(_Action):
     size: Literal["big", "medium", "juvenile"]
 
 
-class TakeFaceUp(_Action):
+class TakeFaceUp(CardAction):
     """Draw step: take this Face-Up Card."""
 
     kind: Literal["take_face_up"] = "take_face_up"
-    card: str
 
 
-class DrawDeck(_Action):
+class DrawDeck(ActionModel):
     """Draw step (or an event): draw the top card of the Draw Deck."""
 
     kind: Literal["draw_deck"] = "draw_deck"
 
 
-class Spawn(_Action):
+class Spawn(CardAction):
     """Spawn step (or a spawning event): put this fish card from hand into the Fishing Spot as Larval."""
 
     kind: Literal["spawn"] = "spawn"
-    card: str
 
 
-class Grow(_Action):
+class Grow(FishAction):
     """Grow step (or a growing event): grow this fish of your Fishing Spot one size."""
 
     kind: Literal["grow"] = "grow"
-    fish: str
 
 
-class Catch(_Action):
+class Catch(FishAction):
     """Catch step: move this fish of your Fishing Spot into your Ice Box at its size."""
 
     kind: Literal["catch"] = "catch"
-    fish: str
 
 
-class PlayWild(_Action):
+class PlayWild(ActionModel):
     """Wild step: play this wild card. Targets only for the black cards that need them.
 
     steal: `seat` and `fish` (their fish); swap: `mine` (your fish), `seat` and `fish`.
@@ -72,28 +80,25 @@ class PlayWild(_Action):
     mine: str | None = None
 
 
-class Discard(_Action):
+class Discard(CardAction):
     """Discard this card from your hand (hand limit, or an event)."""
 
     kind: Literal["discard"] = "discard"
-    card: str
 
 
-class Remove(_Action):
+class Remove(FishAction):
     """An event: remove this fish of your Fishing Spot to the discard pile."""
 
     kind: Literal["remove"] = "remove"
-    fish: str
 
 
-class Shrink(_Action):
+class Shrink(FishAction):
     """A black card played on you: which of your fish shrinks."""
 
     kind: Literal["shrink"] = "shrink"
-    fish: str
 
 
-class Done(_Action):
+class Done(ActionModel):
     """Stop here: end this step (or pass on an optional choice)."""
 
     kind: Literal["done"] = "done"
@@ -103,40 +108,26 @@ Action = Annotated[
     Place | TakeFaceUp | DrawDeck | Spawn | Grow | Catch | PlayWild | Discard | Remove | Shrink | Done,
     Field(discriminator="kind"),
 ]
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
-
-
-def parse_action(data: object) -> Action:
-    return ACTION_ADAPTER.validate_python(data)
-
+ACTIONS: ActionSet[Action] = ActionSet(Action)
+parse_action = ACTIONS.parse
 
 # Actions the engine enumerates are immutable, so playouts reuse one instance per card.
 DONE = trusted(Done, kind="done")
 DRAW_DECK = trusted(DrawDeck, kind="draw_deck")
-_FIELD = {"take_face_up": "card", "spawn": "card", "discard": "card", "grow": "fish", "catch": "fish",
-          "remove": "fish", "shrink": "fish"}
 OneCard = TakeFaceUp | Spawn | Discard | Grow | Catch | Remove | Shrink  # the actions naming one card
-_CLASS: dict[str, type[OneCard]] = {"take_face_up": TakeFaceUp, "spawn": Spawn, "discard": Discard, "grow": Grow,
-                                    "catch": Catch, "remove": Remove, "shrink": Shrink}
+_ONE_CARD: tuple[type[OneCard], ...] = (TakeFaceUp, Spawn, Discard, Grow, Catch, Remove, Shrink)
 
 
-class _OneCard(dict[str, OneCard]):
-    """The actions of one kind naming one card, by card id, each built on first use."""
-
-    __slots__ = ("kind",)
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, cid: str) -> OneCard:
-        kind = self.kind
-        action = self[cid] = trusted(_CLASS[kind], kind=kind, **{_FIELD[kind]: cid})
-        return action
+def _one_card_builder(cls: type[OneCard]) -> Callable[[str], OneCard]:
+    kind = cls.model_fields["kind"].default
+    field = "card" if issubclass(cls, CardAction) else "fish"
+    return lambda cid: trusted(cls, kind=kind, **{field: cid})
 
 
 # ONE_CARD[kind][cid]: what `legal_actions` reads in its loops, without a call per card.
-ONE_CARD = {kind: _OneCard(kind) for kind in _CLASS}
+ONE_CARD: dict[str, Built[str, OneCard]] = {
+    cls.model_fields["kind"].default: Built(_one_card_builder(cls)) for cls in _ONE_CARD
+}
 
 
 def one_card(kind: str, cid: str) -> OneCard:
@@ -144,27 +135,19 @@ def one_card(kind: str, cid: str) -> OneCard:
     return ONE_CARD[kind][cid]
 
 
-_PLAYS: dict[tuple[str, int | None, str | None, str | None], PlayWild] = {}
+_PLAYS: Built[tuple[str, int | None, str | None, str | None], PlayWild] = Built(
+    lambda key: trusted(PlayWild, kind="play_wild", card=key[0], seat=key[1], fish=key[2], mine=key[3]),
+    limit=100_000,
+)
 
 
 def play_wild(card: str, seat: int | None = None, fish: str | None = None, mine: str | None = None) -> PlayWild:
-    key = (card, seat, fish, mine)
-    action = _PLAYS.get(key)
-    if action is None:
-        if len(_PLAYS) > 100_000:
-            _PLAYS.clear()
-        action = _PLAYS[key] = trusted(PlayWild, kind="play_wild", card=card, seat=seat, fish=fish, mine=mine)
-    return action
+    return _PLAYS[card, seat, fish, mine]
 
 
-_PLACES: dict[tuple[str, str], Place] = {}
+_PLACES: Built[tuple[str, str], Place] = Built(lambda key: trusted(Place, kind="place", card=key[0], size=key[1]),
+                                               limit=10_000)
 
 
 def place(card: str, size: str) -> Place:
-    key = (card, size)
-    action = _PLACES.get(key)
-    if action is None:
-        if len(_PLACES) > 10_000:
-            _PLACES.clear()
-        action = _PLACES[key] = trusted(Place, kind="place", card=card, size=size)
-    return action
+    return _PLACES[card, size]

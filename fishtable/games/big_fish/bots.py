@@ -9,8 +9,11 @@ valuable Big Fish, and plays its wild cards as early as it can.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
 
+from fishtable.games.big_fish import actions
+from fishtable.games.big_fish.actions import Action
 from fishtable.games.big_fish.cards import TOP_EVENTS
 from fishtable.games.big_fish.views import BigFishView, CardFace, SeatPanel, SpotFish
 
@@ -19,6 +22,13 @@ _WILD_VALUE = {
     "steal": 6.0, "protect": 3.0, "shrink_others": 3.5, "swap": 3.0,
 }
 _DECK_GUESS = 4.0  # what an unknown card from the deck is worth, roughly
+
+_A = TypeVar("_A", bound=Action)
+
+
+def _only(legal: list[Action], kind: type[_A]) -> list[_A]:
+    """The legal actions of one class (a decision offers one kind, and maybe Done or the deck)."""
+    return [a for a in legal if isinstance(a, kind)]
 
 
 def _end_chance(view: BigFishView) -> float:
@@ -63,9 +73,9 @@ class GreedyBot:
     name = "greedy"
     needs_view = True
 
-    def choose(self, view: BigFishView, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: BigFishView, legal: list[Action], rng: random.Random) -> Action:
         kind = view.prompt.kind if view.prompt is not None else ""
-        chooser = getattr(self, f"_{kind}", None)
+        chooser: Callable[[BigFishView, list[Action]], Action | None] | None = getattr(self, f"_{kind}", None)
         if chooser is None:
             return legal[0]
         choice = chooser(view, legal)
@@ -73,53 +83,52 @@ class GreedyBot:
 
     # -- the opening placement ---------------------------------------------------------------
 
-    def _place(self, view: BigFishView, legal: list[Any]) -> Any:
+    def _place(self, view: BigFishView, legal: list[Action]) -> Action:
         # The most valuable fish as Big, the next as Medium, then Juvenile.
         hand = {c.id: c for c in view.hand or ()}
         rank = {"big": 3, "medium": 2, "juvenile": 1}
-        return max(legal, key=lambda a: (rank[a.size], (hand[a.card].points or (0, 0, 0, 0))[3]))
+        return max(_only(legal, actions.Place), key=lambda a: (rank[a.size], (hand[a.card].points or (0, 0, 0, 0))[3]))
 
     # -- the turn ---------------------------------------------------------------------------------
 
-    def _draw(self, view: BigFishView, legal: list[Any]) -> Any:
+    def _draw(self, view: BigFishView, legal: list[Action]) -> Action:
         faces = {c.id: c for c in view.face_up}
-        best, best_value = None, _DECK_GUESS
-        for a in legal:
-            if a.kind == "take_face_up":
-                value = card_value(faces[a.card], view)
-                if value > best_value:
-                    best, best_value = a, value
+        best: Action | None = None
+        best_value = _DECK_GUESS
+        for a in _only(legal, actions.TakeFaceUp):
+            value = card_value(faces[a.card], view)
+            if value > best_value:
+                best, best_value = a, value
         if best is not None:
             return best
-        return next((a for a in legal if a.kind == "draw_deck"), legal[0])
+        return next(iter(_only(legal, actions.DrawDeck)), legal[0])
 
-    def _spawn(self, view: BigFishView, legal: list[Any]) -> Any:
+    def _spawn(self, view: BigFishView, legal: list[Action]) -> Action:
         hand = {c.id: c for c in view.hand or ()}
-        spawns = [a for a in legal if a.kind == "spawn"]
+        spawns = _only(legal, actions.Spawn)
         if not spawns:
             return legal[-1]
         return max(spawns, key=lambda a: card_value(hand[a.card], view))
 
     _event_spawn = _spawn
 
-    def _grow(self, view: BigFishView, legal: list[Any]) -> Any:
+    def _grow(self, view: BigFishView, legal: list[Action]) -> Action:
         spot = _spot(_mine(view))
-        grows = [a for a in legal if a.kind == "grow"]
+        grows = _only(legal, actions.Grow)
         if not grows:
             return legal[-1]
         return max(grows, key=lambda a: _grow_score(spot[a.fish]))
 
     _event_grow = _grow
 
-    def _catch(self, view: BigFishView, legal: list[Any]) -> Any:
+    def _catch(self, view: BigFishView, legal: list[Action]) -> Action:
         me = _mine(view)
         spot = _spot(me)
         end = _end_chance(view)
         keep = 2 if end == 0 else (1 if end < 0.3 else 0)
-        best, best_gain = None, 0.0
-        for a in legal:
-            if a.kind != "catch":
-                continue
+        best: actions.Catch | None = None
+        best_gain = 0.0
+        for a in _only(legal, actions.Catch):
             fish = spot[a.fish]
             gain: float
             if fish.size == 3:
@@ -134,22 +143,21 @@ class GreedyBot:
                 best, best_gain = a, gain
         return best if best is not None else legal[-1]
 
-    def _wild(self, view: BigFishView, legal: list[Any]) -> Any:
+    def _wild(self, view: BigFishView, legal: list[Action]) -> Action:
         hand = {c.id: c for c in view.hand or ()}
         me = _mine(view)
         spots = {f.card.id: f for panel in view.seats for f in panel.spot}
-        best, best_score = None, 0.5
-        for a in legal:
-            if a.kind != "play_wild":
-                continue
+        best: actions.PlayWild | None = None
+        best_score = 0.5
+        for a in _only(legal, actions.PlayWild):
             card = hand[a.card]
             effect = card.effect or ""
             if effect.startswith("extra_"):
                 score = _WILD_VALUE[effect]
             elif effect == "steal":
-                score = float(spots[a.fish].points) + 1.0
+                score = float(spots[a.fish or ""].points) + 1.0  # a steal names their fish
             elif effect == "swap":
-                theirs, mine = spots[a.fish], spots[a.mine]
+                theirs, mine = spots[a.fish or ""], spots[a.mine or ""]  # and a swap, one of yours too
                 score = float((theirs.card.points or (0,) * 4)[3] - (mine.card.points or (0,) * 4)[3])
             elif effect == "shrink_others":
                 exposed = [p for p in view.seats if p.seat != me.seat
@@ -163,16 +171,17 @@ class GreedyBot:
 
     # -- answers out of turn ------------------------------------------------------------------------
 
-    def _shrink(self, view: BigFishView, legal: list[Any]) -> Any:
+    def _shrink(self, view: BigFishView, legal: list[Action]) -> Action:
         """The fish worth least when Big."""
         spot = _spot(_mine(view))
-        return min(legal, key=lambda a: _big_points(spot[a.fish]))
+        fish = [a for a in legal if isinstance(a, (actions.Shrink, actions.Remove))]
+        return min(fish, key=lambda a: _big_points(spot[a.fish]))
 
     _event_remove = _shrink
 
-    def _hand_limit(self, view: BigFishView, legal: list[Any]) -> Any:
+    def _hand_limit(self, view: BigFishView, legal: list[Action]) -> Action:
         hand = {c.id: c for c in view.hand or ()}
-        return min(legal, key=lambda a: card_value(hand[a.card], view))
+        return min(_only(legal, actions.Discard), key=lambda a: card_value(hand[a.card], view))
 
     _event_discard = _hand_limit
 

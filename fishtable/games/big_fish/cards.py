@@ -10,16 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import ErrorDetails
 
-from fishtable.assets import asset_path
-from fishtable.engine.cards import CardWording, check_cards, load_cards
-from fishtable.engine.errors import CardFileError
-from fishtable.engine.files import parse_json
+from fishtable.engine.cards import CARD_FILE_WORDS, CardSource, CardWording
 from fishtable.engine.text import PlainName
 
 CARD_FORMAT = "fishtable-big-fish-cards"
@@ -145,18 +141,10 @@ class DiscardUnlessEvent(_Spec):
     count: int = Field(default=1, ge=1, le=5)
 
 
-class SpawnEvent(_Spec):
-    type: Literal["spawn"]
-    count: int = Field(default=1, ge=1, le=5)
+class CountEvent(_Spec):
+    """Each player may spawn or grow, or draws, this many."""
 
-
-class GrowEvent(_Spec):
-    type: Literal["grow"]
-    count: int = Field(default=1, ge=1, le=5)
-
-
-class DrawEvent(_Spec):
-    type: Literal["draw"]
+    type: Literal["spawn", "grow", "draw"]
     count: int = Field(default=1, ge=1, le=5)
 
 
@@ -184,7 +172,7 @@ class EndGameEvent(_Spec):
 
 
 EventEffect = Annotated[
-    RemoveFishEvent | ShrinkSpeciesEvent | DiscardUnlessEvent | SpawnEvent | GrowEvent | DrawEvent
+    RemoveFishEvent | ShrinkSpeciesEvent | DiscardUnlessEvent | CountEvent
     | DiscardIfCaughtEvent | ResetRowEvent | FewestDrawEvent | NothingEvent | EndGameEvent,
     Field(discriminator="type"),
 ]
@@ -342,31 +330,20 @@ _TAGS = {
 }
 
 
+_WORDS = {**CARD_FILE_WORDS, "bool_type": "must be true or false", "union_tag_not_found": "needs a 'type'"}
+
+
 def _message(err: ErrorDetails) -> str:
     kind = err.get("type", "")
-    msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
-    if kind == "missing":
-        return "is missing"
-    if kind == "extra_forbidden":
-        return "is not a known field"
-    if kind in ("int_type", "int_parsing"):
-        return "must be a whole number (like 3, not \"3\" or 3.0)"
-    if kind == "bool_type":
-        return "must be true or false"
-    if kind == "string_type":
-        return "must be text in quotes"
-    if kind in ("list_type",):
-        return "must be a list in square brackets"
-    if kind in ("model_type", "dict_type", "model_attributes_type"):
-        return "must be an object in curly braces"
+    words = _WORDS.get(kind)
+    if words is not None:
+        return words
+    ctx: dict[str, object] = dict(err.get("ctx") or {})
     if kind == "union_tag_invalid":
-        ctx: dict[str, Any] = dict(err.get("ctx") or {})
         return f"has an unknown type {ctx.get('tag', '')!r}; the known types are {ctx.get('expected_tags', '')}"
-    if kind == "union_tag_not_found":
-        return "needs a 'type'"
     if kind == "literal_error":
-        return f"must be one of {dict(err.get('ctx') or {}).get('expected', '')}"
-    return msg
+        return f"must be one of {ctx.get('expected', '')}"
+    return str(err.get("msg", "invalid value")).removeprefix("Value error, ")
 
 
 WORDING = CardWording(
@@ -378,24 +355,9 @@ WORDING = CardWording(
 )
 
 
-def parse_card_data(raw: object, source: str) -> BigFishCards:
-    """Validate already-parsed JSON (a file's, or the cards a save carries); CardFileError in words."""
-    return check_cards(raw, BigFishCards, source, WORDING)
-
-
-def parse_card_text(text: str, source: str) -> BigFishCards:
-    return parse_card_data(parse_json(text, error=CardFileError, source=source), source)
-
-
-def default_card_path() -> Path:
-    return asset_path("big_fish", "cards.json")
-
-
-def load_card_file(path: Path | str | None = None) -> BigFishCards:
-    """Read and validate a card file (the shipped one by default), once per version of the file."""
-    return load_cards(path, BigFishCards, default_card_path(), WORDING, max_bytes=MAX_FILE_BYTES)
-
-
-def default_cards() -> BigFishCards:
-    """The shipped card data."""
-    return load_card_file(None)
+CARDS = CardSource(BigFishCards, "big_fish", WORDING, max_bytes=MAX_FILE_BYTES)
+parse_card_data = CARDS.parse_data
+parse_card_text = CARDS.parse_text
+default_card_path = CARDS.default_path
+load_card_file = CARDS.load
+default_cards = CARDS.default

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from fishtable.engine.events import event as event  # re-exported: the one way a game makes an event
 from fishtable.games.big_fish.cards import BIG, SIZE_WORDS, Card, EventCard
@@ -88,67 +88,75 @@ def sizes_words(sizes: tuple[int, ...], joiner: str = "or") -> str:
     return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
 
 
+def counted(n: int, word: str) -> str:
+    """A count in words with its noun: "one card", "three cards"."""
+    return f"{number(n)} {word}{'s' if n > 1 else ''}"
+
+
 _PROTECT_VERBS = {"steal": "take", "shrink_others": "shrink", "swap": "swap"}
+
+
+def _protect_text(card: Card) -> str:
+    verbs = join_words([_PROTECT_VERBS[a] for a in card.against]).replace(" and ", " or ")
+    return f"Stays in your Fishing Spot: other players' black cards cannot {verbs} your fish."
+
+
+# What a wild card does, in words, by its effect type, from its parameters.
+_WILD_TEXTS: dict[str, Callable[[Card], str]] = {
+    "extra_draw": lambda c: f"Draw step: draw {counted(c.amount, 'extra card')}.",
+    "extra_spawn": lambda c: f"Spawn step: spawn {number(c.amount)} extra fish.",
+    "extra_grow": lambda c: f"Grow step: {counted(c.amount, 'extra growth step')}.",
+    "extra_catch": lambda c: f"Catch step: catch {number(c.amount)} extra fish.",
+    "shrink_others": lambda c: (f"Every other player shrinks one {SIZE_WORDS[c.from_size]} Fish of their choice "
+                                f"to {SIZE_WORDS[c.to_size]}."),
+    "steal": lambda c: (f"Take one {sizes_words(c.sizes)} fish from another player's Fishing Spot into your "
+                        "Ice Box at its size."),
+    "swap": lambda c: "Swap one fish in your Fishing Spot with one of the same size in another player's.",
+    "protect": _protect_text,
+}
 
 
 def wild_text(card: Card) -> str:
     """What a wild card does, in words, from its effect type and parameters."""
-    e = card.effect
-    if e == "extra_draw":
-        return f"Draw step: draw {number(card.amount)} extra card{'s' if card.amount > 1 else ''}."
-    if e == "extra_spawn":
-        return f"Spawn step: spawn {number(card.amount)} extra fish."
-    if e == "extra_grow":
-        return f"Grow step: {number(card.amount)} extra growth step{'s' if card.amount > 1 else ''}."
-    if e == "extra_catch":
-        return f"Catch step: catch {number(card.amount)} extra fish."
-    if e == "shrink_others":
-        return (f"Every other player shrinks one {SIZE_WORDS[card.from_size]} Fish of their choice to "
-                f"{SIZE_WORDS[card.to_size]}.")
-    if e == "steal":
-        return (f"Take one {sizes_words(card.sizes)} fish from another player's Fishing Spot into your "
-                "Ice Box at its size.")
-    if e == "swap":
-        return "Swap one fish in your Fishing Spot with one of the same size in another player's."
-    if e == "protect":
-        verbs = join_words([_PROTECT_VERBS[a] for a in card.against]).replace(" and ", " or ")
-        return f"Stays in your Fishing Spot: other players' black cards cannot {verbs} your fish."
-    return ""
+    text = _WILD_TEXTS.get(card.effect)
+    return text(card) if text is not None else ""
+
+
+def _remove_text(card: EventCard) -> str:
+    size = SIZE_WORDS[card.size]
+    what = f"one {size} fish" if card.count == 1 else f"up to {number(card.count)} {size} fish"
+    return f"Each player removes {what} from their Fishing Spot to the discard pile, if they have one."
+
+
+def _grow_text(card: EventCard) -> str:
+    what = "one fish one size" if card.count == 1 else f"up to {number(card.count)} fish one size each"
+    return f"Each player may grow {what} now."
+
+
+# What an event card does, in words, by its effect type, from its parameters.
+_EVENT_TEXTS: dict[str, Callable[[EventCard], str]] = {
+    "remove_fish": _remove_text,
+    "shrink_species": lambda c: (f"{join_words(list(c.species))} in Fishing Spots shrink one size "
+                                 "(a Larval one is discarded)."),
+    "discard_unless": lambda c: (f"Each player with no {sizes_words(c.sizes)} fish discards "
+                                 f"{counted(c.count, 'card')} from hand."),
+    "spawn": lambda c: f"Each player may spawn {number(c.count)} extra Larval fish from hand now.",
+    "grow": _grow_text,
+    "draw": lambda c: f"Each player draws {counted(c.count, 'card')} from the deck.",
+    "discard_if_caught": lambda c: (f"Each player who caught more than {number(c.more_than)} fish this round "
+                                    f"discards {counted(c.count, 'card')} from hand."),
+    "reset_row": lambda c: "Reset the Face-Up Cards now, and again at this round's end.",
+    "fewest_draw": lambda c: (f"The player with the fewest points in their Ice Box draws "
+                              f"{counted(c.count, 'card')} (tied players all draw)."),
+    "nothing": lambda c: "Nothing happens.",
+    "end_game": lambda c: "The game ends now.",
+}
 
 
 def event_text(card: EventCard) -> str:
     """What an event card does, in words, from its effect type and parameters."""
-    e = card.effect
-    if e == "remove_fish":
-        what = f"one {SIZE_WORDS[card.size]} fish" if card.count == 1 else \
-            f"up to {number(card.count)} {SIZE_WORDS[card.size]} fish"
-        return f"Each player removes {what} from their Fishing Spot to the discard pile, if they have one."
-    if e == "shrink_species":
-        return (f"{join_words(list(card.species))} in Fishing Spots shrink one size "
-                "(a Larval one is discarded).")
-    if e == "discard_unless":
-        return (f"Each player with no {sizes_words(card.sizes)} fish discards {number(card.count)} "
-                f"card{'s' if card.count > 1 else ''} from hand.")
-    if e == "spawn":
-        return f"Each player may spawn {number(card.count)} extra Larval fish from hand now."
-    if e == "grow":
-        what = "one fish one size" if card.count == 1 else f"up to {number(card.count)} fish one size each"
-        return f"Each player may grow {what} now."
-    if e == "draw":
-        return f"Each player draws {number(card.count)} card{'s' if card.count > 1 else ''} from the deck."
-    if e == "discard_if_caught":
-        return (f"Each player who caught more than {number(card.more_than)} fish this round discards "
-                f"{number(card.count)} card{'s' if card.count > 1 else ''} from hand.")
-    if e == "reset_row":
-        return "Reset the Face-Up Cards now, and again at this round's end."
-    if e == "fewest_draw":
-        return (f"The player with the fewest points in their Ice Box draws {number(card.count)} "
-                f"card{'s' if card.count > 1 else ''} (tied players all draw).")
-    if e == "nothing":
-        return "Nothing happens."
-    if e == "end_game":
-        return "The game ends now."
-    return ""
+    text = _EVENT_TEXTS.get(card.effect)
+    return text(card) if text is not None else ""
 
 
 def ice_points(state: BFState, seat: int) -> int:

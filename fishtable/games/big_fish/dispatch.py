@@ -65,43 +65,43 @@ def _prompt(seat: int, kind: str, text: str, simultaneous: bool) -> Prompt:
 _TURN_PROMPTS: dict[tuple[int, str, int, int], Prompt] = {}
 
 
-def _cards(n: int) -> str:
-    return plural(n, "card")
+# The prompts of the turn's steps, by decision: {fish} and {cards} count what the step allows.
+_STEP_PROMPTS = {
+    "draw": "Draw {cards}, one at a time, from the Face-Up Cards or the deck ({taken} taken so far).",
+    "spawn": "Spawn up to {fish} from your hand as Larval fish ({taken} so far), or stop.",
+    "grow": "Grow up to {fish} by one size each ({taken} so far), or stop.",
+    "catch": "Catch up to {fish} from your Fishing Spot ({taken} so far), or stop.",
+    "wild": "Play one wild card from your hand, or stop.",
+}
+# The prompts of an event being resolved: {need} in words, {cards} in figures.
+_EVENT_PROMPTS = {
+    "event_remove": "{event}: choose {need} {size} fish to remove from your Fishing Spot.",
+    "event_discard": "{event}: choose {cards} to discard from your hand.",
+    "event_spawn": "{event}: you may spawn {need} fish from your hand as Larval fish, or pass.",
+    "event_grow": "{event}: you may grow {need} more fish by one size, or pass.",
+}
 
 
 def prompt_text(state: BFState, seat: int, kind: str) -> str:
-    allowed, taken = state.allowed, state.taken
+    step = _STEP_PROMPTS.get(kind)
+    if step is not None:
+        allowed = state.allowed
+        return step.format(cards=plural(allowed, "card"), fish=plural(allowed, "fish", "fish"), taken=state.taken)
     if kind == "place":
         sizes = setup.open_sizes(state, seat)
-        words = join_words([SIZE_WORDS[s] for s in sizes])
         if len(sizes) == 1 and not state.aside[seat]:
             return "Place your only fish card in your Fishing Spot as a Big Fish."
+        words = join_words([SIZE_WORDS[s] for s in sizes])
         return f"Place your starting fish in secret, one at a time: choose a fish for each size still open ({words})."
-    if kind == "draw":
-        return (f"Draw {_cards(allowed)}, one at a time, from the Face-Up Cards or the deck "
-                f"({taken} taken so far).")
-    if kind == "spawn":
-        return f"Spawn up to {plural(allowed, 'fish', 'fish')} from your hand as Larval fish ({taken} so far), or stop."
-    if kind == "grow":
-        return f"Grow up to {plural(allowed, 'fish', 'fish')} by one size each ({taken} so far), or stop."
-    if kind == "catch":
-        return f"Catch up to {plural(allowed, 'fish', 'fish')} from your Fishing Spot ({taken} so far), or stop."
-    if kind == "wild":
-        return "Play one wild card from your hand, or stop."
     if kind == "shrink":
         c = state.cards[state.resolving]
         return f"{c.name}: choose which of your {SIZE_WORDS[c.from_size]} Fish shrinks to {SIZE_WORDS[c.to_size]}."
-    if kind == "hand_limit":
-        return f"Discard down to {HAND_SIZE} cards: choose {_cards(state.need[seat])} to discard."
-    ev = state.events[state.resolving]
     need = state.need[seat]
-    if kind == "event_remove":
-        return f"{ev.name}: choose {number(need)} {SIZE_WORDS[ev.size]} fish to remove from your Fishing Spot."
-    if kind == "event_discard":
-        return f"{ev.name}: choose {_cards(need)} to discard from your hand."
-    if kind == "event_spawn":
-        return f"{ev.name}: you may spawn {number(need)} fish from your hand as Larval fish, or pass."
-    return f"{ev.name}: you may grow {number(need)} more fish by one size, or pass."
+    if kind == "hand_limit":
+        return f"Discard down to {HAND_SIZE} cards: choose {plural(need, 'card')} to discard."
+    ev = state.events[state.resolving]
+    return _EVENT_PROMPTS.get(kind, _EVENT_PROMPTS["event_grow"]).format(
+        event=ev.name, need=number(need), cards=plural(need, "card"), size=SIZE_WORDS[ev.size])
 
 
 def pending(state: BFState) -> dict[int, Prompt]:
@@ -436,32 +436,20 @@ def _pass(state: BFState, seat: int, action: Done, events: list[Event] | None) -
     _leave(state, seat, events)
 
 
-# Each handler takes its own action class; the table is keyed by (decision, action kind).
+# Each handler takes its own action class; the table is keyed by decision, then action kind
+# (what `apply` reads at every step).
 Handler = Callable[[BFState, int, Any, list[Event] | None], None]
-_HANDLERS: dict[tuple[str, str], Handler] = {
-    ("place", "place"): _place,
-    ("draw", "take_face_up"): _take_face_up,
-    ("draw", "draw_deck"): _draw_deck,
-    ("draw", "done"): _draw_done,
-    ("spawn", "spawn"): _spawn,
-    ("spawn", "done"): _done,
-    ("grow", "grow"): _grow,
-    ("grow", "done"): _done,
-    ("catch", "catch"): _catch,
-    ("catch", "done"): _done,
-    ("wild", "play_wild"): _play_wild,
-    ("wild", "done"): _done,
-    ("shrink", "shrink"): _shrink,
-    ("hand_limit", "discard"): _discard,
-    ("event_discard", "discard"): _discard,
-    ("event_remove", "remove"): _event_remove,
-    ("event_spawn", "spawn"): _event_spawn,
-    ("event_spawn", "done"): _pass,
-    ("event_grow", "grow"): _event_grow,
-    ("event_grow", "done"): _pass,
+_BY_DECISION: dict[str, dict[str, Handler]] = {
+    "place": {"place": _place},
+    "draw": {"take_face_up": _take_face_up, "draw_deck": _draw_deck, "done": _draw_done},
+    "spawn": {"spawn": _spawn, "done": _done},
+    "grow": {"grow": _grow, "done": _done},
+    "catch": {"catch": _catch, "done": _done},
+    "wild": {"play_wild": _play_wild, "done": _done},
+    "shrink": {"shrink": _shrink},
+    "hand_limit": {"discard": _discard},
+    "event_discard": {"discard": _discard},
+    "event_remove": {"remove": _event_remove},
+    "event_spawn": {"spawn": _event_spawn, "done": _pass},
+    "event_grow": {"grow": _event_grow, "done": _pass},
 }
-
-# The same table by decision, then action kind: what `apply` reads at every step.
-_BY_DECISION: dict[str, dict[str, Handler]] = {}
-for (_decision, _kind), _handler in _HANDLERS.items():
-    _BY_DECISION.setdefault(_decision, {})[_kind] = _handler

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fishtable.engine.card_game import card_data_field
 from fishtable.games.big_fish.cards import MAX_PLAYERS, BigFishCards
 
 
@@ -31,9 +32,4 @@ class BigFishOptions(BaseModel):
         title="Cards",
         description="Path to another Big Fish card file; empty for the shipped cards.",
     )
-    cards: BigFishCards | None = Field(
-        default=None,
-        title="Card data",
-        description="The card data in play, copied from the card file when the game is set up.",
-        json_schema_extra={"form": False},
-    )
+    cards: BigFishCards | None = card_data_field()

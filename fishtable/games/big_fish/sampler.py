@@ -40,6 +40,7 @@ import random
 from collections.abc import Callable
 
 from fishtable.engine import rng as rand
+from fishtable.engine.identity import PerObject
 from fishtable.games.big_fish import setup, wild
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, TOP_EVENTS, Card, EventCard
 from fishtable.games.big_fish.roundend import CHOICE_KINDS
@@ -49,18 +50,11 @@ from fishtable.games.big_fish.views import BigFishView
 
 MAX_TRIES = 200  # deals redrawn when the position rules one out; then one card is swapped into place
 
-_index_cache: dict[int, tuple[tuple[Card, ...], dict[str, int], dict[str, int], tuple[str, ...]]] = {}
-
-
-def _indexes(cards: tuple[Card, ...], events: tuple[EventCard, ...]) -> tuple[dict[str, int], dict[str, int],
-                                                                                 tuple[str, ...]]:
-    entry = _index_cache.get(id(cards))
-    if entry is None or entry[0] is not cards:
-        if len(_index_cache) > 64:
-            _index_cache.clear()
-        entry = _index_cache[id(cards)] = (
-            cards, {c.cid: c.idx for c in cards}, {e.cid: e.idx for e in events}, tuple(c.cid for c in cards))
-    return entry[1], entry[2], entry[3]
+# Per card table: each card's index by its id, and the ids in order; per event table, the indexes.
+_card_index: PerObject[tuple[Card, ...], tuple[dict[str, int], tuple[str, ...]]] = PerObject(
+    lambda cards: ({c.cid: c.idx for c in cards}, tuple(c.cid for c in cards)))
+_event_index: PerObject[tuple[EventCard, ...], dict[str, int]] = PerObject(
+    lambda events: {e.cid: e.idx for e in events})
 
 
 class SampleError(ValueError):
@@ -72,7 +66,8 @@ def sample_world(view: BigFishView, rng: random.Random) -> BFState:
     if s is None:
         raise SampleError("A world is sampled from one seat's view, not from the public table.")
     cards, events = tables_for(view.card_set)
-    ix, eix, cids = _indexes(cards, events)
+    ix, cids = _card_index(cards)
+    eix = _event_index(events)
     n = len(view.seats)
     panels = view.seats
     phase = view.phase

@@ -4,10 +4,10 @@ and the opening placement of up to three fish (BF-SETUP-*)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from fishtable.engine import fastrng
 from fishtable.engine import rng as rand
+from fishtable.engine.identity import PerObject
 from fishtable.engine.protocol import Event, SeatInfo
 from fishtable.games.big_fish import sequence, turn
 from fishtable.games.big_fish.cards import (
@@ -22,7 +22,6 @@ from fishtable.games.big_fish.cards import (
     Card,
     EventCard,
     build_cards,
-    default_cards,
     load_card_file,
 )
 from fishtable.games.big_fish.common import cards_words, event, join_words
@@ -33,34 +32,25 @@ MIN_PLAYERS = 2  # BF-Q-1
 PLACED_SIZES = (BIG, MEDIUM, JUVENILE)  # filled in this order (BF-SETUP-15, BF-Q-4)
 
 _tables: dict[str, tuple[tuple[Card, ...], tuple[EventCard, ...]]] = {}
-_by_object: dict[int, tuple[BigFishCards, tuple[tuple[Card, ...], tuple[EventCard, ...]]]] = {}
 
 
-def card_tables(data: BigFishCards) -> tuple[tuple[Card, ...], tuple[EventCard, ...]]:
-    """The card tables for some card data, built once per distinct data.
-
-    The same data object (a prepared options' cards) is recognised without serialising it;
-    the entry keeps the object alive, so its id cannot be reused by another.
-    """
-    known = _by_object.get(id(data))
-    if known is not None and known[0] is data:
-        return known[1]
+def _tables_of(data: BigFishCards) -> tuple[tuple[Card, ...], tuple[EventCard, ...]]:
     key = data.model_dump_json()
     if key not in _tables:
         _tables[key] = build_cards(data)
-    if len(_by_object) > 64:
-        _by_object.clear()
-    _by_object[id(data)] = (data, _tables[key])
     return _tables[key]
+
+
+# card_tables(data): the card tables for some card data, built once per distinct data; the same
+# data object (a prepared options' cards) is recognised without serialising it.
+card_tables: PerObject[BigFishCards, tuple[tuple[Card, ...], tuple[EventCard, ...]]] = PerObject(_tables_of)
 
 
 def card_data(options: BigFishOptions) -> BigFishCards:
     """The options' card data; without it (options not prepared), the card file or the shipped one."""
     if options.cards is not None:
         return options.cards
-    if options.card_file:
-        return load_card_file(Path(options.card_file).expanduser())
-    return default_cards()
+    return load_card_file(options.card_file)  # the shipped file when none is named
 
 
 def build_event_deck(rng_state: int, events: tuple[EventCard, ...]) -> tuple[int, list[int]]:

@@ -19,8 +19,9 @@ A hand's hidden cards of one deck are interchangeable to everyone else.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Literal, TypeVar
 
 from fishtable.games.big_fish.cards import Card, EventCard
 
@@ -158,13 +159,13 @@ class BFState:
         new.pools = self.pools
         return new
 
-    def canonical(self) -> tuple[Any, ...]:
+    def canonical(self) -> tuple[object, ...]:
         """Everything that defines the position, for hashing and equality.
 
         `origin` and `pools` are left out: they follow from the moves, which a save
         replays, so the hashes of earlier saves still match.
         """
-        def tt(rows: list[Any]) -> tuple[tuple[Any, ...], ...]:
+        def tt(rows: Sequence[Iterable[object]]) -> tuple[tuple[object, ...], ...]:
             return tuple(tuple(r) for r in rows)
 
         return (

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from fishtable.engine.fast import trusted
+from fishtable.engine.identity import PerObject
 from fishtable.engine.protocol import Prompt, Result
 from fishtable.games.big_fish.cards import BIG, SIZE_WORDS, Card, Colour, EventCard, SizeWord, StepName
 from fishtable.games.big_fish.common import event_text, ice_points, plural, spot_points, wild_text
@@ -149,7 +150,6 @@ class BigFishView(_View):
 
 # -- building a seat's view: the only way game information leaves the engine ----------------
 
-_faces: dict[int, tuple[tuple[Card, ...], tuple[CardFace, ...]]] = {}
 
 
 def face(card: Card) -> CardFace:
@@ -161,14 +161,8 @@ def face(card: Card) -> CardFace:
                     effect=card.effect, text=wild_text(card), blocks=card.against, label=card.label)
 
 
-def faces(cards: tuple[Card, ...]) -> tuple[CardFace, ...]:
-    """Every card's face, built once per card table (the cache keeps the table alive, so ids stay unique)."""
-    entry = _faces.get(id(cards))
-    if entry is None or entry[0] is not cards:
-        if len(_faces) > 256:
-            _faces.clear()
-        entry = _faces[id(cards)] = (cards, tuple(face(c) for c in cards))
-    return entry[1]
+# faces(cards): every card's face, built once per card table.
+faces: PerObject[tuple[Card, ...], tuple[CardFace, ...]] = PerObject(lambda cards: tuple(map(face, cards)), limit=256)
 
 
 def event_face(ev: EventCard) -> EventFace:
@@ -176,20 +170,26 @@ def event_face(ev: EventCard) -> EventFace:
     return EventFace(id=ev.cid, name=ev.name, effect=ev.effect, text=text, label=f"{ev.name}: {text}")
 
 
+# The turn's step in a line, by step: {base} is the Big Fish count (and the wild cards' extras).
+_STEP_TEXTS = {
+    "draw": "{base}{capped}: draw {allowed} — {taken} taken so far",
+    "spawn": "{base}: spawn up to {allowed} — {taken} spawned so far",
+    "grow": "{base}: up to {steps} — {taken} used so far",
+    "catch": "Catch up to {allowed} fish{extras} — {taken} caught so far",
+}
+
+
 def step_text(state: BFState) -> str:
     step, bigs, extra, allowed, taken = state.step, state.big_count, state.extra, state.allowed, state.taken
-    base = f"{bigs} Big Fish" + (f" + {extra} from wild cards" if extra else "")
-    if step == "draw":
-        capped = " (at most 5 from Big Fish)" if bigs > 5 else ""
-        return f"{base}{capped}: draw {allowed} — {taken} taken so far"
-    if step == "spawn":
-        return f"{base}: spawn up to {allowed} — {taken} spawned so far"
-    if step == "grow":
-        return f"{base}: up to {plural(allowed, 'growth step')} — {taken} used so far"
-    if step == "catch":
-        return f"Catch up to {allowed} fish" + (f" ({extra} extra from wild cards)" if extra else "") + \
-            f" — {taken} caught so far"
-    return "Play up to 1 wild card" + (" — played" if taken else "")
+    text = _STEP_TEXTS.get(step)
+    if text is None:
+        return "Play up to 1 wild card" + (" — played" if taken else "")
+    return text.format(
+        base=f"{bigs} Big Fish" + (f" + {extra} from wild cards" if extra else ""),
+        capped=" (at most 5 from Big Fish)" if bigs > 5 else "",
+        extras=f" ({extra} extra from wild cards)" if extra else "",
+        steps=plural(allowed, "growth step"), allowed=allowed, taken=taken,
+    )
 
 
 def _panel(state: BFState, seat: int, all_faces: tuple[CardFace, ...], waiting: set[int]) -> SeatPanel:

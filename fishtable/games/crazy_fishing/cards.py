@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from fishtable.assets import asset_path
-from fishtable.engine.cards import CardWording, check_cards, load_cards
-from fishtable.engine.errors import CardFileError
-from fishtable.engine.files import parse_json
+from fishtable.engine.cards import CardSource, CardWording
 from fishtable.engine.text import check_plain
 
 CARD_FORMAT = "fishtable-crazy-fishing-cards"
@@ -262,19 +258,8 @@ WORDING = CardWording(
 )
 
 
-def validate_card_data(raw: Any, source: str) -> CardFile:
-    """Check parsed card data (a file's JSON, or the cards a save carries)."""
-    return check_cards(raw, CardFile, source, WORDING)
-
-
-def parse_card_file(text: str, source: str) -> CardFile:
-    return validate_card_data(parse_json(text, error=CardFileError, source=source), source)
-
-
-def default_card_path() -> Path:
-    return asset_path("crazy_fishing", "cards.json")
-
-
-def load_card_file(path: Path | str | None = None) -> CardFile:
-    """Read a card file safely (regular file, capped, strict JSON) and check it, once per version of it."""
-    return load_cards(path, CardFile, default_card_path(), WORDING, max_bytes=MAX_FILE_BYTES)
+CARDS = CardSource(CardFile, "crazy_fishing", WORDING, max_bytes=MAX_FILE_BYTES)
+validate_card_data = CARDS.parse_data  # a file's JSON, or the cards a save carries
+parse_card_file = CARDS.parse_text
+default_card_path = CARDS.default_path
+load_card_file = CARDS.load  # regular file, capped, strict JSON; once per version of it

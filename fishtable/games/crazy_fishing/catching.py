@@ -218,21 +218,14 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
         return
     if card not in state.seen:  # everyone saw its front; it goes back face down where all can see
         state.seen = [*state.seen, card]
-    if card in turn.overlapped and turn.bucket:
+    beside = card in turn.overlapped and turn.bucket
+    if beside:
         _take(state, card, keep_seen=True)
         state.beside = [*state.beside, card]
-        if events is not None:
-            events.append(event(
-                "escape",
-                f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
-                "and is put face down beside the sea.",
-            ))
-    elif events is not None:
-        events.append(event(
-            "escape",
-            f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
-            "and goes back face down to its place.",
-        ))
+    if events is not None:
+        where = "is put face down beside the sea" if beside else "goes back face down to its place"
+        events.append(event("escape", f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
+                                      f"and {where}."))
 
 
 def _take(state: CFState, card: int, keep_seen: bool = False) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
@@ -163,7 +164,11 @@ def legal_actions(state: CFState, seat: int) -> list[Action]:
 #
 # MOVES[kind](state, seat) -> (count, at): at(i) is the i-th legal move as ((apply, make), move),
 # in legal_actions order. `apply` plays the compact move on a state the caller owns; `make`
-# builds the action object only when someone reads it.
+# builds the action object only when someone reads it. Each (apply, make) pair takes its own
+# kind of compact move (card indices, a pair of counts, None), so a move's payload is Any here.
+MoveKind = tuple[Callable[[CFState, int, Any, list[Event] | None], None], Callable[[CFState, Any], Action]]
+Move = tuple[MoveKind, Any]
+Moves = tuple[int, Callable[[int], Move]]  # (how many, the move at an index)
 
 
 def _apply_cast(
@@ -237,7 +242,7 @@ CONTINUE_MOVE = (_apply_continue, lambda state, move: CONTINUE)
 DRAW_MOVE = (_apply_draw, _make_draw)
 
 
-def _cast_moves(state: CFState, seat: int) -> tuple[int, Any]:
+def _cast_moves(state: CFState, seat: int) -> Moves:
     plan = casting.CastPlan(state, seat)
     if plan.rows is not None:
         return plan.count, lambda i: (CAST_MOVE, plan.move(i))
@@ -245,7 +250,7 @@ def _cast_moves(state: CFState, seat: int) -> tuple[int, Any]:
     rod_patterns, bait_patterns = plan.rod_patterns, plan.bait_patterns
     width = len(bait_patterns)
 
-    def at(i: int) -> tuple[Any, tuple[tuple[int, ...], tuple[int, ...]]]:
+    def at(i: int) -> tuple[MoveKind, CastMove]:
         # CastPlan.move, inlined: once per cast of every playout.
         return CAST_MOVE, (
             tuple([rods[j] for j in rod_patterns[i // width]]),
@@ -255,7 +260,7 @@ def _cast_moves(state: CFState, seat: int) -> tuple[int, Any]:
     return plan.count, at
 
 
-def _catch_moves(state: CFState, seat: int) -> tuple[int, Any]:
+def _catch_moves(state: CFState, seat: int) -> Moves:
     """Looks (Fish Finder), then a shuffle (Turbulent Bait), then the attempts."""
     turn = current_turn(state)
     looks: list[int] = []
@@ -269,7 +274,7 @@ def _catch_moves(state: CFState, seat: int) -> tuple[int, Any]:
     attempts = n * (n - 1) // 2 if pairs else n
     head = len(looks) + shuffles
 
-    def at(i: int) -> tuple[Any, Any]:
+    def at(i: int) -> Move:
         if i < head:
             return (LOOK_MOVE, looks[i]) if i < len(looks) else (SHUFFLE_MOVE, None)
         i -= head
@@ -284,16 +289,16 @@ def _catch_moves(state: CFState, seat: int) -> tuple[int, Any]:
     return head + attempts, at
 
 
-def _draw_moves(state: CFState, seat: int) -> tuple[int, Any]:
+def _draw_moves(state: CFState, seat: int) -> Moves:
     draws = collecting.legal_draws(state, seat)
     return len(draws), lambda i: (DRAW_MOVE, draws[i])
 
 
-_FINISH = ((SHUFFLE_MOVE, None), (END_TURN_MOVE, None))
-_BETWEEN = ((SHUFFLE_MOVE, None), (CONTINUE_MOVE, None))
+_FINISH: tuple[Move, ...] = ((SHUFFLE_MOVE, None), (END_TURN_MOVE, None))
+_BETWEEN: tuple[Move, ...] = ((SHUFFLE_MOVE, None), (CONTINUE_MOVE, None))
 
 # The compact moves of the frequent decisions: (how many, the move at an index).
-MOVES: dict[str, Callable[[CFState, int], tuple[int, Any]]] = {
+MOVES: dict[str, Callable[[CFState, int], Moves]] = {
     "cast": _cast_moves,
     "catch": _catch_moves,
     "collect": _draw_moves,
@@ -326,7 +331,7 @@ def first_to_act(state: CFState) -> int | None:
     return None
 
 
-def random_action(state: CFState, seat: int, rng: Any) -> Action:
+def random_action(state: CFState, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action of `seat` (`rng.random()` once), built alone.
 
     The same action as `legal_actions(state, seat)[int(rng.random() * n)]`; `apply`
@@ -336,7 +341,7 @@ def random_action(state: CFState, seat: int, rng: Any) -> Action:
     return legal[int(rng.random() * len(legal))]
 
 
-def rollout(state: CFState, rng: Any, max_steps: int | None = None) -> tuple[CFState, int]:
+def rollout(state: CFState, rng: random.Random, max_steps: int | None = None) -> tuple[CFState, int]:
     """Random legal moves until the game ends (or `max_steps`): (the state reached, steps).
 
     Exactly the game `simulate` plays with random bots sharing `rng`: the first pending

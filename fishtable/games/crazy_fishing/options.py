@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fishtable.engine.card_game import card_data_field
 from fishtable.games.crazy_fishing.cards import CardFile
 
 
@@ -36,12 +37,8 @@ class CrazyFishingOptions(BaseModel):
         title="Out-of-series fish by name",
         description="pick them with Space. 2 or 3 recommended.",
     )
-    cards: CardFile | None = Field(
-        default=None,
-        title="Card data",
-        description="The cards this game is dealt from, copied from the card file when the game starts",
-        json_schema_extra={"form": False},
-    )
+    cards: CardFile | None = card_data_field(
+        "The cards this game is dealt from, copied from the card file when the game starts")
 
     @property
     def advanced(self) -> bool:

@@ -28,22 +28,23 @@ Every consistent deal of the cards is equally likely. The card table itself
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterable
 
+from fishtable.engine.identity import PerObject
+from fishtable.games.crazy_fishing.cards import Card
 from fishtable.games.crazy_fishing.casting import CastPlan
 from fishtable.games.crazy_fishing.catching import puffer_choices
 from fishtable.games.crazy_fishing.sea import mask_of
 from fishtable.games.crazy_fishing.state import CFState, Layout, Turn
-from fishtable.games.crazy_fishing.views import CrazyFishingView
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 
 # Card tables seen lately, with what the sampler works out once for each.
-_tables: dict[int, _Table] = {}
 
 
 class _Table:
     __slots__ = ("baits", "cards", "fish", "index", "rods")
 
-    def __init__(self, cards: tuple[Any, ...]) -> None:
+    def __init__(self, cards: tuple[Card, ...]) -> None:
         self.cards = cards
         self.index = {c.cid: c.idx for c in cards}
         self.fish = [c.idx for c in cards if c.type == "fish"]
@@ -51,13 +52,7 @@ class _Table:
         self.baits = [c.idx for c in cards if c.type == "bait"]
 
 
-def _table(cards: tuple[Any, ...]) -> _Table:
-    table = _tables.get(id(cards))
-    if table is None or table.cards is not cards:
-        if len(_tables) > 64:
-            _tables.clear()
-        table = _tables[id(cards)] = _Table(cards)
-    return table
+_table: PerObject[tuple[Card, ...], _Table] = PerObject(_Table)  # one per card table
 
 
 def sample_world(view: CrazyFishingView, rng: random.Random) -> CFState:
@@ -73,7 +68,7 @@ def sample_world(view: CrazyFishingView, rng: random.Random) -> CFState:
     me, phase, panels, turn_view = view.seat, view.phase, view.seats, view.turn
     n = len(panels)
 
-    def ids(faces: Any) -> list[int]:
+    def ids(faces: Iterable[CardFace]) -> list[int]:
         return [index[f.id] for f in faces]
 
     # -- what the seat knows exactly ---------------------------------------------------------

@@ -8,8 +8,9 @@ thousands of games per decision. Cards are ints indexing `cards`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Literal, TypeVar
 
+from fishtable.engine.identity import PerObject
 from fishtable.games.crazy_fishing.cards import Card
 
 T = TypeVar("T")
@@ -211,11 +212,11 @@ class CFState:
         new.seen = self.seen
         return new
 
-    def canonical(self) -> tuple[Any, ...]:
+    def canonical(self) -> tuple[object, ...]:
         """Everything that defines the position, for hashing and equality."""
         return (*self.canonical_v1(), tuple(self.puffer_picks), tuple(self.seen))
 
-    def canonical_v1(self) -> tuple[Any, ...]:
+    def canonical_v1(self) -> tuple[object, ...]:
         """The fields a version-1 save's hash covered (see CrazyFishing.legacy_state_hash)."""
         turn = self.turn
         turn_key = None
@@ -252,19 +253,9 @@ _LISTS = (
 )
 
 
-_IDS: dict[int, tuple[tuple[Card, ...], tuple[str, ...]]] = {}
-
-
-def ids_of(cards: tuple[Card, ...]) -> tuple[str, ...]:
-    """The public ids of a card table, one tuple per table: every state dealt from it shares
-    it, so the engine's caches keyed by it (the casts) serve every game of the table. The
-    entry holds the table, so its id() stays unique while it is kept."""
-    entry = _IDS.get(id(cards))
-    if entry is None or entry[0] is not cards:
-        if len(_IDS) > 64:
-            _IDS.clear()
-        entry = _IDS[id(cards)] = (cards, tuple(c.cid for c in cards))
-    return entry[1]
+# ids_of(cards): the public ids of a card table, one tuple per table: every state dealt from
+# it shares it, so the engine's caches keyed by it (the casts) serve every game of the table.
+ids_of: PerObject[tuple[Card, ...], tuple[str, ...]] = PerObject(lambda cards: tuple(c.cid for c in cards))
 
 
 def cast_of(state: CFState, seat: int) -> tuple[list[int], list[int]]:
