@@ -75,33 +75,32 @@ class TableFeed(Protocol):
 
 
 
-class Decided(Message):
+class Answer(Message):
+    """A screen's answer to the request that carried `ticket`."""
+
+    def __init__(self, ticket: int) -> None:
+        super().__init__()
+        self.ticket = ticket
+
+
+class Decided(Answer):
     """A seat has decided: apply `action` for it, then the actions `then` (the same seat's next
     steps, which a screen held until the player committed to them all: an exchange put together
     card by card, say, that Esc could still back out of)."""
 
     def __init__(self, ticket: int, seat: int, action: Any, then: tuple[Any, ...] = ()) -> None:
-        super().__init__()
-        self.ticket = ticket
+        super().__init__(ticket)
         self.seat = seat
         self.action = action
         self.then = then
 
 
-class Passed(Message):
+class Passed(Answer):
     """The privacy screen was dismissed by the player it named (or by the table)."""
 
-    def __init__(self, ticket: int) -> None:
-        super().__init__()
-        self.ticket = ticket
 
-
-class Acknowledged(Message):
+class Acknowledged(Answer):
     """Everyone has seen the news on the table; the keyboard may move on."""
-
-    def __init__(self, ticket: int) -> None:
-        super().__init__()
-        self.ticket = ticket
 
 
 class Commanded(Message):
@@ -116,10 +115,9 @@ class Resumed(Message):
     """A screen is back on top (a help, rules or question screen closed above it)."""
 
 
-class Claimed(Message):
+class Claimed(Answer):
     """At a public question (a reaction), `seat` claims; None: the table lets it go."""
 
     def __init__(self, ticket: int, seat: int | None) -> None:
-        super().__init__()
-        self.ticket = ticket
+        super().__init__(ticket)
         self.seat = seat

@@ -300,10 +300,7 @@ class HotSeatFlow:
         step = self.step
         if ticket != self.ticket or not isinstance(step, (planner.StudyNews, planner.PassKeyboard)):
             return
-        self._new_ticket()
-        self.marks = planner.shown(step, self.marks, self.match)
-        self.just_handed_over = isinstance(step, planner.PassKeyboard)
-        self.advance()
+        self._step_done(step)
 
     def passed(self, ticket: int) -> None:
         """The privacy screen was dismissed by the player it named."""
@@ -311,6 +308,10 @@ class HotSeatFlow:
         if ticket != self.ticket or not isinstance(self.overlay, PrivacyScreen) \
                 or not isinstance(step, planner.PassKeyboard):
             return
+        self._step_done(step)
+
+    def _step_done(self, step: planner.StudyNews | planner.PassKeyboard) -> None:
+        """The table has seen the step's screen (a pass screen: its seat has the keyboard): go on."""
         self._new_ticket()
         self.marks = planner.shown(step, self.marks, self.match)
         self.just_handed_over = isinstance(step, planner.PassKeyboard)
