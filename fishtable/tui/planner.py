@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Literal, Protocol
+from typing import ClassVar, Literal, Protocol
 
 from fishtable.engine.protocol import Event, Prompt, SeatInfo
 
@@ -49,7 +49,7 @@ class FlowMatch(Protocol):
 
     def pending(self) -> Mapping[int, Prompt]: ...
 
-    def legal_actions(self, seat: int) -> list[Any]: ...
+    def legal_actions(self, seat: int) -> Sequence[object]: ...  # passed on, never looked into
 
     def events_since(self, index: int) -> Sequence[Event]: ...
 
@@ -126,7 +126,7 @@ class ComputerMove(_SeatStep):
 class AutoAnswer(_SeatStep):
     """A public choice with one answer: it is applied, nobody is asked."""
 
-    action: Any
+    action: object  # the game's own action, applied as it is
 
 
 @dataclass(frozen=True)
