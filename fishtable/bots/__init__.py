@@ -19,22 +19,16 @@ import itertools
 import random
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
+from typing import Any
 
 from fishtable.bots.protocol import Bot as Bot
 from fishtable.bots.protocol import SearchGame, SomeBot
 from fishtable.bots.search import Progress, SearchBot, can_search
 from fishtable.engine.match import Match
-from fishtable.engine.protocol import SomeGame
+from fishtable.engine.protocol import ActionT, SomeGame, StateT, ViewT
 from fishtable.engine.registry import get_entry
 
 BotTable = dict[str, Callable[[], SomeBot]]  # a game's `BOTS`: its computer players by name
-
-ActionT = TypeVar("ActionT", bound=BaseModel)
-ViewT = TypeVar("ViewT", bound=BaseModel)
-StateT = TypeVar("StateT")
 
 
 class RandomBot:

@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
-from pydantic import BaseModel
-
-from fishtable.engine.protocol import Game, SearchableGame
-
-StateT = TypeVar("StateT")
-ViewT = TypeVar("ViewT", bound=BaseModel)
-ActionT = TypeVar("ActionT", bound=BaseModel)
-ViewT_contra = TypeVar("ViewT_contra", bound=BaseModel, contravariant=True)
+from fishtable.engine.protocol import ActionT, Game, SearchableGame, StateT, ViewT, ViewT_contra
 
 
 class Bot(Protocol[ViewT_contra, ActionT]):

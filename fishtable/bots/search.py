@@ -51,9 +51,9 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeGuard, TypeVar
 
-from fishtable.bots.protocol import ActionT, Bot, SearchGame, StateT, ViewT
+from fishtable.bots.protocol import Bot, SearchGame
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.protocol import Event, Game
+from fishtable.engine.protocol import ActionT, Event, Game, StateT, ViewT
 
 A = TypeVar("A", bound=Hashable)  # an action, as the tree keys its edges
 

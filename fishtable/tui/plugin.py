@@ -17,6 +17,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from typing_extensions import TypeVar  # a type variable with a default (PEP 696)
 
+from fishtable.tui.decision import ViewT
 from fishtable.tui.widgets.board import Board
 
 if TYPE_CHECKING:
@@ -29,9 +30,8 @@ if TYPE_CHECKING:
 
 RECENT_LINES = 30
 
-
-ViewT = TypeVar("ViewT", bound="BaseModel")  # the game's view model
-# The game's action type. A plug-in that names only its view (`GameUI[MyView]`) leaves it open.
+# The game's action type (`GameUI[View, Action]`). A plug-in that names only its view
+# (`GameUI[MyView]`) leaves its actions untyped.
 ActionT = TypeVar("ActionT", bound="BaseModel", default=Any)
 
 
