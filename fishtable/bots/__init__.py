@@ -19,7 +19,7 @@ import itertools
 import random
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import TypedDict
 
 from fishtable.bots.protocol import Bot as Bot
 from fishtable.bots.protocol import SearchGame, SomeBot
@@ -109,10 +109,19 @@ def bot_names(game: str) -> list[str]:
     return ["random", *_game_bots(game), *levels(game)]
 
 
-def search_settings(game: str) -> dict[str, Any]:  # keyword arguments of several types
+class SearchSettings(TypedDict, total=False):
+    """The tuning keywords of `SearchBot` a game may set for its hard player."""
+
+    exploration: float
+    rollout_steps: int | None
+    prior_weight: float | None
+
+
+def search_settings(game: str) -> SearchSettings:
     """The game's own settings of its hard player (`HARD_SEARCH` in its `bots` module:
     keyword arguments of `SearchBot`, such as `rollout_steps`), tuned by tournaments."""
-    return dict(getattr(_bots_module(game), "HARD_SEARCH", None) or {})
+    settings: SearchSettings | None = getattr(_bots_module(game), "HARD_SEARCH", None)
+    return {**settings} if settings else {}
 
 
 def get_bot(
