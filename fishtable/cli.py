@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, Protocol, TypeVar
 
 from fishtable import __version__, bounds
 from fishtable.addresses import is_loopback
@@ -301,6 +301,24 @@ def _seat_pages():  # type: ignore[no-untyped-def]
     return SeatPages
 
 
+class _Report(Protocol):
+    def to_json(self) -> object: ...
+
+
+ReportT = TypeVar("ReportT", bound=_Report)
+
+
+def _print_report(report: ReportT, render: Callable[[ReportT], object], as_json: bool) -> int:
+    """Print a simulation's or a tournament's report: one line of JSON, or its tables in colour."""
+    if as_json:
+        print(json.dumps(report.to_json()))
+    else:
+        from rich.console import Console
+
+        Console().print(render(report))
+    return 0
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     from fishtable.engine.errors import FishtableError
     from fishtable.simulate import render, run_simulation
@@ -333,13 +351,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         return _error("fishtable simulate", str(exc))
     except (RecursionError, MemoryError) as exc:
         return _error("fishtable simulate", f"the simulation could not finish ({type(exc).__name__}).")
-    if args.json:
-        print(json.dumps(report.to_json()))
-    else:
-        from rich.console import Console
-
-        Console().print(render(report))
-    return 0
+    return _print_report(report, render, args.json)
 
 
 def tournament_command(args: argparse.Namespace) -> int:
@@ -369,13 +381,7 @@ def tournament_command(args: argparse.Namespace) -> int:
         )
     except (LookupError, ValueError, FishtableError, RuntimeError) as exc:
         return _error(command, str(exc))
-    if args.json:
-        print(json.dumps(report.to_json()))
-    else:
-        from rich.console import Console
-
-        Console().print(render(report))
-    return 0
+    return _print_report(report, render, args.json)
 
 
 def rules_command(args: argparse.Namespace) -> int:

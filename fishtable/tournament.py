@@ -29,6 +29,7 @@ from typing import Any
 
 from fishtable import bounds
 from fishtable.bots import bot_rng, get_bot
+from fishtable.bots.search import SearchBot
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
@@ -178,15 +179,15 @@ def run_tournament(
             line = lines[names[bot_in[seat]]]
             legal = legal_actions(state, seat)
             seen = view(state, seat) if bot.needs_view else None
-            before = getattr(getattr(bot, "stats", None), "iterations", None)
-            searched = getattr(getattr(bot, "stats", None), "searched", 0)
+            stats = bot.stats if isinstance(bot, SearchBot) else None  # what a searching bot counts
+            before, searched = (stats.iterations, stats.searched) if stats is not None else (0, 0)
             t0 = clock()
             action = bot.choose(seen, legal, rngs[seat])
             line.think_seconds += clock() - t0
             line.decisions += 1
-            if before is not None:
-                line.iterations += bot.stats.iterations - before
-                line.searches += bot.stats.searched - searched
+            if stats is not None:
+                line.iterations += stats.iterations - before
+                line.searches += stats.searched - searched
             try:
                 state, _ = apply(state, seat, action)
             except IllegalAction as exc:

@@ -19,25 +19,25 @@ import itertools
 import random
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import TypedDict
 
 from fishtable.bots.protocol import Bot as Bot
-from fishtable.bots.protocol import SearchGame
+from fishtable.bots.protocol import SearchGame, SomeBot
 from fishtable.bots.search import Progress, SearchBot, can_search
 from fishtable.engine.match import Match
-from fishtable.engine.protocol import Game
+from fishtable.engine.protocol import ActionT, SomeGame, StateT, ViewT
 from fishtable.engine.registry import get_entry
 
-BotTable = dict[str, Callable[[], Bot]]  # a game's `BOTS`: its computer players by name
+BotTable = dict[str, Callable[[], SomeBot]]  # a game's `BOTS`: its computer players by name
 
 
 class RandomBot:
-    """Uniform over the legal actions."""
+    """Uniform over the legal actions, of any game."""
 
     name = "random"
     needs_view = False
 
-    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: object, legal: list[ActionT], rng: random.Random) -> ActionT:
         return legal[int(rng.random() * len(legal))]
 
 
@@ -94,7 +94,7 @@ def hard_iterations(game: str, players: int) -> int:
     return max(MIN_ITERATIONS, round(1 / cost)) if cost > 0 else table[high]
 
 
-def _load_game(game: str) -> Game[Any]:
+def _load_game(game: str) -> SomeGame:
     return get_entry(game).load()
 
 
@@ -109,15 +109,24 @@ def bot_names(game: str) -> list[str]:
     return ["random", *_game_bots(game), *levels(game)]
 
 
-def search_settings(game: str) -> dict[str, Any]:
+class SearchSettings(TypedDict, total=False):
+    """The tuning keywords of `SearchBot` a game may set for its hard player."""
+
+    exploration: float
+    rollout_steps: int | None
+    prior_weight: float | None
+
+
+def search_settings(game: str) -> SearchSettings:
     """The game's own settings of its hard player (`HARD_SEARCH` in its `bots` module:
     keyword arguments of `SearchBot`, such as `rollout_steps`), tuned by tournaments."""
-    return dict(getattr(_bots_module(game), "HARD_SEARCH", None) or {})
+    settings: SearchSettings | None = getattr(_bots_module(game), "HARD_SEARCH", None)
+    return {**settings} if settings else {}
 
 
 def get_bot(
     game: str, name: str, *, seconds: float | None = None, iterations: int | None = None, players: int = 2
-) -> Bot:
+) -> SomeBot:
     """A computer player by name. `seconds` and `iterations` bound the search of `hard`
     (default: the app's budget, `hard_iterations(game, players)` capped at `HARD_SECONDS`
     of wall time); the other bots ignore them."""
@@ -127,7 +136,7 @@ def get_bot(
         return easy
     bots = _game_bots(game)
     if name == "normal":
-        bot: Bot = bots["greedy"]() if "greedy" in bots else (next(iter(bots.values()))() if bots else RandomBot())
+        bot: SomeBot = bots["greedy"]() if "greedy" in bots else (next(iter(bots.values()))() if bots else RandomBot())
         bot.name = "normal"
         return bot
     if name == "hard":
@@ -142,16 +151,17 @@ def get_bot(
     raise LookupError(f"No computer player called {name!r}; choose from {', '.join(bot_names(game))}.")
 
 
-def _prior(game: str, bots: BotTable | None = None) -> Bot | None:
+def _prior(game: str, bots: BotTable | None = None) -> SomeBot | None:
     """The heuristic the search leans on at its root: the game's greedy bot, if it has one."""
     bots = _game_bots(game) if bots is None else bots
     return bots["greedy"]() if "greedy" in bots else None
 
 
 def hint(
-    view: Any, legal: list[Any], game: SearchGame, seconds: float | None = None, *, options: int = HINT_OPTIONS,
-    iterations: int | None = None, rng: random.Random | None = None, stop: Callable[[], bool] | None = None,
-) -> list[tuple[Any, float, int]]:
+    view: ViewT, legal: list[ActionT], game: SearchGame[StateT, ViewT, ActionT], seconds: float | None = None, *,
+    options: int = HINT_OPTIONS, iterations: int | None = None, rng: random.Random | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> list[tuple[ActionT, float, int]]:
     """What the hard bot would do from this seat's own view (with its budget, by default):
     the top few legal actions,
     the one it would play first (the most searched), each with its estimated win rate
@@ -177,9 +187,9 @@ def bot_rng(seed: int, seat: int, step: int) -> random.Random:
 
 
 def choose_action(
-    match: Match, seat: int, *, on_progress: Callable[[Progress], None] | None = None,
+    match: Match[StateT, ViewT, ActionT], seat: int, *, on_progress: Callable[[Progress[ActionT]], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
-) -> Any:
+) -> ActionT:
     """The move of a match seat's computer player (its `SeatInfo.bot`, "greedy" if unset).
 
     The bot sees only what the seat may see: `match.view(seat)` (when it reads a

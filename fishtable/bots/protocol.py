@@ -5,20 +5,23 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from fishtable.engine.protocol import Game, SearchableGame
+from fishtable.engine.protocol import ActionT, Game, SearchableGame, StateT, ViewT, ViewT_contra
 
 
-class Bot(Protocol):
-    """A computer player: it sees one seat's view (when `needs_view`) and the legal actions.
-
-    Views and actions are each game's own types, so they are `Any` here.
-    """
+class Bot(Protocol[ViewT_contra, ActionT]):
+    """A computer player: it sees one seat's view and the legal actions, each of its game's own
+    types (`Bot[View, Action]`). A bot that does not read the view (`needs_view` False) may be
+    given None for it."""
 
     name: str
     needs_view: bool  # False lets fast playouts skip building views
 
-    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any: ...
+    def choose(self, view: ViewT_contra, legal: list[ActionT], rng: random.Random) -> ActionT: ...
 
 
-class SearchGame(Game[Any], SearchableGame, Protocol):
+# A computer player of a game chosen by its name (`fishtable.bots.get_bot`): see `SomeGame`.
+SomeBot = Bot[Any, Any]
+
+
+class SearchGame(Game[StateT, ViewT, ActionT], SearchableGame[StateT, ViewT], Protocol):
     """A game that deals worlds from a view: what the hard player searches."""

@@ -49,11 +49,13 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Generic, TypeGuard, TypeVar
 
 from fishtable.bots.protocol import Bot, SearchGame
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.protocol import Event, Game
+from fishtable.engine.protocol import ActionT, Event, Game, StateT, ViewT
+
+A = TypeVar("A", bound=Hashable)  # an action, as the tree keys its edges
 
 DEFAULT_SECONDS = 1.0
 EXPLORATION = 0.7  # the UCB constant, for rewards in [0, 1]
@@ -63,42 +65,43 @@ PROGRESS_EVERY = 0.1  # seconds between two progress reports
 PRIOR_WEIGHT = 1.0  # the pull of the prior bot's move at the root (see SearchBot)
 
 _VISITS, _REWARD, _AVAILABLE = 0, 1, 2  # the fields of an edge (a list, for speed)
+_Edge = list[float]  # [visits, reward, availability]: whole numbers but the reward
 
 
-def can_search(game: object) -> TypeGuard[SearchGame]:
+def can_search(game: Game[StateT, ViewT, ActionT]) -> TypeGuard[SearchGame[StateT, ViewT, ActionT]]:
     """Does the game deal worlds from a seat's view (`sample_world`)?"""
     return callable(getattr(game, "sample_world", None))
 
 
 @dataclass(frozen=True)
-class Option:
+class Option(Generic[ActionT]):
     """One action at the root after a search: how often it was tried and how it did."""
 
-    action: Any
+    action: ActionT
     visits: int
     win_rate: float  # mean reward of the searching seat after this action
 
 
 @dataclass
-class SearchResult:
-    options: list[Option]  # most visited first (the first is the move)
+class SearchResult(Generic[ActionT]):
+    options: list[Option[ActionT]]  # most visited first (the first is the move)
     iterations: int
     seconds: float
     skipped: int = 0  # worlds whose root actions did not match the legal ones (a sampler bug)
     nodes: int = 0  # decision nodes below the root
 
     @property
-    def best(self) -> Any:
+    def best(self) -> ActionT:
         return self.options[0].action
 
 
 @dataclass
-class Progress:
+class Progress(Generic[ActionT]):
     """What the search thinks so far, for a status line."""
 
     iterations: int
     seconds: float
-    best: Any
+    best: ActionT
     win_rate: float
 
 
@@ -111,19 +114,20 @@ class _Stats:
     per_decision: list[int] = field(default_factory=list)
 
 
-def random_rollout(game: Game[Any]) -> Callable[[Any, int, random.Random], Any]:
+def random_rollout(game: Game[StateT, ViewT, ActionT]) -> Callable[[StateT, int, random.Random], ActionT]:
     """The default rollout policy: a uniform legal action."""
     legal_actions = game.legal_actions
 
-    def policy(state: Any, seat: int, rng: random.Random) -> Any:
+    def policy(state: StateT, seat: int, rng: random.Random) -> ActionT:
         legal = legal_actions(state, seat)
         return legal[int(rng.random() * len(legal))]
 
     return policy
 
 
-class SearchBot:
-    """The hard computer player: information-set MCTS over sampled worlds.
+class SearchBot(Generic[StateT, ViewT, ActionT]):
+    """The hard computer player: information-set MCTS over sampled worlds, for a game of
+    states, views and actions of those types.
 
     `seconds` and `iterations` bound each decision (whichever comes first; either
     may be None, not both). A decision with one legal action is made at once.
@@ -140,17 +144,17 @@ class SearchBot:
 
     def __init__(
         self,
-        game: object,
+        game: Game[StateT, ViewT, ActionT],
         seconds: float | None = DEFAULT_SECONDS,
         iterations: int | None = None,
         *,
         name: str = "hard",
         exploration: float = EXPLORATION,
         rollout_steps: int | None = None,
-        rollout: Callable[[Any, int, random.Random], Any] | None = None,
-        on_progress: Callable[[Progress], None] | None = None,
+        rollout: Callable[[StateT, int, random.Random], ActionT] | None = None,
+        on_progress: Callable[[Progress[ActionT]], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
-        prior: Bot | None = None,
+        prior: Bot[ViewT, ActionT] | None = None,
         prior_weight: float | None = None,
     ) -> None:
         if not can_search(game):
@@ -161,21 +165,28 @@ class SearchBot:
             raise ValueError("The time budget cannot be negative.")
         if iterations is not None and iterations < 1:
             raise ValueError("The iteration budget must be at least 1.")
-        self.game = game
+        self.game: SearchGame[StateT, ViewT, ActionT] = game
         self.name = name
         self.seconds = seconds
         self.iterations = iterations
         self.exploration = exploration
-        self.evaluate = getattr(game, "evaluate", None)
-        self.rollout_done = getattr(game, "rollout_done", None) if self.evaluate is not None else None
+        # The game's optional helpers (see the module's docstring), None where it has none.
+        self.evaluate: Callable[[StateT, int], float] | None = getattr(game, "evaluate", None)
+        self.rollout_done: Callable[[StateT, StateT], bool] | None = (
+            getattr(game, "rollout_done", None) if self.evaluate is not None else None
+        )
         if rollout_steps is None:
             rollout_steps = EVALUATED_ROLLOUT_STEPS if self.evaluate is not None else MAX_ROLLOUT_STEPS
         self.rollout_steps = rollout_steps
-        self.rollout = rollout or getattr(game, "rollout_action", None) or random_rollout(game)
+        self.rollout: Callable[[StateT, int, random.Random], ActionT] = (
+            rollout or getattr(game, "rollout_action", None) or random_rollout(game)
+        )
         # `game.rollout(state, rng, max_steps) -> (state, steps)`: uniform random moves to the
         # end without building actions or events; used when no other policy is asked for.
         custom = rollout is not None or getattr(game, "rollout_action", None) is not None
-        self.fast_rollout = None if custom or self.rollout_done is not None else getattr(game, "rollout", None)
+        self.fast_rollout: Callable[[StateT, random.Random, int], tuple[StateT, int]] | None = (
+            None if custom or self.rollout_done is not None else getattr(game, "rollout", None)
+        )
         self.on_progress = on_progress
         self.should_stop = should_stop
         self.prior = prior
@@ -183,7 +194,7 @@ class SearchBot:
         self.stats = _Stats()
 
     # -- the bot protocol ------------------------------------------------------------
-    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: ViewT, legal: list[ActionT], rng: random.Random) -> ActionT:
         if not legal:
             raise ValueError("The search bot was asked to choose with no legal action.")
         self.stats.decisions += 1
@@ -193,7 +204,7 @@ class SearchBot:
         return result.best
 
     # -- the search ------------------------------------------------------------------
-    def search(self, view: Any, legal: Sequence[Any], rng: random.Random) -> SearchResult:
+    def search(self, view: ViewT, legal: Sequence[ActionT], rng: random.Random) -> SearchResult[ActionT]:
         """Search from `view` (one seat's own view) over `legal` (that seat's legal actions)."""
         root = getattr(view, "seat", None)
         if root is None:
@@ -223,8 +234,8 @@ class SearchBot:
             favourite = self.prior.choose(view, list(legal), random.Random(srng.getrandbits(64)))
         root_legal = list(legal)
         root_set = set(root_legal)
-        root_edges: dict[Any, list] = {}
-        nodes: dict[Any, dict[Any, list]] = {}
+        root_edges: dict[ActionT, _Edge] = {}
+        nodes: dict[Hashable, dict[ActionT, _Edge]] = {}
         max_iterations = self.iterations if self.iterations is not None else math.inf
         deadline = start + self.seconds if self.seconds is not None else math.inf
         next_report = start + PROGRESS_EVERY
@@ -249,7 +260,7 @@ class SearchBot:
             if not world_legal:
                 skipped += 1
                 continue
-            path: list[tuple[list, int]] = []
+            path: list[tuple[_Edge, int]] = []
             edge, expanded = _select(root_edges, world_legal, rand, c, log, sqrt, favourite, self.prior_weight,
                                      sqrt(done))
             try:
@@ -328,9 +339,9 @@ class SearchBot:
         return SearchResult(options, done, seconds, skipped, len(nodes))
 
 
-def _select(edges: dict[Any, list], legal: Sequence[Any], rand: Callable[[], float], c: float,
-            log: Callable[[float], float], sqrt: Callable[[float], float], favourite: Any = None,
-            weight: float = 0.0, root_sqrt: float = 0.0) -> tuple[tuple[Any, list], bool]:
+def _select(edges: dict[A, _Edge], legal: Sequence[A], rand: Callable[[], float], c: float,
+            log: Callable[[float], float], sqrt: Callable[[float], float], favourite: A | None = None,
+            weight: float = 0.0, root_sqrt: float = 0.0) -> tuple[tuple[A, _Edge], bool]:
     """Pick an action among `legal` at a node: an untried one first, else the best by UCB
     (plus the prior's bonus for `favourite`, at the root).
 
@@ -374,18 +385,19 @@ def _public(events: Sequence[Event]) -> tuple[tuple[str, str], ...]:
     return tuple((e.kind, e.text) for e in events if e.visible_to is None)
 
 
-def _options(edges: dict[Any, list], legal: Sequence[Any]) -> list[Option]:
+def _options(edges: dict[ActionT, _Edge], legal: Sequence[ActionT]) -> list[Option[ActionT]]:
     """The root actions, most visited first (ties: better win rate, then the order given)."""
     out = []
     for index, action in enumerate(legal):
         stats = edges.get(action)
-        visits = stats[_VISITS] if stats else 0
+        visits = int(stats[_VISITS]) if stats else 0
         rate = stats[_REWARD] / visits if stats and visits else 0.0
         out.append((-visits, -rate, index, Option(action, visits, rate)))
     out.sort(key=lambda item: item[:3])
     return [item[3] for item in out]
 
 
-def _progress(edges: dict[Any, list], legal: Sequence[Any], iterations: int, seconds: float) -> Progress:
+def _progress(edges: dict[ActionT, _Edge], legal: Sequence[ActionT], iterations: int,
+              seconds: float) -> Progress[ActionT]:
     top = _options(edges, legal)[0]
     return Progress(iterations, seconds, top.action, top.win_rate)

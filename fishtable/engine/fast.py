@@ -19,7 +19,7 @@ playout notices.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -41,7 +41,7 @@ def _describe(cls: type[BaseModel]) -> _Info:
     return info
 
 
-def trusted(cls: type[M], **values: Any) -> M:
+def trusted(cls: type[M], **values: object) -> M:
     """An instance of `cls` holding `values` (and the defaults of the fields not given), unvalidated."""
     info = _info.get(cls)
     if info is None:

@@ -23,29 +23,52 @@ read (the engines are deterministic: their randomness lives in the state).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, SupportsIndex, TypeVar, overload
+
+if TYPE_CHECKING:  # annotations only
+    from fishtable.engine.protocol import Event
+
+T = TypeVar("T")
+A = TypeVar("A")  # the game's action type
 
 _list_len = list.__len__
 _list_getitem = list.__getitem__
 _list_extend = list.extend
 
+# A step's compact move, and what plays it (`apply(new_state, seat, move, events)`, events None
+# for no log) and what builds its action (`make(state, move)`). Each game's own types, which
+# differ from one decision to the next: the lists here only pass them on, so they name none.
+Play = Callable[..., None]
+Make = Callable[..., A]
+
+
+def _nothing_issued(*_: object) -> None:
+    """The handler of `issued` before any action was read: never called (no state matches None)."""
+
+
 # (state, seat, action, handler, move): the last action read by position. One tuple,
 # rebound at once, so a reader never sees parts of two different issues.
-issued: tuple[Any, int, Any, Any, Any] = (None, -1, None, None, None)
+issued: tuple[object, int, object, Play, object] = (None, -1, None, _nothing_issued, None)
 
 
-class _Lazy(list[Any]):
+class _Lazy(list[T]):
     """A list whose items are worked out on first use (`_fill`), then a plain list."""
 
     __slots__ = ()
 
-    def _fill(self) -> _Lazy:
+    def _fill(self) -> _Lazy[T]:
         raise NotImplementedError
 
     def __len__(self) -> int:
         return _list_len(self._fill())
 
-    def __getitem__(self, index: Any) -> Any:
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> T | list[T]:
         return _list_getitem(self._fill(), index)
 
     def __bool__(self) -> bool:
@@ -54,11 +77,11 @@ class _Lazy(list[Any]):
     def __repr__(self) -> str:
         return list.__repr__(self._fill())
 
-    def __reduce_ex__(self, protocol: Any) -> Any:
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[type[list[T]], tuple[list[T]]]:
         return (list, (list(self._fill()),))
 
 
-class LazyActions(_Lazy):
+class LazyActions(_Lazy[A]):
     """`count` legal actions; `at(i)` gives the i-th as ((apply, make), move).
 
     `move` is its compact form (card indices); `apply(new_state, seat, move,
@@ -68,7 +91,9 @@ class LazyActions(_Lazy):
 
     __slots__ = ("_at", "_count", "_seat", "_state")
 
-    def __init__(self, state: Any, seat: int, count: int, at: Callable[[int], tuple[Any, Any]]) -> None:
+    def __init__(
+        self, state: object, seat: int, count: int, at: Callable[[int], tuple[tuple[Play, Make[A]], object]]
+    ) -> None:
         self._state = state
         self._seat = seat
         self._count = count
@@ -79,7 +104,13 @@ class LazyActions(_Lazy):
             return _list_len(self)
         return self._count
 
-    def __getitem__(self, index: Any) -> Any:
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> A: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[A]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> A | list[A]:
         count = self._count
         if count < 0 or type(index) is not int:
             return _list_getitem(self._fill(), index)
@@ -93,7 +124,7 @@ class LazyActions(_Lazy):
         issued = (self._state, self._seat, action, apply, move)
         return action
 
-    def _fill(self) -> LazyActions:
+    def _fill(self) -> LazyActions[A]:
         if self._count >= 0:
             at, state = self._at, self._state
             actions = []
@@ -106,7 +137,13 @@ class LazyActions(_Lazy):
         return self
 
 
-class ReplayEvents(_Lazy):
+class _Forks(Protocol):
+    def fork(self) -> object:
+        """A copy of the state that the caller may change."""
+        ...
+
+
+class ReplayEvents(_Lazy["Event"]):
     """The events of a step applied without writing its log, written when first read.
 
     A playout never reads the log; anyone else gets the very same events, by
@@ -117,8 +154,8 @@ class ReplayEvents(_Lazy):
 
     __slots__ = ("_handler", "_move", "_seat", "_state")
 
-    def __init__(self, state: Any, seat: int, handler: Any, move: Any) -> None:
-        self._state = state
+    def __init__(self, state: _Forks, seat: int, handler: Play, move: object) -> None:
+        self._state: _Forks | None = state
         self._seat = seat
         self._handler = handler
         self._move = move
@@ -127,16 +164,16 @@ class ReplayEvents(_Lazy):
         state = self._state
         if state is not None:
             self._state = None
-            events: list[Any] = []
+            events: list[Event] = []
             self._handler(state.fork(), self._seat, self._move, events)
             _list_extend(self, events)
         return self
 
 
-def _filling(name: str) -> Callable[..., Any]:
+def _filling(name: str) -> Callable[..., object]:
     method = getattr(list, name)
 
-    def wrapper(self: _Lazy, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: _Lazy[object], *args: object, **kwargs: object) -> object:
         for arg in args:  # list methods read another list's storage directly
             if isinstance(arg, _Lazy):
                 arg._fill()
@@ -147,9 +184,9 @@ def _filling(name: str) -> Callable[..., Any]:
     return wrapper
 
 
-def _reflected(name: str) -> Callable[..., Any]:
+def _reflected(name: str) -> Callable[[_Lazy[object], object], object]:
     # `[] == lazy`, `[x] + lazy`: Python asks the subclass first, so fill it then.
-    def wrapper(self: _Lazy, other: Any) -> Any:
+    def wrapper(self: _Lazy[object], other: object) -> object:
         self._fill()
         if name == "__radd__":
             return other + list(self) if isinstance(other, list) else NotImplemented

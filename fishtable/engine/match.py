@@ -9,33 +9,36 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeGuard
 
 from pydantic import BaseModel
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.files import MAX_INT_DIGITS
-from fishtable.engine.protocol import Event, Game, Prompt, Result, SeatInfo
+from fishtable.engine.protocol import ActionT, Event, Game, Prompt, Result, SeatInfo, StateT, ViewT
 from fishtable.engine.saves import SAVE_FORMAT, SAVE_VERSION, SaveData, write_atomic
 from fishtable.engine.text import short_repr
 
 
-class Match:
+class Match(Generic[StateT, ViewT, ActionT]):
+    """A game's match: `Match[State, View, Action]` with the game's own types."""
+
     def __init__(
-        self, game: Game[Any], options: BaseModel, seats: Sequence[SeatInfo], seed: int, state: Any
+        self, game: Game[StateT, ViewT, ActionT], options: BaseModel, seats: Sequence[SeatInfo], seed: int,
+        state: StateT,
     ) -> None:
         self.game = game
         self.options = options
         self.seats = tuple(seats)
         self.seed = seed
         self._state = state
-        self._actions: list[tuple[int, dict[str, Any]]] = []
+        self._actions: list[tuple[int, dict[str, Any]]] = []  # each action's JSON
         self._events: list[Event] = []
 
     @classmethod
     def start(
-        cls, game: Game[Any], options: BaseModel, seats: Sequence[SeatInfo], seed: int
-    ) -> Match:
+        cls, game: Game[StateT, ViewT, ActionT], options: BaseModel, seats: Sequence[SeatInfo], seed: int
+    ) -> Match[StateT, ViewT, ActionT]:
         """Deal a new game. The options are prepared first (`Game.prepare_options`): the
         match keeps them, so its saves carry the card data and need no file to load."""
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 10**MAX_INT_DIGITS:
@@ -53,10 +56,10 @@ class Match:
     def pending(self) -> dict[int, Prompt]:
         return self.game.pending(self._state)
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> ViewT:
         return self.game.view(self._state, seat)
 
-    def legal_actions(self, seat: int) -> list[Any]:
+    def legal_actions(self, seat: int) -> list[ActionT]:
         return self.game.legal_actions(self._state, seat)
 
     def result(self) -> Result | None:
@@ -85,17 +88,18 @@ class Match:
         return self.game.state_hash(self._state)
 
     # -- acting --------------------------------------------------------------
-    def _refusal(self, seat: object, action: object) -> str | None:
-        """Why `seat` and `action` cannot even be considered, or None."""
+    def _accepted(self, seat: object, action: object) -> tuple[int, ActionT]:
+        """`seat` and `action`, if they can even be considered: a seat number of this match and
+        an action of this game. Anything else raises IllegalAction, in words."""
         if not isinstance(seat, int) or isinstance(seat, bool):
-            return f"A seat is a number, not {short_repr(seat)}."
+            raise IllegalAction(f"A seat is a number, not {short_repr(seat)}.")
         if not 0 <= seat < len(self.seats):
-            return f"There is no seat {seat} (the seats are 0 to {len(self.seats) - 1})."
+            raise IllegalAction(f"There is no seat {seat} (the seats are 0 to {len(self.seats) - 1}).")
         if not self._is_action(action):
-            return f"That is not a move of {self.game.title}: {short_repr(action)}."
-        return None
+            raise IllegalAction(f"That is not a move of {self.game.title}: {short_repr(action)}.")
+        return seat, action
 
-    def _is_action(self, action: object) -> bool:
+    def _is_action(self, action: object) -> TypeGuard[ActionT]:
         check = getattr(self.game, "is_action", None)
         if check is not None:
             return bool(check(action))
@@ -108,28 +112,24 @@ class Match:
 
     def check(self, seat: int, action: object) -> str | None:
         """Return why `action` is illegal for `seat` now, or None if it is legal."""
-        refusal = self._refusal(seat, action)
-        if refusal is not None:
-            return refusal
         try:
-            self.game.apply(self._state, seat, action)
+            seat, move = self._accepted(seat, action)
+            self.game.apply(self._state, seat, move)
         except IllegalAction as exc:
             return str(exc)
         return None
 
-    def apply(self, seat: int, action: Any, record: bool = True) -> list[Event]:
+    def apply(self, seat: int, action: object, record: bool = True) -> list[Event]:
         """Apply an action. An illegal one raises IllegalAction and changes nothing.
 
         Anything that is not a seat number of this match and an action of this game
         is refused the same way (never a TypeError or an AttributeError).
         """
-        refusal = self._refusal(seat, action)
-        if refusal is not None:
-            raise IllegalAction(refusal)
-        state, events = self.game.apply(self._state, seat, action)
+        seat, move = self._accepted(seat, action)
+        state, events = self.game.apply(self._state, seat, move)
         self._state = state
         if record:
-            self._actions.append((seat, action.model_dump(mode="json")))
+            self._actions.append((seat, move.model_dump(mode="json")))
         self._events.extend(events)
         return events
 
@@ -162,3 +162,7 @@ class Match:
             return self.state_hash()
         legacy = getattr(self.game, "legacy_state_hash", None)
         return legacy(self._state, version) if legacy is not None else None
+
+
+# A match of a game chosen by name at run time (a save file, the app's menu): see `SomeGame`.
+SomeMatch = Match[Any, Any, Any]

@@ -92,10 +92,17 @@ class Result(Frozen):
     notes: tuple[str, ...] = ()  # how a tie was broken, and the like, in words
 
 
+# A game's own types: its state (the engine's alone), its view models and its actions.
 StateT = TypeVar("StateT")
+ViewT = TypeVar("ViewT", bound=BaseModel)
+ActionT = TypeVar("ActionT", bound=BaseModel)
+ViewT_co = TypeVar("ViewT_co", bound=BaseModel, covariant=True)
+ViewT_contra = TypeVar("ViewT_contra", bound=BaseModel, contravariant=True)
+StateT_co = TypeVar("StateT_co", covariant=True)
+ActionT_co = TypeVar("ActionT_co", bound=BaseModel, covariant=True)
 
 
-class Game(Protocol[StateT]):
+class Game(Protocol[StateT, ViewT_co, ActionT]):
     """The shape of a game module (CONTRIBUTING.md, part 1, says what each method must do)."""
 
     name: ClassVar[str]
@@ -119,20 +126,26 @@ class Game(Protocol[StateT]):
 
     def pending(self, state: StateT) -> dict[int, Prompt]: ...
 
-    def legal_actions(self, state: StateT, seat: int) -> list[Any]: ...
+    def legal_actions(self, state: StateT, seat: int) -> list[ActionT]: ...
 
-    def apply(self, state: StateT, seat: int, action: Any) -> tuple[StateT, list[Event]]: ...
+    def apply(self, state: StateT, seat: int, action: ActionT) -> tuple[StateT, list[Event]]: ...
 
-    def view(self, state: StateT, seat: int | None) -> BaseModel: ...
+    def view(self, state: StateT, seat: int | None) -> ViewT_co: ...
 
     def result(self, state: StateT) -> Result | None: ...
 
-    def parse_action(self, data: object) -> Any: ...
+    def parse_action(self, data: object) -> ActionT: ...
 
     def state_hash(self, state: StateT) -> str: ...
 
 
-class SearchableGame(Protocol):
+# A game chosen by its name at run time (the registry, a save file). Its state, views and
+# actions are its own types, which no annotation here can name: this is the one place they
+# are `Any`. What takes a game is generic over them (`Match`, the search, the app's flow).
+SomeGame = Game[Any, Any, Any]
+
+
+class SearchableGame(Protocol[StateT_co, ViewT_contra]):
     """Optional, for the search bots: worlds as one seat may imagine them.
 
     `sample_world(view, rng)` deals every card hidden from `view.seat` at random into
@@ -141,15 +154,15 @@ class SearchableGame(Protocol):
     receive the true state. `game.view(world, view.seat)` equals `view`.
     """
 
-    def sample_world(self, view: Any, rng: random.Random) -> Any: ...
+    def sample_world(self, view: ViewT_contra, rng: random.Random) -> StateT_co: ...
 
 
 @runtime_checkable
-class TimedGame(Protocol):
+class TimedGame(Protocol[ActionT_co]):
     """Optional: a game with a time limit. The engine reads no clock; the app keeps one,
     and when the limit is reached applies `time_up_action()` once, from any seat; the
     game's views say `time_up` once it has been applied."""
 
     def time_limit_seconds(self, options: BaseModel) -> float | None: ...
 
-    def time_up_action(self) -> Any: ...
+    def time_up_action(self) -> ActionT_co: ...

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # annotations only: the catalogue is light to import (no pydantic)
+    from fishtable.engine.protocol import SomeGame
 
 
 @dataclass(frozen=True)
@@ -27,14 +30,16 @@ class GameEntry:
     def players_text(self) -> str:
         return f"{self.min_players}-{self.max_players} players"
 
-    def load(self) -> Any:
+    def load(self) -> SomeGame:
         """Import the engine and return its game object."""
         if self.module is None:
             raise LookupError(f"{self.title} is not playable yet.")
-        return importlib.import_module(self.module).GAME
+        game: SomeGame = importlib.import_module(self.module).GAME
+        return game
 
     def load_ui(self) -> Any:
-        """Import the app plug-in and return its `UI` object."""
+        """Import the app plug-in and return its `UI` object (a `fishtable.tui.plugin.GameUI`: the
+        engine, below the app, cannot name that type)."""
         if self.ui is None:
             raise LookupError(f"{self.title} cannot be played in the app yet.")
         return importlib.import_module(self.ui).UI
@@ -103,5 +108,5 @@ def get_entry(name: str) -> GameEntry:
     raise LookupError(f"Unknown game {name!r}; the games are: {known}.")
 
 
-def load_game(name: str) -> Any:
+def load_game(name: str) -> SomeGame:
     return get_entry(name).load()

@@ -12,13 +12,13 @@ from pydantic import ValidationError
 
 from fishtable.engine.errors import FishtableError, IllegalAction, SaveFileError
 from fishtable.engine.files import validation_message
-from fishtable.engine.match import Match
+from fishtable.engine.match import Match, SomeMatch
 from fishtable.engine.registry import get_entry
 from fishtable.engine.saves import SaveData, load_save_file
 from fishtable.engine.text import shown
 
 
-def replay(data: SaveData, source: str = "The save") -> Match:
+def replay(data: SaveData, source: str = "The save") -> SomeMatch:
     """Rebuild the match a save describes. Raises SaveFileError if anything is off."""
     try:
         entry = get_entry(data.game)
@@ -62,6 +62,6 @@ def replay(data: SaveData, source: str = "The save") -> Match:
     return match
 
 
-def load_match(path: Path) -> Match:
+def load_match(path: Path) -> SomeMatch:
     """Read a save file safely and rebuild its match. Raises SaveFileError in words."""
     return replay(load_save_file(path), str(path))

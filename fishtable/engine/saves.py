@@ -174,7 +174,7 @@ def remove_stale_temp_files(path: Path, older_than: float = 60.0) -> list[Path]:
 # -- reading -----------------------------------------------------------------------------
 
 
-def check_save(raw: Any, source: str = "the save file") -> SaveData:
+def check_save(raw: object, source: str = "the save file") -> SaveData:
     """Check a parsed save file's outer shape. Raises SaveFileError naming the problem."""
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise SaveFileError(f"{source} is not a fishtable save file.")

@@ -434,7 +434,8 @@ class TableHost:
                     return
                 if not can_search(game):  # the refusal above says so; the types want it here too
                     return
-                options = await asyncio.to_thread(hint, view, legal, game, stop=lambda: self._stopping)
+                # bool(): mypy would take the flag narrowed above (False) for the type of `stop`.
+                options = await asyncio.to_thread(hint, view, legal, game, stop=lambda: bool(self._stopping))
         except Exception as exc:  # a hint must never take the table down
             conn.send(encode(Refused(reason=f"No hint this time ({type(exc).__name__}).")))
             return

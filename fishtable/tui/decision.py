@@ -14,12 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from textual.message import Message
 
 if TYPE_CHECKING:  # annotations only: the menu, which imports this, must not load pydantic
+    from pydantic import BaseModel
+
     from fishtable.engine.protocol import Event, Prompt, SeatInfo
+    from fishtable.tui.plugin import GameUI
+
+# The game's own types, which the shell never names: its state (held by the match, never seen
+# here), its view models and its actions. A screen of a game's plug-in sees `Decision[View, Action]`.
+StateT = TypeVar("StateT")
+ViewT = TypeVar("ViewT", bound="BaseModel")
+ActionT = TypeVar("ActionT", bound="BaseModel")
 
 
 @dataclass(frozen=True)
@@ -31,17 +40,17 @@ class LogWindow:
 
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(Generic[ViewT, ActionT]):
     """One seat's decision, as a screen needs it."""
 
     ticket: int
     seat: int
     prompt: Prompt
-    view: Any  # the seat's own view when private, else the public view
-    legal: list[Any]
+    view: ViewT  # the seat's own view when private, else the public view
+    legal: list[ActionT]
     seats: tuple[SeatInfo, ...]
     private: bool
-    check: Callable[[Any], str | None]  # why an action is illegal now, or None
+    check: Callable[[ActionT], str | None]  # why an action is illegal now, or None
     log: LogWindow
 
     @property
@@ -53,14 +62,14 @@ class Decision:
         return self.seats[self.seat].name
 
 
-class TableFeed(Protocol):
+class TableFeed(Protocol[ViewT, ActionT]):
     """What the table screen reads: views and log windows, never a state."""
 
-    ui: Any  # the game's plug-in (fishtable.tui.plugin.GameUI)
+    ui: GameUI[ViewT, ActionT]  # the game's plug-in
     title: str
     seats: tuple[SeatInfo, ...]
 
-    def view(self, viewer: int | None) -> Any: ...
+    def view(self, viewer: int | None) -> ViewT: ...
 
     def log(self, viewer: int | None) -> LogWindow: ...
 
@@ -75,39 +84,38 @@ class TableFeed(Protocol):
 
 
 
-class Decided(Message):
+class Answer(Message):
+    """A screen's answer to the request that carried `ticket`."""
+
+    def __init__(self, ticket: int) -> None:
+        super().__init__()
+        self.ticket = ticket
+
+
+class Decided(Answer):
     """A seat has decided: apply `action` for it, then the actions `then` (the same seat's next
     steps, which a screen held until the player committed to them all: an exchange put together
     card by card, say, that Esc could still back out of)."""
 
-    def __init__(self, ticket: int, seat: int, action: Any, then: tuple[Any, ...] = ()) -> None:
-        super().__init__()
-        self.ticket = ticket
+    def __init__(self, ticket: int, seat: int, action: BaseModel, then: tuple[BaseModel, ...] = ()) -> None:
+        super().__init__(ticket)
         self.seat = seat
         self.action = action
         self.then = then
 
 
-class Passed(Message):
+class Passed(Answer):
     """The privacy screen was dismissed by the player it named (or by the table)."""
 
-    def __init__(self, ticket: int) -> None:
-        super().__init__()
-        self.ticket = ticket
 
-
-class Acknowledged(Message):
+class Acknowledged(Answer):
     """Everyone has seen the news on the table; the keyboard may move on."""
-
-    def __init__(self, ticket: int) -> None:
-        super().__init__()
-        self.ticket = ticket
 
 
 class Commanded(Message):
     """The table confirmed one of the game's table commands."""
 
-    def __init__(self, action: Any) -> None:
+    def __init__(self, action: BaseModel) -> None:
         super().__init__()
         self.action = action
 
@@ -116,10 +124,9 @@ class Resumed(Message):
     """A screen is back on top (a help, rules or question screen closed above it)."""
 
 
-class Claimed(Message):
+class Claimed(Answer):
     """At a public question (a reaction), `seat` claims; None: the table lets it go."""
 
     def __init__(self, ticket: int, seat: int | None) -> None:
-        super().__init__()
-        self.ticket = ticket
+        super().__init__(ticket)
         self.seat = seat

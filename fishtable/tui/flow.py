@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic
 
+from pydantic import BaseModel
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -41,7 +42,7 @@ from fishtable.engine.protocol import TimedGame
 from fishtable.engine.series import Series, SeriesRules
 from fishtable.tui import planner
 from fishtable.tui.autosave import save_match
-from fishtable.tui.decision import Decision, LogWindow
+from fishtable.tui.decision import ActionT, Decision, LogWindow, StateT, ViewT
 from fishtable.tui.plugin import GameUI
 from fishtable.tui.screens.choice import ChoiceScreen
 from fishtable.tui.screens.hint import HintScreen
@@ -54,10 +55,12 @@ if TYPE_CHECKING:
     from fishtable.tui.app import FishtableApp
 
 
-class HotSeatFlow:
+class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
+    """The flow of one match of a game of those types, with its plug-in."""
+
     def __init__(
-        self, app: FishtableApp, match: Match, save_path: Path | None, bot_pause: float,
-        ui: GameUI[Any], title: str, series: Series | None = None, seconds: float = 0.0,
+        self, app: FishtableApp, match: Match[StateT, ViewT, ActionT], save_path: Path | None, bot_pause: float,
+        ui: GameUI[ViewT, ActionT], title: str, series: Series | None = None, seconds: float = 0.0,
     ) -> None:
         self.app = app
         self.match = match
@@ -79,7 +82,7 @@ class HotSeatFlow:
         self.thinking: int | None = None  # a computer seat whose move is being computed
         self.thought = 0  # worlds a searching computer seat has imagined so far (set by its thread)
         # The latest request when it shows a seat's secrets (for its answer, and for a hint).
-        self.private_decision: Decision | None = None
+        self.private_decision: Decision[ViewT, ActionT] | None = None
         self.hinting = False
         self.ticket = 0  # the request screens may answer now
         self.bot_errors: list[str] = []
@@ -100,7 +103,7 @@ class HotSeatFlow:
         self.ticker: Timer | None = None
 
     # -- what the table reads (TableFeed) ------------------------------------------
-    def view(self, viewer: int | None) -> Any:
+    def view(self, viewer: int | None) -> ViewT:
         return self.match.view(viewer)
 
     def log(self, viewer: int | None) -> LogWindow:
@@ -110,7 +113,7 @@ class HotSeatFlow:
         news_from = self.news_mark if viewer is not None else min(self.news_mark, self.table_news_from)
         return LogWindow(self.ui.log_window(readable), news_from)
 
-    def decision(self, seat: int, private: bool) -> Decision:
+    def decision(self, seat: int, private: bool) -> Decision[ViewT, ActionT]:
         """A new request to `seat`; answers to any earlier request are void from now on."""
         self.ticket += 1
         match = self.match
@@ -300,10 +303,7 @@ class HotSeatFlow:
         step = self.step
         if ticket != self.ticket or not isinstance(step, (planner.StudyNews, planner.PassKeyboard)):
             return
-        self._new_ticket()
-        self.marks = planner.shown(step, self.marks, self.match)
-        self.just_handed_over = isinstance(step, planner.PassKeyboard)
-        self.advance()
+        self._step_done(step)
 
     def passed(self, ticket: int) -> None:
         """The privacy screen was dismissed by the player it named."""
@@ -311,6 +311,10 @@ class HotSeatFlow:
         if ticket != self.ticket or not isinstance(self.overlay, PrivacyScreen) \
                 or not isinstance(step, planner.PassKeyboard):
             return
+        self._step_done(step)
+
+    def _step_done(self, step: planner.StudyNews | planner.PassKeyboard) -> None:
+        """The table has seen the step's screen (a pass screen: its seat has the keyboard): go on."""
         self._new_ticket()
         self.marks = planner.shown(step, self.marks, self.match)
         self.just_handed_over = isinstance(step, planner.PassKeyboard)
@@ -360,7 +364,7 @@ class HotSeatFlow:
             return seat
         return self.humans[0] if self.humans else 0
 
-    def commanded(self, action: Any) -> None:
+    def commanded(self, action: BaseModel) -> None:
         """A table command (the game's, confirmed by the table): any seat may ask for it."""
         if not self.active or self.match.is_over:
             return
@@ -387,7 +391,7 @@ class HotSeatFlow:
         self._show(ResultsScreen(result, self.ui.result_details(view), series))
 
     # -- acting -----------------------------------------------------------------
-    def decided(self, ticket: int, seat: int, action: Any, then: tuple[Any, ...] = ()) -> None:
+    def decided(self, ticket: int, seat: int, action: BaseModel, then: tuple[BaseModel, ...] = ()) -> None:
         """A human's decision arrived from a screen: apply it (and the same seat's next steps it
         brings, `then`) if it answers the current request."""
         if ticket != self.ticket or not self.active:
@@ -395,7 +399,7 @@ class HotSeatFlow:
         self._new_ticket()
         self._apply(seat, action, private=self.private_decision is not None, then=then)
 
-    def _apply(self, seat: int, action: Any, private: bool, then: tuple[Any, ...] = ()) -> None:
+    def _apply(self, seat: int, action: object, private: bool, then: tuple[object, ...] = ()) -> None:
         self.just_handed_over = False
         mark = self.match.event_count
         try:
@@ -437,7 +441,7 @@ class HotSeatFlow:
             return ""
         return f"{self.thought:,} worlds imagined"
 
-    def _progress(self, progress: Progress) -> None:
+    def _progress(self, progress: Progress[ActionT]) -> None:
         # Called in the bot's thread: a plain attribute the table reads on its own timer, so a
         # closing app never waits on a thread (and the count says nothing of the seat's cards).
         self.thought = progress.iterations
@@ -481,7 +485,7 @@ class HotSeatFlow:
         self.app.notify("Thinking about a hint (about a second)…", timeout=2, markup=False)
         self.app.run_worker(lambda: self._hint_worker(decision), thread=True, group="hint", exclusive=True)
 
-    def _hint_worker(self, decision: Decision) -> None:
+    def _hint_worker(self, decision: Decision[ViewT, ActionT]) -> None:
         problem: str | None
         game = self.match.game
         try:
@@ -495,7 +499,8 @@ class HotSeatFlow:
         if self.active:
             self.app.call_from_thread(self._hint_done, decision, options, problem)
 
-    def _hint_done(self, decision: Decision, options: list[tuple[Any, float, int]], problem: str | None) -> None:
+    def _hint_done(self, decision: Decision[ViewT, ActionT], options: list[tuple[ActionT, float, int]],
+                   problem: str | None) -> None:
         self.hinting = False
         # The decision was made, or another screen came up: the hint is for a moment that is gone.
         if not self.active or decision.ticket != self.ticket or self.app.screen is not self.overlay:
@@ -515,7 +520,7 @@ class HotSeatFlow:
         legal = self.match.legal_actions(seat)
         self._bot_done(seat, legal[self.match.step_count % len(legal)])
 
-    def _bot_done(self, seat: int, action: Any) -> None:
+    def _bot_done(self, seat: int, action: ActionT) -> None:
         if not self.active:
             return
         self.thinking = None

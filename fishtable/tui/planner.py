@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal, Protocol
+from typing import ClassVar, Literal, Protocol
 
 from fishtable.engine.protocol import Event, Prompt, SeatInfo
 
@@ -49,7 +49,7 @@ class FlowMatch(Protocol):
 
     def pending(self) -> Mapping[int, Prompt]: ...
 
-    def legal_actions(self, seat: int) -> list[Any]: ...
+    def legal_actions(self, seat: int) -> Sequence[object]: ...  # passed on, never looked into
 
     def events_since(self, index: int) -> Sequence[Event]: ...
 
@@ -70,74 +70,78 @@ Press = Literal["handoff", "decision", "study", "none"]
 
 
 @dataclass(frozen=True)
-class PassKeyboard:
+class _Step:
+    """A step of the rhythm: a frozen dataclass of what its screen needs. A step that adds no
+    field is a plain subclass (it inherits the dataclass methods, and its own name)."""
+
+    # What answers the step: a handoff, a decision, the acknowledgement of a reveal, or no press.
+    press: ClassVar[Press] = "none"
+
+
+@dataclass(frozen=True)
+class _SeatStep(_Step):
+    seat: int
+
+
+@dataclass(frozen=True)
+class _ShowsNews(_Step):
+    news_from: int  # the public news on the screen starts at this event
+
+
+@dataclass(frozen=True)
+class PassKeyboard(_ShowsNews, _SeatStep):
     """The pass screen naming `seat`, with the public news from `news_from` on it."""
 
-    seat: int
-    news_from: int
-    press: Press = "handoff"
+    press = "handoff"
 
 
-@dataclass(frozen=True)
-class PrivatePrompt:
+class _SeatDecides(_SeatStep):
+    press = "decision"
+
+
+class PrivatePrompt(_SeatDecides):
     """`seat` decides on a screen that shows its secrets (it holds the keyboard)."""
 
-    seat: int
-    press: Press = "decision"
 
-
-@dataclass(frozen=True)
-class PublicPrompt:
+class PublicPrompt(_SeatDecides):
     """`seat` decides on the public table, news on top."""
 
-    seat: int
-    press: Press = "decision"
-
 
 @dataclass(frozen=True)
-class AskTable:
+class AskTable(_Step):
     """A reaction out of turn, asked of the whole table once, in public (Broken Line, anyone?)."""
 
     seats: tuple[int, ...]  # the people who may claim
-    press: Press = "decision"
+    press = "decision"
 
 
 @dataclass(frozen=True)
-class ComputerMove:
+class ComputerMove(_SeatStep):
     """A computer seat thinks while the public table (with the news) is on screen."""
 
-    seat: int
     pause: bool  # a short pause so people can follow (not for a silent reaction)
-    press: Press = "none"
 
 
 @dataclass(frozen=True)
-class AutoAnswer:
+class AutoAnswer(_SeatStep):
     """A public choice with one answer: it is applied, nobody is asked."""
 
-    seat: int
-    action: Any
-    press: Press = "none"
+    action: object  # the game's own action, applied as it is
 
 
 @dataclass(frozen=True)
-class StudyNews:
+class StudyNews(_ShowsNews):
     """A reveal to study on the public table, until Enter (before a computer moves on, or at the end)."""
 
-    news_from: int
-    press: Press = "study"
+    press = "study"
 
 
-@dataclass(frozen=True)
-class Results:
-    press: Press = "none"
+class Results(_Step):
+    """The game is over: the final scores."""
 
 
-@dataclass(frozen=True)
-class Wait:
+class Wait(_Step):
     """Nothing is pending (a table command may still come)."""
-
-    press: Press = "none"
 
 
 Step = PassKeyboard | PrivatePrompt | PublicPrompt | AskTable | ComputerMove | AutoAnswer | StudyNews | Results | Wait

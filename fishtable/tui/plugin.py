@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from rich.console import RenderableType
 from rich.text import Text
+from typing_extensions import TypeVar  # a type variable with a default (PEP 696)
 
+from fishtable.tui.decision import ViewT
 from fishtable.tui.widgets.board import Board
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
     from textual.screen import Screen
 
     from fishtable.engine.protocol import Event
@@ -27,22 +30,25 @@ if TYPE_CHECKING:
 
 RECENT_LINES = 30
 
+# The game's action type (`GameUI[View, Action]`). A plug-in that names only its view
+# (`GameUI[MyView]`) leaves its actions untyped.
+ActionT = TypeVar("ActionT", bound="BaseModel", default=Any)
+
 
 @dataclass(frozen=True)
-class TableCommand:
+class TableCommand(Generic[ActionT]):
     """A request anyone at the table may make outside the turn order (stop the session, say)."""
 
     key: str
     description: str  # for the footer: "Stop after this hand"
-    action: Any
+    action: ActionT
     confirm: str | None = None  # the yes/no question asked first (default: the description + "?")
 
 
-ViewT = TypeVar("ViewT")  # the game's view model; the shell, which names no game, sees GameUI[Any]
+class GameUI(Generic[ViewT, ActionT]):
+    """Override what your game needs; the defaults make a plain but complete table.
 
-
-class GameUI(Generic[ViewT]):
-    """Override what your game needs; the defaults make a plain but complete table."""
+    `GameUI[View, Action]`, with the game's view model and action type."""
 
     # Prompt kinds answered by pointing at the board on the table (the board's keys);
     # other public prompts get a list of the legal actions on the table.
@@ -79,11 +85,11 @@ class GameUI(Generic[ViewT]):
         return set()
 
     # -- words ---------------------------------------------------------------------
-    def describe(self, action: Any, view: ViewT, kind: str) -> str:
+    def describe(self, action: ActionT, view: ViewT, kind: str) -> str:
         """An action in player words, for lists of legal actions."""
         return str(getattr(action, "kind", action)).replace("_", " ").capitalize()
 
-    def shortcut(self, action: Any, kind: str) -> tuple[str, str] | None:
+    def shortcut(self, action: ActionT, kind: str) -> tuple[str, str] | None:
         """A key that picks this action straight from a list of choices, with a few words
         ("s", "shuffle now"), or None: the list then gives it the next free letter. The key is
         shown before the choice."""
@@ -93,14 +99,14 @@ class GameUI(Generic[ViewT]):
     # and shows each only while `table_commands` offers it.
     command_keys: tuple[tuple[str, str], ...] = ()
 
-    def table_commands(self, view: ViewT) -> list[TableCommand]:
+    def table_commands(self, view: ViewT) -> list[TableCommand[ActionT]]:
         """Requests anyone at the table may make on the public table, outside the turn order.
         The table asks its yes/no question first, then the action is applied for the table.
         Each command's key must be one of `command_keys`."""
         return []
 
     # -- decisions ------------------------------------------------------------------
-    def decision_screen(self, decision: Decision) -> Screen | None:
+    def decision_screen(self, decision: Decision[ViewT, ActionT]) -> Screen | None:
         """A screen of the game's own for this decision, or None for the shell's choice list."""
         return None
 

@@ -11,12 +11,13 @@ ignored (the game itself is never at risk).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fishtable.engine.errors import FishtableError, SaveFileError
 from fishtable.engine.files import read_json
+from fishtable.engine.match import SomeMatch
 from fishtable.engine.saves import write_atomic
 from fishtable.engine.series import Series
 
@@ -35,13 +36,13 @@ class SessionFile(BaseModel):
     match_seconds: float = Field(ge=0)
     series: Series
 
-    def belongs_to(self, match: Any) -> bool:
+    def belongs_to(self, match: SomeMatch) -> bool:
         return (self.game, self.seed, self.names) == (
             match.game.name, match.seed, tuple(s.name for s in match.seats)
         )
 
 
-def save_session(path: Path, match: Any, seconds: float, series: Series) -> str | None:
+def save_session(path: Path, match: SomeMatch, seconds: float, series: Series) -> str | None:
     """Write the session beside the autosave; None when written, else why not."""
     record = SessionFile(
         game=match.game.name, seed=match.seed, names=tuple(s.name for s in match.seats),
@@ -54,7 +55,7 @@ def save_session(path: Path, match: Any, seconds: float, series: Series) -> str 
     return None
 
 
-def load_session(path: Path, match: Any) -> SessionFile | None:
+def load_session(path: Path, match: SomeMatch) -> SessionFile | None:
     """The session of `match` if the file holds it, else None (missing, damaged or another game's)."""
     try:
         if not path.exists():
