@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.fast import trusted
@@ -50,6 +50,9 @@ from fishtable.games.fishing_party.cards import (
 from fishtable.games.fishing_party.common import available, card_text, event, hand_size, has_perm, plural
 from fishtable.games.fishing_party.state import NONE, FPState, Static
 from fishtable.games.fishing_party.turn import move_done
+
+if TYPE_CHECKING:  # for its annotations only: views.py imports this module
+    from fishtable.games.fishing_party.views import FishingPartyView
 
 # -- Prompts -----------------------------------------------------------------------------------
 
@@ -289,6 +292,41 @@ def legal_actions(state: FPState, seat: int) -> list[Action]:
     elif stage == "discard":
         out.extend(acts.discard[c] for c in state.hands[seat])
     return out
+
+
+# -- What a player might try ---------------------------------------------------------------------
+
+# The action a hand card is tried with, by its type or else by its group.
+_BY_TYPE: dict[str, type[Fish | PlayRod | FirstAid | PlayGoggles]] = {
+    "fish": Fish, "rod": PlayRod, "first_aid_kit": FirstAid, "goggles": PlayGoggles,
+}
+_BY_GROUP: dict[str, type[PlaceLure | PlacePermanent]] = {"lure": PlaceLure, "permanent": PlacePermanent}
+_UNLUCKY_TYPES = ("ouch", "tire", "snap")
+
+
+def tries(view: FishingPartyView, kind: str, seat: int) -> list[Action]:
+    """What the seat might try now (`kind`: its prompt's), card by card, legal or not: what a menu
+    sets beside the legal actions, to say (by `apply`'s refusal) why the others are not possible."""
+    hand = view.hand or ()
+    if kind in ("turn", "move"):
+        out: list[Action] = [StartExchange(), StartSwap()]
+        for card in hand:
+            if card.type in _BY_TYPE:
+                out.append(_BY_TYPE[card.type](card=card.id))
+            elif card.group in _BY_GROUP:
+                out.append(_BY_GROUP[card.group](card=card.id))
+            elif card.type in _UNLUCKY_TYPES:
+                out += [GiveUnlucky(card=card.id, target=s) for s in range(len(view.seats)) if s != seat]
+        return out
+    if kind == "exchange":
+        return [*(Exchange(card=c.id) for c in hand), DrawBack()]
+    if kind == "swap":
+        return [*(Take(card=c.id) for c in view.table), SwapDone()]
+    if kind == "give":
+        return [Give(card=c.id) for c in hand]
+    if kind == "spray":
+        return [Spray(change=0), Spray(change=-1), Spray(change=1)]
+    return []
 
 
 # -- Applying ----------------------------------------------------------------------------------
