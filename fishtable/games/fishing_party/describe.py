@@ -38,6 +38,12 @@ def known_cards(view: FishingPartyView) -> dict[str, CardFace]:
     return cards
 
 
+def type_of(cards: dict[str, CardFace], cid: str) -> str:
+    """The type of the card with this id, or "" when the view does not show it."""
+    card = cards.get(cid)
+    return "" if card is None else card.type
+
+
 def _word(cards: dict[str, CardFace], cid: str | None) -> str:
     card = cards.get(cid or "")
     return "a card" if card is None else card.label
@@ -98,8 +104,7 @@ def describe(action: Action, view: FishingPartyView) -> str:
             return f"Swap your {me.lure.label} for the {new}"
         return f"Put on the {new}"
     if action.kind == "permanent":
-        card = cards.get(action.card)
-        effect = _PERMANENT_EFFECT.get(card.type if card else "", "")
+        effect = _PERMANENT_EFFECT.get(type_of(cards, action.card), "")
         return f"Lay the {_word(cards, action.card)} face up" + (f" ({effect})" if effect else "")
     if action.kind == "draw_back":
         count = len(view.aside or ())
@@ -111,10 +116,9 @@ def describe(action: Action, view: FishingPartyView) -> str:
             return "Lay a Fishing Rod in front of you"
         return f"Lay a Fishing Rod with the {_word(cards, action.lure)}"
     if action.kind == "unlucky":
-        card = cards.get(action.card)
         panel = view.seats[action.target] if 0 <= action.target < len(view.seats) else None
         lure = f"their {panel.lure.label}" if panel is not None and panel.lure is not None else "their lure"
-        words = _UNLUCKY.get(card.type if card is not None else "", _UNLUCKY["ouch"])
+        words = _UNLUCKY.get(type_of(cards, action.card), _UNLUCKY["ouch"])
         return words.format(who=_name(view, action.target), lure=lure)
     if action.kind == "fish":
         fish = cards.get(action.card)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fishtable.games.fishing_party.actions import Action, CardAction, Spray
-from fishtable.games.fishing_party.describe import describe, known_cards, rolls_for
+from fishtable.games.fishing_party.describe import describe, known_cards, rolls_for, type_of
 from fishtable.games.fishing_party.dispatch import tries
 from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.faces import card_text
@@ -131,17 +131,15 @@ def label(action: Action, view: FishingPartyView, kind: str, legal: bool = True)
     if action.kind == "place_lure":
         return f"{'Swap to' if me is not None and me.lure is not None else 'Put on'} the {word(action.card)}"
     if action.kind == "permanent":
-        card = cards.get(action.card)
-        effect = PERMANENT_WORDS.get(card.type if card else "", "")
+        effect = PERMANENT_WORDS.get(type_of(cards, action.card), "")
         return f"Lay the {word(action.card)}" + (f": {effect}" if effect else "")
     if action.kind == "rod":
         return f"Lay the rod with the {word(action.lure)}" if action.lure else "Lay the Fishing Rod"
     if action.kind == "unlucky":
-        card = cards.get(action.card)
         target = view.seats[action.target] if 0 <= action.target < len(view.seats) else None
         who = target.name if target is not None else f"seat {action.target + 1}"
         lure = target.lure.name if target is not None and target.lure else "lure"
-        words = UNLUCKY_LABELS.get(card.type if card is not None else "", UNLUCKY_LABELS["ouch"])
+        words = UNLUCKY_LABELS.get(type_of(cards, action.card), UNLUCKY_LABELS["ouch"])
         return words.format(who=who, lure=lure)
     if action.kind == "fish":
         if not legal or me is None:
