@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from fishtable.games.fishing_party.describe import rolls_for
+from fishtable.games.fishing_party.playouts import swap_exchange_or_pass
 from fishtable.games.fishing_party.views import CardFace, FishingPartyView, SeatPanel
 
 DIE = 6
@@ -226,15 +227,7 @@ class GreedyBot:
             attack = self._attack(view, reader, by_kind["unlucky"])
             if attack is not None:
                 return attack
-        if "start_swap" in by_kind:
-            worst = min((reader.card_value(c) for c in hand), default=0.0)
-            if any(reader.card_value(c) - worst > 0.5 for c in view.table):
-                return by_kind["start_swap"][0]
-        if "start_exchange" in by_kind and (view.stage == "turn" or any(reader.card_value(c) < 1.5 for c in hand)):
-            # Never pass a whole turn while cards can be exchanged: a table of players who all
-            # pass would never see a new card, and the game would never end.
-            return by_kind["start_exchange"][0]
-        return by_kind["pass"][0] if "pass" in by_kind else legal[-1]
+        return swap_exchange_or_pass(by_kind, legal, reader.card_value, hand, view.table, view.stage == "turn")
 
     def _attack(self, view: FishingPartyView, reader: _Reader, attacks: list[Any]) -> Any | None:
         """An Unlucky card on the leader, the most hurtful first: Ouch, then Snap, then Tire."""

@@ -299,8 +299,6 @@ WORDING = CardWording(
 
 
 CARDS = CardSource(FishingPartyCards, "fishing_party", WORDING, max_bytes=MAX_FILE_BYTES)
-parse_card_data = CARDS.parse_data
-parse_card_text = CARDS.parse_text
 default_card_path = CARDS.default_path
 load_card_file = CARDS.load
 default_cards = CARDS.default

@@ -121,7 +121,5 @@ WORDING = CardWording(
 
 
 CARDS = CardSource(PokerCardFile, "fishing_party_poker", WORDING, max_bytes=MAX_FILE_BYTES)
-parse_card_data = CARDS.parse_data
-parse_card_file = CARDS.parse_text
 default_card_path = CARDS.default_path
 load_card_file = CARDS.load
