@@ -16,8 +16,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
+from typing import Any
 
-from fishtable.games.fishing_party_poker.actions import Action
 from fishtable.games.fishing_party_poker.hands import PLAIN, SUITED, rank_bit
 from fishtable.games.fishing_party_poker.views import CardFace, PokerView
 
@@ -103,7 +103,7 @@ class GreedyBot:
     name = "greedy"
     needs_view = True
 
-    def choose(self, view: object, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
         if not isinstance(view, PokerView):
             raise TypeError(f"GreedyBot decides from a PokerView only, not {type(view).__name__}.")
         if not legal:
@@ -118,7 +118,7 @@ class GreedyBot:
         return self._bet(view, legal, rng)
 
     # -- swapping -------------------------------------------------------------------------------
-    def _swap(self, view: PokerView, legal: list[Action]) -> Action:
+    def _swap(self, view: PokerView, legal: list[Any]) -> Any:
         assert view.hand is not None  # a seat that swaps holds a hand
         hand = [_card(f) for f in view.hand]
         slots = [s.card for s in view.community if s.card is not None]
@@ -129,7 +129,7 @@ class GreedyBot:
         # The value reachable with the swap still to come, then the value in hand now: a card taken
         # now cannot be taken by someone else first.
         best_score = (after_swaps(hand, community, later), _value(hand))
-        best: Action = next(a for a in legal if a.kind == "keep")
+        best = next(a for a in legal if a.kind == "keep")
         for action in legal:
             if action.kind != "swap":
                 continue
@@ -162,7 +162,7 @@ class GreedyBot:
             total += beat_chance(after_swaps(hand, community, 2)) ** opponents
         return total / _SAMPLES
 
-    def _bet(self, view: PokerView, legal: list[Action], rng: random.Random) -> Action:
+    def _bet(self, view: PokerView, legal: list[Any], rng: random.Random) -> Any:
         by_kind = {a.kind: a for a in legal}
         chance = self.win_chance(view, rng)
         wager = by_kind.get("raise") or by_kind.get("bet")
