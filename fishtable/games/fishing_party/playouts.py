@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
-from typing import TypeVar
 
 from fishtable.games.fishing_party.actions import Action
+from fishtable.games.fishing_party.bots import swap_exchange_or_pass
 from fishtable.games.fishing_party.cards import (
     BROKEN_LINE,
     FIRST_AID,
@@ -34,8 +33,6 @@ from fishtable.games.fishing_party.common import has_perm
 from fishtable.games.fishing_party.dispatch import legal_actions
 from fishtable.games.fishing_party.scoring import BIGGEST_OF_KIND, HEAVIEST, MOST_FISH
 from fishtable.games.fishing_party.state import NONE, FPState, Static
-
-C = TypeVar("C")  # a card as the player reading it knows it: a face in a view, an index in a state
 
 # -- The value of a position ---------------------------------------------------------------------
 
@@ -255,21 +252,6 @@ def _turn(state: FPState, seat: int, judge: _Judge, legal: list[Action]) -> Acti
             if mine:
                 return min(mine, key=lambda a: _UNLUCKY_ORDER.get(st.codes[_card(st, a)], 3))
     return swap_exchange_or_pass(by_kind, legal, judge.value, hand, state.table, state.stage == "turn")
-
-
-def swap_exchange_or_pass(by_kind: dict[str, list[Action]], legal: list[Action], value: Callable[[C], float],
-                          hand: Sequence[C], table: Sequence[C], first_move: bool) -> Action:
-    """The greedy policy's last choices, for the bot (on a view) and the playouts (on a state):
-    a swap when a table card is worth clearly more than the worst in hand; else an exchange, on
-    a turn's first move always (a table of players who all passed would never see a new card,
-    and the game would never end), later only to shed a poor card; else passing."""
-    if "start_swap" in by_kind:
-        worst = min((value(c) for c in hand), default=0.0)
-        if any(value(c) - worst > 0.5 for c in table):
-            return by_kind["start_swap"][0]
-    if "start_exchange" in by_kind and (first_move or any(value(c) < 1.5 for c in hand)):
-        return by_kind["start_exchange"][0]
-    return by_kind["pass"][0] if "pass" in by_kind else legal[-1]
 
 
 def rollout_action(state: FPState, seat: int, rng: random.Random, epsilon: float = 0.0) -> Action:
