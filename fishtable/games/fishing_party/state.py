@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from fishtable.games.fishing_party.cards import Card, card_words, face_label
+from fishtable.games.fishing_party.cards import Card, FishingPartyCards, card_words, face_label
 
 # Turn stages (`FPState.stage`). "turn": free actions or the first move; "move": a later move
 # (Quick-Play); "exchange"/"swap"/"give": a move being built card by card; "reaction": Broken
@@ -51,7 +51,7 @@ class Static:
     removed: tuple[int, ...]  # out of the game: rods, Snaps, Broken Lines of small games (FP-VAR-1..4)
     first_rolls: tuple[tuple[tuple[int, int], ...], ...]  # rounds of (seat, roll) for the first player
     reactions: bool  # Broken Lines are in this game: every fish attempt asks the table (FP-Q-16)
-    data: Any = None  # the card file this table was built from (FishingPartyCards); None for hand-built tables
+    data: FishingPartyCards | None = None  # the card file this table was built from; None for hand-built tables
     # Derived per-card tables, for the hot path.
     cids: tuple[str, ...] = ()
     codes: tuple[int, ...] = ()
