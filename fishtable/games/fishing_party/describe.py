@@ -98,6 +98,7 @@ def describe(action: Action, view: FishingPartyView) -> str:
     if kind in _ONE_CARD and isinstance(action, CardAction):
         return _ONE_CARD[kind].format(_word(cards, action.card))
     me = view.seats[view.seat] if view.seat is not None else None
+    # Each branch below tests `action.kind` itself, so that it sees its own kind of action.
     if action.kind == "place_lure":
         new = _word(cards, action.card)
         if me is not None and me.lure is not None:

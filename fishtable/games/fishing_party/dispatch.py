@@ -1,4 +1,5 @@
-"""The protocol's moving parts for Fishing Party: who acts, what is legal, and applying."""
+"""The protocol's moving parts for Fishing Party: who acts, what is legal (and what a player might
+try that is not), and applying."""
 
 from __future__ import annotations
 

@@ -128,6 +128,7 @@ def label(action: Action, view: FishingPartyView, kind: str, legal: bool = True)
     if k in ONE_CARD_LABELS and isinstance(action, CardAction):
         return ONE_CARD_LABELS[k].format(word(action.card))
     me = view.seats[view.seat] if view.seat is not None else None
+    # Each branch below tests `action.kind` itself, so that it sees its own kind of action.
     if action.kind == "place_lure":
         return f"{'Swap to' if me is not None and me.lure is not None else 'Put on'} the {word(action.card)}"
     if action.kind == "permanent":
