@@ -192,11 +192,9 @@ def _stop(state: PokerState, seat: int) -> tuple[PokerState, list[Event]]:
     return new, events
 
 
-# A handler takes the action of its own kind (Any: `apply` looks it up by that kind).
-Handler = Callable[[PokerState, int, Any, list[Event]], None]
-
 # Keyed by (phase, action kind); the kind is read off whatever was sent, so it may be anything.
-_HANDLERS: dict[tuple[str, str | None], Handler] = {
+# A handler takes the action of its own kind (Any: it is looked up by that kind).
+_HANDLERS: dict[tuple[str, str | None], Callable[[PokerState, int, Any, list[Event]], None]] = {
     ("betting", "check"): _bet,
     ("betting", "call"): _bet,
     ("betting", "fold"): _bet,
