@@ -127,7 +127,7 @@ def pending(state: FPState) -> dict[int, Prompt]:
 # -- Legal actions -------------------------------------------------------------------------------
 
 
-class _Actions:
+class ReadyActions:
     """The actions a game enumerates, built once per card and reused (they are immutable)."""
 
     __slots__ = (
@@ -171,19 +171,19 @@ _GIVEN = frozenset({OUCH, TIRE, SNAP})
 _SPRAYS = {c: Spray(change=c) for c in (-1, 0, 1)}
 
 
-def _actions(st: Static) -> _Actions:
-    acts: _Actions | None = st.acts
+def _actions(st: Static) -> ReadyActions:
+    acts: ReadyActions | None = st.acts
     if acts is None:
-        acts = st.acts = _Actions(st)
+        acts = st.acts = ReadyActions(st)
     return acts
 
 
-def _takes(state: FPState, acts: _Actions, out: list[Action]) -> None:
+def _takes(state: FPState, acts: ReadyActions, out: list[Action]) -> None:
     given = state.given
     out.extend(acts.take[t] for t in state.table if t not in given)
 
 
-def _move_actions(state: FPState, seat: int, acts: _Actions, out: list[Action]) -> None:
+def _move_actions(state: FPState, seat: int, acts: ReadyActions, out: list[Action]) -> None:
     """Every first card of a move (FP-MOVE-2), then passing (FP-Q-7)."""
     st = state.static
     codes = st.codes
@@ -227,7 +227,7 @@ def _target_ok(state: FPState, code: int, target: int) -> bool:
     return state.rods[target] != NONE
 
 
-def _rod(acts: _Actions, st: Static, card: int, lure: int) -> PlayRod:
+def _rod(acts: ReadyActions, st: Static, card: int, lure: int) -> PlayRod:
     key = (card, lure)
     action = acts.rods.get(key)
     if action is None:
@@ -236,7 +236,7 @@ def _rod(acts: _Actions, st: Static, card: int, lure: int) -> PlayRod:
     return action
 
 
-def _unlucky(acts: _Actions, st: Static, card: int, target: int) -> GiveUnlucky:
+def _unlucky(acts: ReadyActions, st: Static, card: int, target: int) -> GiveUnlucky:
     key = (card, target)
     action = acts.unlucky.get(key)
     if action is None:
