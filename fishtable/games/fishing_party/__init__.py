@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fishtable.engine.digest import state_digest
 from fishtable.games.fishing_party import dispatch, playouts, sampler, scoring, setup, views
 from fishtable.games.fishing_party.actions import ACTIONS, TimeUp
-from fishtable.games.fishing_party.cards import MAX_PLAYERS, MIN_PLAYERS, load_card_file
+from fishtable.games.fishing_party.cards import MAX_PLAYERS, MIN_PLAYERS
 from fishtable.games.fishing_party.options import FishingPartyOptions
 from fishtable.games.fishing_party.state import FPState
 
@@ -25,8 +23,7 @@ class FishingParty:
         """Copy the card data in (once), from `card_file` or the shipped file; CardFileError if bad."""
         if options.cards is not None:
             return options
-        path = Path(options.card_file).expanduser() if options.card_file else None
-        return options.model_copy(update={"cards": load_card_file(path)})
+        return options.model_copy(update={"cards": setup.card_data(options)})
 
     def time_limit_seconds(self, options: FishingPartyOptions) -> float | None:
         """The agreed time limit (FP-END-2); the app keeps the clock and applies `time_up_action`."""

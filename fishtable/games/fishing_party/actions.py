@@ -19,28 +19,32 @@ CardId = Annotated[str, Field(min_length=1, max_length=8)]
 Seat = Annotated[int, Field(ge=0, le=63)]
 
 
+class CardAction(ActionModel):
+    """An action that names one card (by its id); each kind below narrows `kind` to its own name."""
+
+    kind: str
+    card: CardId
+
+
 # -- Free actions, at the beginning of the turn (FP-MOVE-7, FP-SPECIAL-5, FP-SPECIAL-15, FP-Q-18) --
 
 
-class PlaceLure(ActionModel):
+class PlaceLure(CardAction):
     """Put this lure (or Magic Lure) in front of you; a lure already there goes back to your hand."""
 
     kind: Literal["place_lure"] = "place_lure"
-    card: CardId
 
 
-class PlacePermanent(ActionModel):
+class PlacePermanent(CardAction):
     """Lay a permanent card (GPS, Glove, Spray Bottle) face up in front of you."""
 
     kind: Literal["permanent"] = "permanent"
-    card: CardId
 
 
-class PlayGoggles(ActionModel):
+class PlayGoggles(CardAction):
     """Clear the six table cards and lay six new ones."""
 
     kind: Literal["goggles"] = "goggles"
-    card: CardId
 
 
 # -- The move (FP-MOVE-2) ----------------------------------------------------------------------
@@ -52,11 +56,10 @@ class StartExchange(ActionModel):
     kind: Literal["start_exchange"] = "start_exchange"
 
 
-class Exchange(ActionModel):
+class Exchange(CardAction):
     """Put this card aside to exchange it with the draw pile (up to three, then draw)."""
 
     kind: Literal["exchange"] = "exchange"
-    card: CardId
 
 
 class DrawBack(ActionModel):
@@ -71,18 +74,16 @@ class StartSwap(ActionModel):
     kind: Literal["start_swap"] = "start_swap"
 
 
-class Take(ActionModel):
+class Take(CardAction):
     """Swap with the table: take this table card into your hand (a card of yours goes in its place)."""
 
     kind: Literal["take"] = "take"
-    card: CardId
 
 
-class Give(ActionModel):
+class Give(CardAction):
     """Swap with the table: lay this card of your hand where the card you took lay."""
 
     kind: Literal["give"] = "give"
-    card: CardId
 
 
 class SwapDone(ActionModel):
@@ -91,34 +92,30 @@ class SwapDone(ActionModel):
     kind: Literal["swap_done"] = "swap_done"
 
 
-class PlayRod(ActionModel):
+class PlayRod(CardAction):
     """Lay a Fishing Rod in front of you, with a lure from your hand at the same time if you like."""
 
     kind: Literal["rod"] = "rod"
-    card: CardId
     lure: CardId | None = None
 
 
-class FirstAid(ActionModel):
+class FirstAid(CardAction):
     """Cancel the Ouch on you with a First Aid Kit."""
 
     kind: Literal["first_aid"] = "first_aid"
-    card: CardId
 
 
-class GiveUnlucky(ActionModel):
+class GiveUnlucky(CardAction):
     """Play an Ouch, a Tire or a Snap on another player."""
 
     kind: Literal["unlucky"] = "unlucky"
-    card: CardId
     target: Seat
 
 
-class Fish(ActionModel):
+class Fish(CardAction):
     """Put this fish down beside your lure and roll the die to catch it."""
 
     kind: Literal["fish"] = "fish"
-    card: CardId
 
 
 class Pass(ActionModel):
@@ -136,11 +133,10 @@ class LetRoll(ActionModel):
     kind: Literal["let_roll"] = "let_roll"
 
 
-class BreakLine(ActionModel):
+class BreakLine(CardAction):
     """Play a Broken Line on the player about to roll (FP-SPECIAL-12, FP-Q-16)."""
 
     kind: Literal["broken_line"] = "broken_line"
-    card: CardId
 
 
 class Spray(ActionModel):
@@ -150,11 +146,10 @@ class Spray(ActionModel):
     change: Literal[-1, 0, 1]
 
 
-class Discard(ActionModel):
+class Discard(CardAction):
     """Discard a card face down, down to your hand size (FP-Q-15)."""
 
     kind: Literal["discard"] = "discard"
-    card: CardId
 
 
 class TimeUp(ActionModel):

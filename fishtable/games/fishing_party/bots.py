@@ -8,12 +8,34 @@ Broken Line on a valuable attempt. It never sees the state.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
+from fishtable.games.fishing_party.actions import (
+    Action,
+    BreakLine,
+    Discard,
+    Exchange,
+    Fish,
+    Give,
+    GiveUnlucky,
+    PlaceLure,
+    PlayRod,
+    Spray,
+    Take,
+)
 from fishtable.games.fishing_party.describe import rolls_for
 from fishtable.games.fishing_party.views import CardFace, FishingPartyView, SeatPanel
 
 DIE = 6
+
+C = TypeVar("C")  # a card as the player reading it knows it: a face in a view, an index in a state
+K = TypeVar("K", bound=Action)
+
+
+def _only(legal: list[Action], kind: type[K]) -> list[K]:
+    """The legal actions of one kind."""
+    return [a for a in legal if isinstance(a, kind)]
 
 
 def _chance(rolls: tuple[int, ...], spray: bool) -> float:
@@ -117,7 +139,7 @@ class GreedyBot:
     name = "greedy"
     needs_view = True
 
-    def choose(self, view: FishingPartyView, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: FishingPartyView, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         kinds = {a.kind for a in legal}
@@ -126,10 +148,9 @@ class GreedyBot:
         reader = _Reader(view)
         if "spray" in kinds:
             return self._spray(view, legal)
-        if "discard" in kinds:
-            return min(legal, key=lambda a: reader.card_value(self._card(reader, a.card)))
-        if "give" in kinds:
-            return min(legal, key=lambda a: reader.card_value(self._card(reader, a.card)))
+        if "discard" in kinds or "give" in kinds:
+            cards: list[Discard | Give] = [*_only(legal, Discard), *_only(legal, Give)]
+            return min(cards, key=lambda a: reader.card_value(self._card(reader, a.card)))
         if view.stage == "swap":
             return self._take(view, reader, legal)
         if view.stage == "exchange":
@@ -145,8 +166,8 @@ class GreedyBot:
 
     # -- out of turn ---------------------------------------------------------------------------
 
-    def _reaction(self, view: FishingPartyView, legal: list[Any]) -> Any:
-        breaks = [a for a in legal if a.kind == "broken_line"]
+    def _reaction(self, view: FishingPartyView, legal: list[Action]) -> Action:
+        breaks = _only(legal, BreakLine)
         if not breaks:
             return legal[0]
         fisher = view.seats[view.turn]
@@ -162,33 +183,33 @@ class GreedyBot:
         valuable = new_kind and (leads or len(have) >= 4 or chance >= 0.5)
         return breaks[0] if valuable else legal[0]
 
-    def _spray(self, view: FishingPartyView, legal: list[Any]) -> Any:
+    def _spray(self, view: FishingPartyView, legal: list[Action]) -> Action:
         me = view.seats[view.seat]  # type: ignore[index]
         rolls = rolls_for(me.lure, me.fishing.kind if me.fishing else None)
-        for action in legal:
+        for action in _only(legal, Spray):
             if action.change and view.spray_roll is not None and view.spray_roll + action.change in rolls:
                 return action
         return legal[0]
 
     # -- building a move -------------------------------------------------------------------------
 
-    def _take(self, view: FishingPartyView, reader: _Reader, legal: list[Any]) -> Any:
+    def _take(self, view: FishingPartyView, reader: _Reader, legal: list[Action]) -> Action:
         worst = min((reader.card_value(c) for c in reader.hand if c.id not in (view.swapped_out or ())),
                     default=0.0)
-        best, best_gain = None, 0.5
+        best: Take | None = None
+        best_gain = 0.5
         table = {c.id: c for c in view.table}
-        for action in legal:
-            if action.kind == "take":
-                gain = reader.card_value(table[action.card]) - worst
-                if gain > best_gain:
-                    best, best_gain = action, gain
+        for action in _only(legal, Take):
+            gain = reader.card_value(table[action.card]) - worst
+            if gain > best_gain:
+                best, best_gain = action, gain
         if best is not None:
             return best
         done = [a for a in legal if a.kind == "swap_done"]
         return done[0] if done else legal[0]
 
-    def _exchange(self, reader: _Reader, legal: list[Any]) -> Any:
-        puts = [a for a in legal if a.kind == "exchange"]
+    def _exchange(self, reader: _Reader, legal: list[Action]) -> Action:
+        puts = _only(legal, Exchange)
         if puts:
             worst = min(puts, key=lambda a: reader.card_value(self._card(reader, a.card)))
             if reader.card_value(self._card(reader, worst.card)) < 1.5 or not reader.view.aside:
@@ -198,8 +219,8 @@ class GreedyBot:
 
     # -- the turn --------------------------------------------------------------------------------
 
-    def _turn(self, view: FishingPartyView, reader: _Reader, legal: list[Any]) -> Any:
-        by_kind: dict[str, list[Any]] = {}
+    def _turn(self, view: FishingPartyView, reader: _Reader, legal: list[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
         for action in legal:
             by_kind.setdefault(action.kind, []).append(action)
         me, hand = reader.me, reader.hand
@@ -208,35 +229,27 @@ class GreedyBot:
             return by_kind["permanent"][0]
         if "place_lure" in by_kind:
             current = reader.lure_worth(me.lure, fish_in_hand)
-            best = max(by_kind["place_lure"],
+            best = max(_only(legal, PlaceLure),
                        key=lambda a: reader.lure_worth(self._card(reader, a.card), fish_in_hand))
             if reader.lure_worth(self._card(reader, best.card), fish_in_hand) > current + 0.05:
                 return best
         if "goggles" in by_kind and not any(reader.card_value(c) > 2.5 for c in view.table):
             return by_kind["goggles"][0]
         if "rod" in by_kind:
-            return max(by_kind["rod"], key=lambda a: reader.lure_worth(
+            return max(_only(legal, PlayRod), key=lambda a: reader.lure_worth(
                 self._card(reader, a.lure) if a.lure else None, fish_in_hand))
         if "first_aid" in by_kind:
             return by_kind["first_aid"][0]
         if "fish" in by_kind:
-            return max(by_kind["fish"], key=lambda a: reader.gain(self._card(reader, a.card))
+            return max(_only(legal, Fish), key=lambda a: reader.gain(self._card(reader, a.card))
                        * reader.chance(self._card(reader, a.card), me.lure))
         if "unlucky" in by_kind:
-            attack = self._attack(view, reader, by_kind["unlucky"])
+            attack = self._attack(view, reader, _only(legal, GiveUnlucky))
             if attack is not None:
                 return attack
-        if "start_swap" in by_kind:
-            worst = min((reader.card_value(c) for c in hand), default=0.0)
-            if any(reader.card_value(c) - worst > 0.5 for c in view.table):
-                return by_kind["start_swap"][0]
-        if "start_exchange" in by_kind and (view.stage == "turn" or any(reader.card_value(c) < 1.5 for c in hand)):
-            # Never pass a whole turn while cards can be exchanged: a table of players who all
-            # pass would never see a new card, and the game would never end.
-            return by_kind["start_exchange"][0]
-        return by_kind["pass"][0] if "pass" in by_kind else legal[-1]
+        return swap_exchange_or_pass(by_kind, legal, reader.card_value, hand, view.table, view.stage == "turn")
 
-    def _attack(self, view: FishingPartyView, reader: _Reader, attacks: list[Any]) -> Any | None:
+    def _attack(self, view: FishingPartyView, reader: _Reader, attacks: list[GiveUnlucky]) -> GiveUnlucky | None:
         """An Unlucky card on the leader, the most hurtful first: Ouch, then Snap, then Tire."""
         leader = reader.leader()
         if reader.points[leader] + 0.5 < reader.points[view.seat]:  # type: ignore[index]
@@ -247,6 +260,21 @@ class GreedyBot:
         if not mine:
             return None
         return min(mine, key=lambda a: order.get(hand[a.card].type, 3))
+
+
+def swap_exchange_or_pass(by_kind: dict[str, list[Action]], legal: list[Action], value: Callable[[C], float],
+                          hand: Sequence[C], table: Sequence[C], first_move: bool) -> Action:
+    """The greedy policy's last choices, for the bot (on a view) and the playouts (on a state):
+    a swap when a table card is worth clearly more than the worst in hand; else an exchange, on
+    a turn's first move always (a table of players who all passed would never see a new card,
+    and the game would never end), later only to shed a poor card; else passing."""
+    if "start_swap" in by_kind:
+        worst = min((value(c) for c in hand), default=0.0)
+        if any(value(c) - worst > 0.5 for c in table):
+            return by_kind["start_swap"][0]
+    if "start_exchange" in by_kind and (first_move or any(value(c) < 1.5 for c in hand)):
+        return by_kind["start_exchange"][0]
+    return by_kind["pass"][0] if "pass" in by_kind else legal[-1]
 
 
 BOTS = {"greedy": GreedyBot}

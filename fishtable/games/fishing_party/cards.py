@@ -253,35 +253,40 @@ def build_cards(data: FishingPartyCards) -> tuple[tuple[Card, ...], tuple[str, .
 
 # -- Reading a file: the engine's loader, with this game's words -------------------------------
 
+# This game's words for a pydantic error type; a `{name}` is filled from the error's context
+# (empty when the context lacks it).
+_WORDS = {
+    "missing": "is missing",
+    "extra_forbidden": "is not a known field",
+    "int_type": 'must be a whole number (like 3, not "3" or 3.0)',
+    "int_parsing": 'must be a whole number (like 3, not "3" or 3.0)',
+    "string_type": "must be text in quotes",
+    "list_type": "must be a list in square brackets",
+    "model_type": "must be an object in curly braces",
+    "dict_type": "must be an object in curly braces",
+    "model_attributes_type": "must be an object in curly braces",
+    "literal_error": "must be one of {expected}",
+    "greater_than_equal": "must be at least {ge}",
+    "less_than_equal": "must be at most {le}",
+    "too_short": "must have at least {min_length} entries",
+    "too_long": "must have at most {max_length} entries",
+    "string_too_short": "must not be empty",
+    "string_too_long": "is too long (at most {max_length} characters)",
+}
+
+
+class _Context(dict[str, Any]):
+    """An error's context for `str.format_map`: a name it lacks reads as nothing."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
 def _message(err: ErrorDetails) -> str:
-    kind = err.get("type", "")
-    ctx: dict[str, Any] = dict(err.get("ctx") or {})
-    if kind == "missing":
-        return "is missing"
-    if kind == "extra_forbidden":
-        return "is not a known field"
-    if kind in ("int_type", "int_parsing"):
-        return "must be a whole number (like 3, not \"3\" or 3.0)"
-    if kind == "string_type":
-        return "must be text in quotes"
-    if kind == "list_type":
-        return "must be a list in square brackets"
-    if kind in ("model_type", "dict_type", "model_attributes_type"):
-        return "must be an object in curly braces"
-    if kind == "literal_error":
-        return f"must be one of {ctx.get('expected', '')}"
-    if kind in ("greater_than_equal", "less_than_equal"):
-        bound = ctx.get("ge", ctx.get("le"))
-        return f"must be {'at least' if kind == 'greater_than_equal' else 'at most'} {bound}"
-    if kind == "too_short":
-        return f"must have at least {ctx.get('min_length', '')} entries"
-    if kind == "too_long":
-        return f"must have at most {ctx.get('max_length', '')} entries"
-    if kind == "string_too_short":
-        return "must not be empty"
-    if kind == "string_too_long":
-        return f"is too long (at most {ctx.get('max_length', '')} characters)"
-    return str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+    words = _WORDS.get(err.get("type", ""))
+    if words is None:
+        return str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+    return words.format_map(_Context(err.get("ctx") or {}))
 
 
 WORDING = CardWording(
@@ -294,8 +299,6 @@ WORDING = CardWording(
 
 
 CARDS = CardSource(FishingPartyCards, "fishing_party", WORDING, max_bytes=MAX_FILE_BYTES)
-parse_card_data = CARDS.parse_data
-parse_card_text = CARDS.parse_text
 default_card_path = CARDS.default_path
 load_card_file = CARDS.load
 default_cards = CARDS.default

@@ -7,8 +7,7 @@ Cards are named by their faces, looked up in what the acting seat's view shows
 
 from __future__ import annotations
 
-from typing import Any
-
+from fishtable.games.fishing_party.actions import Action, CardAction
 from fishtable.games.fishing_party.views import CardFace, FishingPartyView
 
 _PERMANENT_EFFECT = {
@@ -39,6 +38,12 @@ def known_cards(view: FishingPartyView) -> dict[str, CardFace]:
     return cards
 
 
+def type_of(cards: dict[str, CardFace], cid: str) -> str:
+    """The type of the card with this id, or "" when the view does not show it."""
+    card = cards.get(cid)
+    return "" if card is None else card.type
+
+
 def _word(cards: dict[str, CardFace], cid: str | None) -> str:
     card = cards.get(cid or "")
     return "a card" if card is None else card.label
@@ -57,66 +62,76 @@ def _needs(view: FishingPartyView, fish: CardFace | None, lure: CardFace | None)
     return ""
 
 
-def describe(action: Any, view: FishingPartyView) -> str:
+# The actions whose words never change.
+_PLAIN = {
+    "goggles": "Play Goggles: clear the table and lay six new cards",
+    "start_exchange": "Exchange 1 to 3 cards with the draw pile",
+    "start_swap": "Swap 1 to 3 cards with the table",
+    "swap_done": "Finish the swap",
+    "first_aid": "Play a First Aid Kit: the Ouch on you is gone",
+    "let_roll": "No Broken Line: let the die roll",
+    "time_up": "The time is up",
+}
+
+# The actions that say no more than the card they name ("{}").
+_ONE_CARD = {
+    "exchange": "Put aside your {} to exchange",
+    "take": "Take the {} from the table",
+    "discard": "Discard your {} face down",
+}
+
+
+# What an Unlucky card does to the player it is played on, by its type (an unknown card: an Ouch).
+_UNLUCKY = {
+    "tire": "Play a Tire on {who}: {lure} is discarded",
+    "snap": "Play a Snap on {who}: their Fishing Rod breaks",
+    "ouch": "Play an Ouch on {who}: no fishing until they play a First Aid Kit",
+}
+
+
+def describe(action: Action, view: FishingPartyView) -> str:
     """One plain line for a legal action of the seat whose view this is."""
-    cards = known_cards(view)
-    me = view.seats[view.seat] if view.seat is not None else None
     kind: str = action.kind
-    if kind == "place_lure":
+    if kind in _PLAIN:
+        return _PLAIN[kind]
+    cards = known_cards(view)
+    if kind in _ONE_CARD and isinstance(action, CardAction):
+        return _ONE_CARD[kind].format(_word(cards, action.card))
+    me = view.seats[view.seat] if view.seat is not None else None
+    # Each branch below tests `action.kind` itself, so that it sees its own kind of action.
+    if action.kind == "place_lure":
         new = _word(cards, action.card)
         if me is not None and me.lure is not None:
             return f"Swap your {me.lure.label} for the {new}"
         return f"Put on the {new}"
-    if kind == "permanent":
-        card = cards.get(action.card)
-        effect = _PERMANENT_EFFECT.get(card.type if card else "", "")
+    if action.kind == "permanent":
+        effect = _PERMANENT_EFFECT.get(type_of(cards, action.card), "")
         return f"Lay the {_word(cards, action.card)} face up" + (f" ({effect})" if effect else "")
-    if kind == "goggles":
-        return "Play Goggles: clear the table and lay six new cards"
-    if kind == "start_exchange":
-        return "Exchange 1 to 3 cards with the draw pile"
-    if kind == "exchange":
-        return f"Put aside your {_word(cards, action.card)} to exchange"
-    if kind == "draw_back":
+    if action.kind == "draw_back":
         count = len(view.aside or ())
         return f"Draw {count} card{'s' if count != 1 else ''} for the ones put aside"
-    if kind == "start_swap":
-        return "Swap 1 to 3 cards with the table"
-    if kind == "take":
-        return f"Take the {_word(cards, action.card)} from the table"
-    if kind == "give":
+    if action.kind == "give":
         return f"Give your {_word(cards, action.card)} to the table for the {_word(cards, view.choosing)}"
-    if kind == "swap_done":
-        return "Finish the swap"
-    if kind == "rod":
+    if action.kind == "rod":
         if action.lure is None:
             return "Lay a Fishing Rod in front of you"
         return f"Lay a Fishing Rod with the {_word(cards, action.lure)}"
-    if kind == "first_aid":
-        return "Play a First Aid Kit: the Ouch on you is gone"
-    if kind == "unlucky":
-        card = cards.get(action.card)
-        who = _name(view, action.target)
+    if action.kind == "unlucky":
         panel = view.seats[action.target] if 0 <= action.target < len(view.seats) else None
-        if card is not None and card.type == "tire":
-            lure = f"their {panel.lure.label}" if panel is not None and panel.lure is not None else "their lure"
-            return f"Play a Tire on {who}: {lure} is discarded"
-        if card is not None and card.type == "snap":
-            return f"Play a Snap on {who}: their Fishing Rod breaks"
-        return f"Play an Ouch on {who}: no fishing until they play a First Aid Kit"
-    if kind == "fish":
+        lure = f"their {panel.lure.label}" if panel is not None and panel.lure is not None else "their lure"
+        words = _UNLUCKY.get(type_of(cards, action.card), _UNLUCKY["ouch"])
+        return words.format(who=_name(view, action.target), lure=lure)
+    if action.kind == "fish":
         fish = cards.get(action.card)
         needs = _needs(view, fish, me.lure if me is not None else None)
         return f"Fish for the {_word(cards, action.card)}" + (f" (you need a {needs})" if needs else "")
-    if kind == "pass":
+    if action.kind == "pass":
         return "End your turn" if view.stage == "move" else "Pass: no move this turn"
-    if kind == "let_roll":
-        return "No Broken Line: let the die roll"
-    if kind == "broken_line":
+    if action.kind == "broken_line":
         fisher = view.seats[view.turn]
         fished = fisher.fishing.label if fisher.fishing is not None else "fish"
         return f"Play a Broken Line on {fisher.name}: the {fished} and their lure are discarded"
-    if kind == "spray":
+    if action.kind == "spray":
         rolled = view.spray_roll
         if action.change == 0 or rolled is None:
             return f"Leave the {rolled} as it is" if rolled is not None else "Leave the roll as it is"
@@ -125,8 +140,4 @@ def describe(action: Any, view: FishingPartyView) -> str:
         needs = _needs(view, fisher.fishing, fisher.lure)
         catches = str(counted) in needs.split("/") if needs else False
         return f"Count the {rolled} as {counted} with the Spray Bottle" + (" and catch the fish" if catches else "")
-    if kind == "discard":
-        return f"Discard your {_word(cards, action.card)} face down"
-    if kind == "time_up":
-        return "The time is up"
     return kind.replace("_", " ").capitalize()

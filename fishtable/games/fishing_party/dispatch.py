@@ -1,10 +1,11 @@
-"""The protocol's moving parts for Fishing Party: who acts, what is legal, and applying."""
+"""The protocol's moving parts for Fishing Party: who acts, what is legal (and what a player might
+try that is not), and applying."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.fast import trusted
@@ -50,6 +51,9 @@ from fishtable.games.fishing_party.cards import (
 from fishtable.games.fishing_party.common import available, card_text, event, hand_size, has_perm, plural
 from fishtable.games.fishing_party.state import NONE, FPState, Static
 from fishtable.games.fishing_party.turn import move_done
+
+if TYPE_CHECKING:  # for its annotations only: views.py imports this module
+    from fishtable.games.fishing_party.views import FishingPartyView
 
 # -- Prompts -----------------------------------------------------------------------------------
 
@@ -123,7 +127,7 @@ def pending(state: FPState) -> dict[int, Prompt]:
 # -- Legal actions -------------------------------------------------------------------------------
 
 
-class _Actions:
+class ReadyActions:
     """The actions a game enumerates, built once per card and reused (they are immutable)."""
 
     __slots__ = (
@@ -167,19 +171,19 @@ _GIVEN = frozenset({OUCH, TIRE, SNAP})
 _SPRAYS = {c: Spray(change=c) for c in (-1, 0, 1)}
 
 
-def _actions(st: Static) -> _Actions:
-    acts: _Actions | None = st.acts
+def _actions(st: Static) -> ReadyActions:
+    acts: ReadyActions | None = st.acts
     if acts is None:
-        acts = st.acts = _Actions(st)
+        acts = st.acts = ReadyActions(st)
     return acts
 
 
-def _takes(state: FPState, acts: _Actions, out: list[Action]) -> None:
+def _takes(state: FPState, acts: ReadyActions, out: list[Action]) -> None:
     given = state.given
     out.extend(acts.take[t] for t in state.table if t not in given)
 
 
-def _move_actions(state: FPState, seat: int, acts: _Actions, out: list[Action]) -> None:
+def _move_actions(state: FPState, seat: int, acts: ReadyActions, out: list[Action]) -> None:
     """Every first card of a move (FP-MOVE-2), then passing (FP-Q-7)."""
     st = state.static
     codes = st.codes
@@ -223,7 +227,7 @@ def _target_ok(state: FPState, code: int, target: int) -> bool:
     return state.rods[target] != NONE
 
 
-def _rod(acts: _Actions, st: Static, card: int, lure: int) -> PlayRod:
+def _rod(acts: ReadyActions, st: Static, card: int, lure: int) -> PlayRod:
     key = (card, lure)
     action = acts.rods.get(key)
     if action is None:
@@ -232,7 +236,7 @@ def _rod(acts: _Actions, st: Static, card: int, lure: int) -> PlayRod:
     return action
 
 
-def _unlucky(acts: _Actions, st: Static, card: int, target: int) -> GiveUnlucky:
+def _unlucky(acts: ReadyActions, st: Static, card: int, target: int) -> GiveUnlucky:
     key = (card, target)
     action = acts.unlucky.get(key)
     if action is None:
@@ -289,6 +293,41 @@ def legal_actions(state: FPState, seat: int) -> list[Action]:
     elif stage == "discard":
         out.extend(acts.discard[c] for c in state.hands[seat])
     return out
+
+
+# -- What a player might try ---------------------------------------------------------------------
+
+# The action a hand card is tried with, by its type or else by its group.
+_BY_TYPE: dict[str, type[Fish | PlayRod | FirstAid | PlayGoggles]] = {
+    "fish": Fish, "rod": PlayRod, "first_aid_kit": FirstAid, "goggles": PlayGoggles,
+}
+_BY_GROUP: dict[str, type[PlaceLure | PlacePermanent]] = {"lure": PlaceLure, "permanent": PlacePermanent}
+_UNLUCKY_TYPES = ("ouch", "tire", "snap")
+
+
+def tries(view: FishingPartyView, kind: str, seat: int) -> list[Action]:
+    """What the seat might try now (`kind`: its prompt's), card by card, legal or not: what a menu
+    sets beside the legal actions, to say (by `apply`'s refusal) why the others are not possible."""
+    hand = view.hand or ()
+    if kind in ("turn", "move"):
+        out: list[Action] = [StartExchange(), StartSwap()]
+        for card in hand:
+            if card.type in _BY_TYPE:
+                out.append(_BY_TYPE[card.type](card=card.id))
+            elif card.group in _BY_GROUP:
+                out.append(_BY_GROUP[card.group](card=card.id))
+            elif card.type in _UNLUCKY_TYPES:
+                out += [GiveUnlucky(card=card.id, target=s) for s in range(len(view.seats)) if s != seat]
+        return out
+    if kind == "exchange":
+        return [*(Exchange(card=c.id) for c in hand), DrawBack()]
+    if kind == "swap":
+        return [*(Take(card=c.id) for c in view.table), SwapDone()]
+    if kind == "give":
+        return [Give(card=c.id) for c in hand]
+    if kind == "spray":
+        return [Spray(change=0), Spray(change=-1), Spray(change=1)]
+    return []
 
 
 # -- Applying ----------------------------------------------------------------------------------

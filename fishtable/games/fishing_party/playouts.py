@@ -14,6 +14,7 @@ import math
 import random
 
 from fishtable.games.fishing_party.actions import Action
+from fishtable.games.fishing_party.bots import swap_exchange_or_pass
 from fishtable.games.fishing_party.cards import (
     BROKEN_LINE,
     FIRST_AID,
@@ -250,13 +251,7 @@ def _turn(state: FPState, seat: int, judge: _Judge, legal: list[Action]) -> Acti
             mine = [a for a in by_kind["unlucky"] if a.target == leader]  # type: ignore[union-attr]
             if mine:
                 return min(mine, key=lambda a: _UNLUCKY_ORDER.get(st.codes[_card(st, a)], 3))
-    if "start_swap" in by_kind:
-        worst = min((judge.value(c) for c in hand), default=0.0)
-        if any(judge.value(c) - worst > 0.5 for c in state.table):
-            return by_kind["start_swap"][0]
-    if "start_exchange" in by_kind and (state.stage == "turn" or any(judge.value(c) < 1.5 for c in hand)):
-        return by_kind["start_exchange"][0]
-    return by_kind["pass"][0] if "pass" in by_kind else legal[-1]
+    return swap_exchange_or_pass(by_kind, legal, judge.value, hand, state.table, state.stage == "turn")
 
 
 def rollout_action(state: FPState, seat: int, rng: random.Random, epsilon: float = 0.0) -> Action:

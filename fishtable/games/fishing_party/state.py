@@ -13,9 +13,12 @@ exchange, and the cards out of the game (2- and 3-player decks).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from fishtable.games.fishing_party.cards import Card, card_words, face_label
+from fishtable.games.fishing_party.cards import Card, FishingPartyCards, card_words, face_label
+
+if TYPE_CHECKING:  # for its annotation only: dispatch.py imports this module
+    from fishtable.games.fishing_party.dispatch import ReadyActions
 
 # Turn stages (`FPState.stage`). "turn": free actions or the first move; "move": a later move
 # (Quick-Play); "exchange"/"swap"/"give": a move being built card by card; "reaction": Broken
@@ -51,7 +54,7 @@ class Static:
     removed: tuple[int, ...]  # out of the game: rods, Snaps, Broken Lines of small games (FP-VAR-1..4)
     first_rolls: tuple[tuple[tuple[int, int], ...], ...]  # rounds of (seat, roll) for the first player
     reactions: bool  # Broken Lines are in this game: every fish attempt asks the table (FP-Q-16)
-    data: Any = None  # the card file this table was built from (FishingPartyCards); None for hand-built tables
+    data: FishingPartyCards | None = None  # the card file this table was built from; None for hand-built tables
     # Derived per-card tables, for the hot path.
     cids: tuple[str, ...] = ()
     codes: tuple[int, ...] = ()
@@ -63,7 +66,7 @@ class Static:
     class_labels: tuple[str, ...] = ()  # the distinct labels, in card-table order
     by_id: dict[str, int] = field(default_factory=dict)
     action_cache: dict[Any, Any] = field(default_factory=dict)  # actions the engine enumerates, reused
-    acts: Any = None  # the rules' table of ready-made actions (rules._Actions), built on first use
+    acts: ReadyActions | None = None  # the rules' table of ready-made actions, built on first use
 
     def __post_init__(self) -> None:
         cards = self.cards

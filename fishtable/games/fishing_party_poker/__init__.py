@@ -6,7 +6,6 @@ from fishtable.engine.digest import state_digest
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker import dispatch, sampler, scoring, setup, views
 from fishtable.games.fishing_party_poker.actions import ACTIONS
-from fishtable.games.fishing_party_poker.cards import load_card_file
 from fishtable.games.fishing_party_poker.common import event
 from fishtable.games.fishing_party_poker.options import PokerOptions
 from fishtable.games.fishing_party_poker.state import PokerState
@@ -25,7 +24,7 @@ class FishingPartyPoker:
         """Read the card file the options name (or the shipped one) into the options (once)."""
         if options.cards is not None:
             return options
-        return options.model_copy(update={"cards": load_card_file(options.card_file)})
+        return options.model_copy(update={"cards": setup.card_data(options)})
 
     # The protocol, played by the modules that keep the rules (no forwarding methods:
     # a playout calls these a hundred thousand times a second).

@@ -9,11 +9,9 @@ cap and does not let players who have already acted raise again.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import Event
-from fishtable.games.fishing_party_poker.actions import BET, CALL, CHECK, FOLD, RAISE
+from fishtable.games.fishing_party_poker.actions import BET, CALL, CHECK, FOLD, RAISE, Action
 from fishtable.games.fishing_party_poker.common import chips_text, news
 from fishtable.games.fishing_party_poker.state import PokerState
 
@@ -47,7 +45,7 @@ def can_wager(state: PokerState, seat: int) -> bool:
     return False
 
 
-def legal(state: PokerState, seat: int) -> list[Any]:
+def legal(state: PokerState, seat: int) -> list[Action]:
     owe = state.level - state.round_bet[seat]
     if owe <= 0:
         return [CHECK, (BET if state.level == 0 else RAISE)] if can_wager(state, seat) else [CHECK]

@@ -103,7 +103,7 @@ class GreedyBot:
     name = "greedy"
     needs_view = True
 
-    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: object, legal: list[Any], rng: random.Random) -> Any:
         if not isinstance(view, PokerView):
             raise TypeError(f"GreedyBot decides from a PokerView only, not {type(view).__name__}.")
         if not legal:

@@ -92,26 +92,22 @@ _FRIENDLY = {
     "model_type": "must be an object with named fields",
     "model_attributes_type": "must be an object with named fields",
     "dict_type": "must be an object with named fields",
+    "too_long": f"holds too many cards (at most {MAX_CARDS})",
+    "string_too_short": "must not be empty",
 }
 
 
 def _problem(err: ErrorDetails) -> str:
     kind = err["type"]
+    ctx = dict(err.get("ctx") or {})
     if kind in _FRIENDLY:
         return _FRIENDLY[kind]
     if kind == "literal_error":
-        expected = dict(err.get("ctx") or {}).get("expected", "")
-        return f"must be one of {expected} (not {err['input']!r})"
+        return f"must be one of {ctx.get('expected', '')} (not {err['input']!r})"
     if kind == "too_short":
-        if err["loc"] and err["loc"][-1] == "cards":
-            return f"needs at least {MIN_CARDS} cards"
-        return "is too short"
-    if kind == "too_long":
-        return f"holds too many cards (at most {MAX_CARDS})"
-    if kind == "string_too_short":
-        return "must not be empty"
+        return f"needs at least {MIN_CARDS} cards" if err["loc"] and err["loc"][-1] == "cards" else "is too short"
     if kind == "string_too_long":
-        return f"is too long (at most {dict(err.get('ctx') or {}).get('max_length')} characters)"
+        return f"is too long (at most {ctx.get('max_length')} characters)"
     return str(err["msg"]).removeprefix("Value error, ")
 
 
@@ -125,7 +121,5 @@ WORDING = CardWording(
 
 
 CARDS = CardSource(PokerCardFile, "fishing_party_poker", WORDING, max_bytes=MAX_FILE_BYTES)
-parse_card_data = CARDS.parse_data
-parse_card_file = CARDS.parse_text
 default_card_path = CARDS.default_path
 load_card_file = CARDS.load

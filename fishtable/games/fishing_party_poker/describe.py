@@ -6,9 +6,16 @@ the seat's own hand and the face-up community; an unknown id is "a card".
 
 from __future__ import annotations
 
-from typing import Any
-
+from fishtable.games.fishing_party_poker.actions import Action, Swap
 from fishtable.games.fishing_party_poker.views import CardFace, PokerView
+
+# The actions whose words never change.
+_PLAIN = {
+    "check": "Check",
+    "fold": "Fold",
+    "keep": "Keep your hand",
+    "stop_session": "Stop the session after this hand",
+}
 
 
 def _card(faces: dict[str, CardFace], cid: str) -> str:
@@ -16,15 +23,13 @@ def _card(faces: dict[str, CardFace], cid: str) -> str:
     return f"{face.label} {face.name}" if face is not None else "a card"
 
 
-def describe(action: Any, view: PokerView) -> str:
+def describe(action: Action, view: PokerView) -> str:
     kind = action.kind
+    if kind in _PLAIN:
+        return _PLAIN[kind]
     panel = view.seats[view.seat] if view.seat is not None else None
     chips = panel.chips if panel is not None else 0
     mine = panel.round_bet if panel is not None else 0
-    if kind == "check":
-        return "Check"
-    if kind == "fold":
-        return "Fold"
     if kind == "call":
         cost = min(view.current_bet - mine, chips)
         return f"Call {cost}" + (" (all in)" if cost == chips else "")
@@ -35,7 +40,7 @@ def describe(action: Any, view: PokerView) -> str:
         if kind == "bet":
             return f"Bet {total}{all_in}"
         return f"Raise to {total}{all_in}" if all_in else f"Raise to {total} ({put} more)"
-    if kind == "swap":
+    if isinstance(action, Swap):
         faces = {c.id: c for c in view.hand or ()}
         places = {}
         for slot in view.community:
@@ -45,10 +50,6 @@ def describe(action: Any, view: PokerView) -> str:
         place = places.get(action.take)
         where = f" (place {place})" if place is not None else ""
         return f"Swap your {_card(faces, action.give)} for the {_card(faces, action.take)}{where}"
-    if kind == "keep":
-        return "Keep your hand"
     if kind == "deal":
         return f"Deal hand {view.hand_number + 1}"
-    if kind == "stop_session":
-        return "Stop the session after this hand"
     return str(kind).replace("_", " ").capitalize()

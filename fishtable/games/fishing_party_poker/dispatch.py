@@ -10,7 +10,7 @@ from typing import Any
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.fishing_party_poker import betting, rounds
-from fishtable.games.fishing_party_poker.actions import DEAL, KEEP, swap
+from fishtable.games.fishing_party_poker.actions import DEAL, KEEP, Action, Deal, KeepHand, Swap, swap
 from fishtable.games.fishing_party_poker.common import event
 from fishtable.games.fishing_party_poker.state import PokerState
 
@@ -79,15 +79,15 @@ def _deal_prompt(seat: int, hand_no: int) -> Prompt:
 
 
 @lru_cache(maxsize=16)
-def _swaps_of(cids: tuple[str, ...]) -> list[list[Any]]:
+def _swaps_of(cids: tuple[str, ...]) -> list[list[Swap]]:
     """Every possible Swap of one card table, built once: [give][take]."""
     return [[swap(g, t) for t in cids] for g in cids]
 
 
-_last: tuple[tuple[str, ...], list[list[Any]]] = ((), [])  # the card table last asked for, its swaps
+_last: tuple[tuple[str, ...], list[list[Swap]]] = ((), [])  # the card table last asked for, its swaps
 
 
-def _swap_table(cids: tuple[str, ...]) -> list[list[Any]]:
+def _swap_table(cids: tuple[str, ...]) -> list[list[Swap]]:
     """`_swaps_of(cids)`, with the table last asked for remembered by identity: every state
     of a session shares its `cids`, and hashing the ids for the cache key cost more than the rest."""
     global _last
@@ -98,7 +98,7 @@ def _swap_table(cids: tuple[str, ...]) -> list[list[Any]]:
     return table
 
 
-def legal_actions(state: PokerState, seat: int) -> list[Any]:
+def legal_actions(state: PokerState, seat: int) -> list[Action]:
     phase = state.phase
     if phase == "betting":
         return betting.legal(state, seat) if seat == state.actor else []
@@ -110,7 +110,7 @@ def legal_actions(state: PokerState, seat: int) -> list[Any]:
         if len(community) == 1:  # itemgetter of one index returns the item, not a tuple
             return [KEEP, *[table[give][community[0]] for give in state.hands[seat]]]
         takes = itemgetter(*community)
-        out: list[Any] = [KEEP]
+        out: list[Action] = [KEEP]
         for give in state.hands[seat]:
             out += takes(table[give])
         return out
@@ -119,11 +119,11 @@ def legal_actions(state: PokerState, seat: int) -> list[Any]:
     return []
 
 
-def apply(state: PokerState, seat: int, action: Any) -> tuple[PokerState, list[Event]]:
+def apply(state: PokerState, seat: int, action: Action) -> tuple[PokerState, list[Event]]:
     """Validate, then apply to a copy. The given state is never changed."""
     if not isinstance(seat, int) or not 0 <= seat < state.n:
         raise IllegalAction(f"There is no seat {seat}.")
-    kind = getattr(action, "kind", None)
+    kind: str | None = getattr(action, "kind", None)  # whatever was sent: it may be no action at all
     if kind == "stop_session":
         return _stop(state, seat)
     phase = state.phase
@@ -141,7 +141,7 @@ def apply(state: PokerState, seat: int, action: Any) -> tuple[PokerState, list[E
     return new, events
 
 
-def _bet(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
+def _bet(state: PokerState, seat: int, action: Action, events: list[Event]) -> None:
     betting.apply(state, seat, action.kind, events)
     if action.kind == "fold" and len(state.contenders()) == 1:
         rounds.win_uncontested(state, events)
@@ -160,17 +160,17 @@ def _card(state: PokerState, cid: str, where: list[int], place: str) -> int:
     raise IllegalAction(f"Card {cid[:12]} is not {place}.")
 
 
-def _swap(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
+def _swap(state: PokerState, seat: int, action: Swap, events: list[Event]) -> None:
     give = _card(state, action.give, state.hands[seat], "in your hand")
     take = _card(state, action.take, state.community, "among the community cards")
     rounds.do_swap(state, seat, give, take, events)
 
 
-def _keep(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
+def _keep(state: PokerState, seat: int, action: KeepHand, events: list[Event]) -> None:
     rounds.keep_hand(state, seat, events)
 
 
-def _deal(state: PokerState, seat: int, action: Any, events: list[Event]) -> None:
+def _deal(state: PokerState, seat: int, action: Deal, events: list[Event]) -> None:
     rounds.deal_next(state, events)
 
 
@@ -193,7 +193,8 @@ def _stop(state: PokerState, seat: int) -> tuple[PokerState, list[Event]]:
 
 
 # Keyed by (phase, action kind); the kind is read off whatever was sent, so it may be anything.
-_HANDLERS: dict[tuple[str, Any], Callable[[PokerState, int, Any, list[Event]], None]] = {
+# A handler takes the action of its own kind (Any: it is looked up by that kind).
+_HANDLERS: dict[tuple[str, str | None], Callable[[PokerState, int, Any, list[Event]], None]] = {
     ("betting", "check"): _bet,
     ("betting", "call"): _bet,
     ("betting", "fold"): _bet,

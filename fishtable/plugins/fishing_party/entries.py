@@ -10,25 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fishtable.games.fishing_party.actions import (
-    DrawBack,
-    Exchange,
-    FirstAid,
-    Fish,
-    Give,
-    GiveUnlucky,
-    PlaceLure,
-    PlacePermanent,
-    PlayGoggles,
-    PlayRod,
-    Spray,
-    StartExchange,
-    StartSwap,
-    SwapDone,
-    Take,
-)
-from fishtable.games.fishing_party.describe import known_cards, rolls_for
+from fishtable.games.fishing_party.actions import Action, CardAction, Spray
+from fishtable.games.fishing_party.describe import describe, known_cards, rolls_for, type_of
+from fishtable.games.fishing_party.dispatch import tries
+from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.faces import card_text
+from fishtable.tui.decision import Decision
 
 # The groups, in the order the list shows them, with their headings.
 FREE, MOVE, STEP, NOT_NOW = "free", "move", "step", "no"
@@ -60,7 +47,8 @@ BROKEN_LINE_NOTE = ("A Broken Line is played when another player is about to rol
 class Entry:
     """One line of the list."""
 
-    action: Any | None  # None: a note, nothing to do
+    # An engine action, or a step of the screen's own (held.TakeBack); None: a note, nothing to do.
+    action: Any | None
     text: str
     group: str
     legal: bool
@@ -69,7 +57,7 @@ class Entry:
     table: tuple[str, ...] = ()  # table cards this entry is about
 
 
-def heading(group: str, view: Any, kind: str) -> str:
+def heading(group: str, view: FishingPartyView, kind: str) -> str:
     if group == FREE:
         return "Free actions (before your move)"
     if group == MOVE:
@@ -101,80 +89,89 @@ def chance_words(rolls: tuple[int, ...], spray: bool) -> str:
     return f"needs a {shown} ({good} in 6" + (" with the Spray)" if spray and good > len(wins) else ")")
 
 
-def label(action: Any, view: Any, kind: str, legal: bool = True) -> str:
+# The actions whose words never change.
+PLAIN_LABELS = {
+    "goggles": "Play Goggles: six new cards on the table",
+    "start_exchange": "Exchange 1-3 cards with the draw pile",
+    "start_swap": "Swap 1-3 cards with the table",
+    "first_aid": "Play a First Aid Kit: the Ouch on you is gone",
+    "swap_done": "Finish the swap",
+}
+
+# The actions that say no more than the card they name ("{}").
+ONE_CARD_LABELS = {
+    "exchange": "Put aside the {}",
+    "take": "Take the {} from the table",
+    "discard": "Discard the {} face down",
+}
+
+
+# What an Unlucky card does to the player it is played on, by its type (an unknown card: an Ouch).
+UNLUCKY_LABELS = {
+    "tire": "Tire on {who}: discard their {lure}",
+    "snap": "Snap on {who}: their rod breaks",
+    "ouch": "Ouch on {who}: no fishing till First Aid",
+}
+
+
+def label(action: Action, view: FishingPartyView, kind: str, legal: bool = True) -> str:
     """An action in a few words for the list (names shown literally; no markup ever)."""
+    k = action.kind
+    if k in PLAIN_LABELS:
+        return PLAIN_LABELS[k]
     cards = known_cards(view)
-    me = view.seats[view.seat]
 
     def word(cid: str | None) -> str:
         card = cards.get(cid or "")
         return "a card" if card is None else card_text(card, compact=True)
 
-    k = action.kind
-    if k == "place_lure":
-        return f"{'Swap to' if me.lure is not None else 'Put on'} the {word(action.card)}"
-    if k == "permanent":
-        card = cards.get(action.card)
-        effect = PERMANENT_WORDS.get(card.type if card else "", "")
+    if k in ONE_CARD_LABELS and isinstance(action, CardAction):
+        return ONE_CARD_LABELS[k].format(word(action.card))
+    me = view.seats[view.seat] if view.seat is not None else None
+    # Each branch below tests `action.kind` itself, so that it sees its own kind of action.
+    if action.kind == "place_lure":
+        return f"{'Swap to' if me is not None and me.lure is not None else 'Put on'} the {word(action.card)}"
+    if action.kind == "permanent":
+        effect = PERMANENT_WORDS.get(type_of(cards, action.card), "")
         return f"Lay the {word(action.card)}" + (f": {effect}" if effect else "")
-    if k == "goggles":
-        return "Play Goggles: six new cards on the table"
-    if k == "start_exchange":
-        return "Exchange 1-3 cards with the draw pile"
-    if k == "start_swap":
-        return "Swap 1-3 cards with the table"
-    if k == "rod":
+    if action.kind == "rod":
         return f"Lay the rod with the {word(action.lure)}" if action.lure else "Lay the Fishing Rod"
-    if k == "first_aid":
-        return "Play a First Aid Kit: the Ouch on you is gone"
-    if k == "unlucky":
-        card = cards.get(action.card)
+    if action.kind == "unlucky":
         target = view.seats[action.target] if 0 <= action.target < len(view.seats) else None
         who = target.name if target is not None else f"seat {action.target + 1}"
-        if card is not None and card.type == "tire":
-            lure = target.lure.name if target is not None and target.lure else "lure"
-            return f"Tire on {who}: discard their {lure}"
-        if card is not None and card.type == "snap":
-            return f"Snap on {who}: their rod breaks"
-        return f"Ouch on {who}: no fishing till First Aid"
-    if k == "fish":
+        lure = target.lure.name if target is not None and target.lure else "lure"
+        words = UNLUCKY_LABELS.get(type_of(cards, action.card), UNLUCKY_LABELS["ouch"])
+        return words.format(who=who, lure=lure)
+    if action.kind == "fish":
+        if not legal or me is None:
+            return f"Try the {word(action.card)}"
         fish = cards.get(action.card)
         rolls = rolls_for(me.lure, fish.kind if fish else None)
         spray = any(p.type == "spray_bottle" for p in me.permanents)
-        return f"Try the {word(action.card)}: {chance_words(rolls, spray)}" if legal else (
-            f"Try the {word(action.card)}")
-    if k == "pass":
+        return f"Try the {word(action.card)}: {chance_words(rolls, spray)}"
+    if action.kind == "pass":
         return "End your turn" if kind == "move" else "Pass: no move this turn"
-    if k == "exchange":
-        return f"Put aside the {word(action.card)}"
-    if k == "draw_back":
+    if action.kind == "draw_back":
         count = len(view.aside or ())
         return f"Draw {count} card{'s' * (count != 1)} now" if count else "Draw the cards now"
-    if k == "take":
-        return f"Take the {word(action.card)} from the table"
-    if k == "give":
+    if action.kind == "give":
         return f"Give the {word(action.card)} for the {word(view.choosing)}"
-    if k == "swap_done":
-        return "Finish the swap"
-    if k == "discard":
-        return f"Discard the {word(action.card)} face down"
-    if k == "spray":
-        rolled = view.spray_roll
+    if action.kind == "spray":
         catches = spray_catches(view, action.change)
         outcome = "" if catches is None else ": a catch" if catches else ": a miss"
-        if action.change == 0 or rolled is None:
-            return (f"Leave the {rolled} as it is" if rolled is not None else "Leave the roll as it is") + outcome
-        return f"Count the {rolled} as {rolled + action.change}{outcome}"
-    if k == "let_roll":
+        if action.change == 0 or view.spray_roll is None:
+            return describe(action, view) + outcome  # the game's own words: "Leave the 4 as it is"
+        return f"Count the {view.spray_roll} as {view.spray_roll + action.change}{outcome}"
+    if action.kind == "let_roll":
         return "Back out: no Broken Line, let the die roll" if kind == "broken_line" else "Let the die roll"
-    if k == "broken_line":
+    if action.kind == "broken_line":
         fisher = view.seats[view.turn]
         fish_name = card_text(fisher.fishing, compact=True) if fisher.fishing is not None else "fish"
         return f"Play the Broken Line on {fisher.name}: the {fish_name} and the lure go"
     return k.replace("_", " ").capitalize()
 
 
-def group_of(action: Any, kind: str) -> str:
+def group_of(action: Action, kind: str) -> str:
     if action.kind in ("place_lure", "permanent", "goggles"):
         return FREE
     if kind in ("turn", "move"):
@@ -182,51 +179,18 @@ def group_of(action: Any, kind: str) -> str:
     return STEP
 
 
-def cards_of(action: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def cards_of(action: Action) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(hand cards, table cards) an action is about."""
-    k = action.kind
-    if k == "take":
+    if action.kind == "take":
         return (), (action.card,)
-    if k == "rod":
+    if action.kind == "rod":
         return tuple(c for c in (action.card, action.lure) if c), ()
-    card = getattr(action, "card", None)
-    return ((card,) if card else ()), ()
+    if isinstance(action, CardAction):
+        return ((action.card,) if action.card else ()), ()
+    return (), ()
 
 
-def _candidates(view: Any, kind: str, seat: int) -> list[Any]:
-    """What a player might try now, card by card, legal or not."""
-    hand = view.hand or ()
-    out: list[Any] = []
-    if kind in ("turn", "move"):
-        out += [StartExchange(), StartSwap()]
-        for card in hand:
-            t = card.type
-            if t == "fish":
-                out.append(Fish(card=card.id))
-            elif card.group == "lure":
-                out.append(PlaceLure(card=card.id))
-            elif t == "rod":
-                out.append(PlayRod(card=card.id))
-            elif t == "first_aid_kit":
-                out.append(FirstAid(card=card.id))
-            elif t in ("ouch", "tire", "snap"):
-                out += [GiveUnlucky(card=card.id, target=s) for s in range(len(view.seats)) if s != seat]
-            elif card.group == "permanent":
-                out.append(PlacePermanent(card=card.id))
-            elif t == "goggles":
-                out.append(PlayGoggles(card=card.id))
-    elif kind == "exchange":
-        out += [Exchange(card=c.id) for c in hand] + [DrawBack()]
-    elif kind == "swap":
-        out += [Take(card=c.id) for c in view.table] + [SwapDone()]
-    elif kind == "give":
-        out += [Give(card=c.id) for c in hand]
-    elif kind == "spray":
-        out += [Spray(change=0), Spray(change=-1), Spray(change=1)]
-    return out
-
-
-def spray_catches(view: Any, change: int) -> bool | None:
+def spray_catches(view: FishingPartyView, change: int) -> bool | None:
     """Whether counting the Spray Bottle's roll with `change` catches the fish (None: unknown)."""
     fisher = view.seats[view.turn]
     if view.spray_roll is None or fisher.lure is None or fisher.fishing is None:
@@ -234,17 +198,17 @@ def spray_catches(view: Any, change: int) -> bool | None:
     return view.spray_roll + change in rolls_for(fisher.lure, fisher.fishing.kind)
 
 
-def _spray_choices(view: Any, legal: list[Any]) -> list[Any]:
+def _spray_choices(view: FishingPartyView, legal: list[Spray]) -> list[Spray]:
     """The Spray Bottle's choices that differ: a change that catches first (the default), then
     leaving the roll; a change that misses like the roll itself is left out (it changes nothing)."""
-    def catches(action: Any) -> bool:
+    def catches(action: Spray) -> bool:
         return bool(spray_catches(view, action.change))
 
     kept = [a for a in legal if a.change == 0 or catches(a) or spray_catches(view, a.change) is None]
     return sorted(kept, key=lambda a: not catches(a))
 
 
-def build(decision: Any) -> list[Entry]:
+def build(decision: Decision) -> list[Entry]:
     """The list for a decision: legal actions by group, then what is not possible and why."""
     view, kind, legal = decision.view, decision.kind, decision.legal
     if kind == "spray":
@@ -254,7 +218,7 @@ def build(decision: Any) -> list[Entry]:
         hand, table = cards_of(action)
         entries.append(Entry(action, label(action, view, kind), group_of(action, kind), True, None, hand, table))
     seen: set[tuple[str, str]] = set()
-    for action in _candidates(view, kind, decision.seat):
+    for action in tries(view, kind, decision.seat):
         if action in decision.legal:
             continue
         reason = decision.check(action)
