@@ -9,11 +9,13 @@ then give one for it), so a menu never lists hundreds of choices.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field
 
 from fishtable.engine.actions import ActionModel, ActionSet
+from fishtable.engine.fast import trusted
 
 CardId = Annotated[str, Field(min_length=1, max_length=8)]
 Seat = Annotated[int, Field(ge=0, le=63)]
@@ -170,3 +172,36 @@ FREE_KINDS = frozenset({"place_lure", "permanent", "goggles"})
 
 
 parse_action = ACTIONS.parse
+
+
+class ReadyActions:
+    """The actions a game enumerates, built once per card (by card id) and reused: they are immutable."""
+
+    __slots__ = (
+        "breaks",
+        "discard",
+        "exchange",
+        "first_aid",
+        "fish",
+        "give",
+        "goggles",
+        "lure",
+        "permanent",
+        "rods",
+        "take",
+        "unlucky",
+    )
+
+    def __init__(self, cids: Sequence[str]) -> None:
+        self.exchange = [trusted(Exchange, kind="exchange", card=c) for c in cids]
+        self.fish = [trusted(Fish, kind="fish", card=c) for c in cids]
+        self.first_aid = [trusted(FirstAid, kind="first_aid", card=c) for c in cids]
+        self.goggles = [trusted(PlayGoggles, kind="goggles", card=c) for c in cids]
+        self.lure = [trusted(PlaceLure, kind="place_lure", card=c) for c in cids]
+        self.permanent = [trusted(PlacePermanent, kind="permanent", card=c) for c in cids]
+        self.discard = [trusted(Discard, kind="discard", card=c) for c in cids]
+        self.breaks = [trusted(BreakLine, kind="broken_line", card=c) for c in cids]
+        self.take = [trusted(Take, kind="take", card=c) for c in cids]
+        self.give = [trusted(Give, kind="give", card=c) for c in cids]
+        self.rods: dict[tuple[int, int], PlayRod] = {}
+        self.unlucky: dict[tuple[int, int], GiveUnlucky] = {}

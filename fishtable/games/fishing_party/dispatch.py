@@ -1,11 +1,12 @@
-"""The protocol's moving parts for Fishing Party: who acts, what is legal (and what a player might
-try that is not), and applying."""
+"""The protocol's moving parts for Fishing Party: who acts, what is legal, and applying.
+
+What a player might try that is not legal is in `tries.py`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.fast import trusted
@@ -28,6 +29,7 @@ from fishtable.games.fishing_party.actions import (
     PlacePermanent,
     PlayGoggles,
     PlayRod,
+    ReadyActions,
     Spray,
     StartExchange,
     StartSwap,
@@ -51,9 +53,6 @@ from fishtable.games.fishing_party.cards import (
 from fishtable.games.fishing_party.common import available, card_text, event, hand_size, has_perm, plural
 from fishtable.games.fishing_party.state import NONE, FPState, Static
 from fishtable.games.fishing_party.turn import move_done
-
-if TYPE_CHECKING:  # for its annotations only: views.py imports this module
-    from fishtable.games.fishing_party.views import FishingPartyView
 
 # -- Prompts -----------------------------------------------------------------------------------
 
@@ -127,40 +126,6 @@ def pending(state: FPState) -> dict[int, Prompt]:
 # -- Legal actions -------------------------------------------------------------------------------
 
 
-class ReadyActions:
-    """The actions a game enumerates, built once per card and reused (they are immutable)."""
-
-    __slots__ = (
-        "breaks",
-        "discard",
-        "exchange",
-        "first_aid",
-        "fish",
-        "give",
-        "goggles",
-        "lure",
-        "permanent",
-        "rods",
-        "take",
-        "unlucky",
-    )
-
-    def __init__(self, st: Static) -> None:
-        cids = st.cids
-        self.exchange = [trusted(Exchange, kind="exchange", card=c) for c in cids]
-        self.fish = [trusted(Fish, kind="fish", card=c) for c in cids]
-        self.first_aid = [trusted(FirstAid, kind="first_aid", card=c) for c in cids]
-        self.goggles = [trusted(PlayGoggles, kind="goggles", card=c) for c in cids]
-        self.lure = [trusted(PlaceLure, kind="place_lure", card=c) for c in cids]
-        self.permanent = [trusted(PlacePermanent, kind="permanent", card=c) for c in cids]
-        self.discard = [trusted(Discard, kind="discard", card=c) for c in cids]
-        self.breaks = [trusted(BreakLine, kind="broken_line", card=c) for c in cids]
-        self.take = [trusted(Take, kind="take", card=c) for c in cids]
-        self.give = [trusted(Give, kind="give", card=c) for c in cids]
-        self.rods: dict[tuple[int, int], PlayRod] = {}
-        self.unlucky: dict[tuple[int, int], GiveUnlucky] = {}
-
-
 _LET_ROLL = LetRoll()
 _DRAW_BACK = DrawBack()
 _START_EXCHANGE = StartExchange()
@@ -174,7 +139,7 @@ _SPRAYS = {c: Spray(change=c) for c in (-1, 0, 1)}
 def _actions(st: Static) -> ReadyActions:
     acts: ReadyActions | None = st.acts
     if acts is None:
-        acts = st.acts = ReadyActions(st)
+        acts = st.acts = ReadyActions(st.cids)
     return acts
 
 
@@ -296,39 +261,6 @@ def legal_actions(state: FPState, seat: int) -> list[Action]:
 
 
 # -- What a player might try ---------------------------------------------------------------------
-
-# The action a hand card is tried with, by its type or else by its group.
-_BY_TYPE: dict[str, type[Fish | PlayRod | FirstAid | PlayGoggles]] = {
-    "fish": Fish, "rod": PlayRod, "first_aid_kit": FirstAid, "goggles": PlayGoggles,
-}
-_BY_GROUP: dict[str, type[PlaceLure | PlacePermanent]] = {"lure": PlaceLure, "permanent": PlacePermanent}
-_UNLUCKY_TYPES = ("ouch", "tire", "snap")
-
-
-def tries(view: FishingPartyView, kind: str, seat: int) -> list[Action]:
-    """What the seat might try now (`kind`: its prompt's), card by card, legal or not: what a menu
-    sets beside the legal actions, to say (by `apply`'s refusal) why the others are not possible."""
-    hand = view.hand or ()
-    if kind in ("turn", "move"):
-        out: list[Action] = [StartExchange(), StartSwap()]
-        for card in hand:
-            if card.type in _BY_TYPE:
-                out.append(_BY_TYPE[card.type](card=card.id))
-            elif card.group in _BY_GROUP:
-                out.append(_BY_GROUP[card.group](card=card.id))
-            elif card.type in _UNLUCKY_TYPES:
-                out += [GiveUnlucky(card=card.id, target=s) for s in range(len(view.seats)) if s != seat]
-        return out
-    if kind == "exchange":
-        return [*(Exchange(card=c.id) for c in hand), DrawBack()]
-    if kind == "swap":
-        return [*(Take(card=c.id) for c in view.table), SwapDone()]
-    if kind == "give":
-        return [Give(card=c.id) for c in hand]
-    if kind == "spray":
-        return [Spray(change=0), Spray(change=-1), Spray(change=1)]
-    return []
-
 
 # -- Applying ----------------------------------------------------------------------------------
 

@@ -13,12 +13,10 @@ exchange, and the cards out of the game (2- and 3-player decks).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
+from fishtable.games.fishing_party.actions import ReadyActions
 from fishtable.games.fishing_party.cards import Card, FishingPartyCards, card_words, face_label
-
-if TYPE_CHECKING:  # for its annotation only: dispatch.py imports this module
-    from fishtable.games.fishing_party.dispatch import ReadyActions
 
 # Turn stages (`FPState.stage`). "turn": free actions or the first move; "move": a later move
 # (Quick-Play); "exchange"/"swap"/"give": a move being built card by card; "reaction": Broken

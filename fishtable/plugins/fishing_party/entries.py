@@ -12,7 +12,7 @@ from typing import Any
 
 from fishtable.games.fishing_party.actions import Action, CardAction, Spray
 from fishtable.games.fishing_party.describe import describe, known_cards, rolls_for, type_of
-from fishtable.games.fishing_party.dispatch import tries
+from fishtable.games.fishing_party.tries import tries
 from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.faces import card_text
 from fishtable.tui.decision import Decision

@@ -1,4 +1,4 @@
-"""`dispatch.tries`: what a seat might try, legal or not, beside the legal actions of a menu."""
+"""`tries.tries`: what a seat might try, legal or not, beside the legal actions of a menu."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import random
 
 from fishtable.games.fishing_party import GAME
 from fishtable.games.fishing_party.actions import PlayRod
-from fishtable.games.fishing_party.dispatch import tries
 from fishtable.games.fishing_party.options import FishingPartyOptions
+from fishtable.games.fishing_party.tries import tries
 from tests.games.fishing_party.builder import seats
 
 # The legal actions `tries` does not offer, where the legal ones are all a menu needs: passing,
