@@ -245,7 +245,7 @@ class FishtableApp(App):
         self.save_status = None
         self._pop_to_menu()
         save_path = self.save_path if self.autosave else None
-        self.flow = starting.new_flow(self, match, save_path, series, seconds)
+        self.flow = starting.new_flow(self, match, save_path, self.bot_pause, series, seconds, self.game_finished)
         self.flow.begin()
 
     def continue_saved(self) -> None:

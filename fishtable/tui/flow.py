@@ -27,10 +27,12 @@ twice never answers the next request.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic
+from typing import Any, Generic
 
 from pydantic import BaseModel
+from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -51,18 +53,19 @@ from fishtable.tui.screens.results import ResultsScreen
 from fishtable.tui.screens.table import TableScreen
 from fishtable.tui.session import SESSION_NAME, save_session
 
-if TYPE_CHECKING:
-    from fishtable.tui.app import FishtableApp
-
 
 class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
     """The flow of one match of a game of those types, with its plug-in."""
 
     def __init__(
-        self, app: FishtableApp, match: Match[StateT, ViewT, ActionT], save_path: Path | None, bot_pause: float,
+        self, app: App[Any], match: Match[StateT, ViewT, ActionT], save_path: Path | None, bot_pause: float,
         ui: GameUI[ViewT, ActionT], title: str, series: Series | None = None, seconds: float = 0.0,
+        finished: Callable[[Match[StateT, ViewT, ActionT]], None] | None = None,
     ) -> None:
+        """`app`: any Textual app (the flow pushes its screens there); `finished`: told once when
+        the match is over (the app forgets its autosave then)."""
         self.app = app
+        self.on_finished = finished
         self.match = match
         self.save_path = save_path
         self.bot_pause = bot_pause
@@ -385,7 +388,8 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if not self.finished:
             self.finished = True
             self.series = self.series.add(result, self.play_seconds)
-            self.app.game_finished(self.match)
+            if self.on_finished is not None:
+                self.on_finished(self.match)
         view = self.match.view(None)
         series = self.series if self.series.rules.is_series else None
         self._show(ResultsScreen(result, self.ui.result_details(view), series))

@@ -8,10 +8,12 @@ engines and the game's plug-in, until a game is chosen or continued.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import ValidationError
+from textual.app import App
 
 from fishtable.engine.errors import FishtableError
 from fishtable.engine.files import field_path, plain_words
@@ -23,9 +25,6 @@ from fishtable.tui.flow import HotSeatFlow
 from fishtable.tui.remembered import REMEMBERED_NAME, remember_seats, remembered_seats
 from fishtable.tui.screens.setup import SetupScreen
 from fishtable.tui.session import SESSION_NAME, load_session
-
-if TYPE_CHECKING:
-    from fishtable.tui.app import FishtableApp
 
 __all__ = ["SESSION_NAME", "GameWontStart", "load_session"]
 
@@ -69,11 +68,12 @@ def new_series(rules: SeriesRules | None, match: Match) -> Series:
 
 
 def new_flow(
-    app: FishtableApp, match: Match, save_path: Path | None, series: Series | None, seconds: float
+    app: App[Any], match: Match, save_path: Path | None, bot_pause: float, series: Series | None, seconds: float,
+    finished: Callable[[Match], None],
 ) -> HotSeatFlow:
     """The hot-seat flow that plays `match` on `app`, with its game's plug-in."""
     entry = get_entry(match.game.name)
-    return HotSeatFlow(app, match, save_path, app.bot_pause, entry.load_ui(), entry.title, series, seconds)
+    return HotSeatFlow(app, match, save_path, bot_pause, entry.load_ui(), entry.title, series, seconds, finished)
 
 
 def readable(exc: Exception) -> str:
