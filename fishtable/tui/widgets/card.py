@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rich.style import Style
 from rich.text import Text
@@ -89,7 +89,7 @@ class CardTile(Widget, Generic[FaceT_co]):
     cursor: reactive[bool] = reactive(False)
 
     class Clicked(Message):
-        def __init__(self, tile: CardTile[object]) -> None:
+        def __init__(self, tile: CardTile[Any]) -> None:  # whichever game's card: the handler knows
             super().__init__()
             self.tile = tile
 
