@@ -23,8 +23,6 @@ from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 import aiohttp
-from textual import events
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -36,13 +34,11 @@ from fishtable.engine.series import Series
 from fishtable.remote.client import JoinRefused, RemoteClient
 from fishtable.remote.views import rebuild_view
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, LogWindow, Passed
-from fishtable.tui.screens.base import input_blocked
+from fishtable.tui.screens.apps import ShellApp
 from fishtable.tui.screens.choice import ChoiceScreen
-from fishtable.tui.screens.help import HelpScreen
 from fishtable.tui.screens.hint import HintScreen
 from fishtable.tui.screens.privacy import PrivacyScreen
 from fishtable.tui.screens.results import ResultsScreen
-from fishtable.tui.screens.rules import RulesScreen
 from fishtable.tui.screens.table import TableScreen
 
 _STYLES = Path(fishtable.tui.__file__).parent / "styles"
@@ -94,19 +90,13 @@ class WireFeed:
         return ""
 
 
-class SeatApp(App[int]):
+class SeatApp(ShellApp[int]):
     """One connection (`client`: a seat, or the public table) or, with `more`, several seats at
     one keyboard, whose shared table comes from `table` (a public-table connection)."""
 
     TITLE = "fishtable"
     CSS_PATH: ClassVar[list[str | PurePath]] = [_STYLES / "app.tcss", _STYLES / "table.tcss", _STYLES / "forms.tcss"]
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True),
-        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
-        Binding("f1", "help", "Help"),
-        Binding("f2", "hint", "Hint"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f2", "hint", "Hint")]
 
     def __init__(
         self, client: RemoteClient, arming: float = DECISION_ARMING, *, more: tuple[RemoteClient, ...] = (),
@@ -520,18 +510,11 @@ class SeatApp(App[int]):
     def arming_time(self, kind: str) -> float:
         return self.handoff_arming if kind == "handoff" else self.arming
 
-    async def on_event(self, event: events.Event) -> None:
-        if input_blocked(self, event):
-            return
-        await super().on_event(event)
+    def help_markdown(self) -> str:
+        return self.ui.help_markdown if self.ui is not None else ""
 
-    def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.ui.help_markdown if self.ui is not None else ""))
-
-    def action_rules(self, game: str | None = None) -> None:
-        if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen(game or self.source.seen.game or None))
+    def rules_game(self) -> str | None:
+        return self.source.seen.game or None
 
     def action_request_quit(self) -> None:
         self.leaving = True
