@@ -7,8 +7,6 @@ how the last hand ended, until the new community is turned up.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.containers import Horizontal
 from textual.widgets import Static
@@ -38,8 +36,8 @@ class PokerBoard(Board):
     PokerBoard #table-info { height: auto; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.can_focus = False
         self.memory = TableMemory()
 

@@ -15,6 +15,8 @@ from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
+from fishtable.tui.decision import Decision
+
 
 class Board(Widget):
     DEFAULT_CSS = """
@@ -35,14 +37,14 @@ class Board(Widget):
             super().__init__()
             self.text = text
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.decision: Any = None  # the board prompt being answered, if any
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.decision: Decision | None = None  # the board prompt being answered, if any
 
     def show(self, view: Any, viewer: int | None) -> None:
         """Redraw from a view (`viewer` None: the public table)."""
 
-    def begin(self, decision: Any) -> None:
+    def begin(self, decision: Decision) -> None:
         """A board prompt starts: `decision` has the seat, the legal actions and the view."""
         self.decision = decision
 
