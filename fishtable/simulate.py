@@ -12,7 +12,7 @@ reproducible from its seed.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,33 +110,43 @@ def make_options(game: Any, advanced: str | None = None, card_file: str | None =
     return prepare(options) if prepare is not None else options
 
 
-def play_game(game: Any, options: Any, seats: Sequence[Any], bots: Sequence[Any], seed: int) -> tuple[int, Any]:
-    """Play one game to its end; return (steps, result)."""
-    state = game.new_game(options, seats, seed)
+def play_to_end(
+    game: Any, state: Any, choose: Callable[[int, Any], Any], bot_name: Callable[[int], str], seed: int
+) -> tuple[int, Any]:
+    """Play `state` to its end, `choose(seat, state)` giving each move; return (steps, final state).
+    An illegal move names the bot (`bot_name(seat)`); a game that never ends names its `seed`."""
     pending = game.pending
-    legal_actions = game.legal_actions
     apply = game.apply
-    view = game.view
-    rngs = [bot_rng(seed, seat, 0) for seat in range(len(seats))]
-    wants_view = [bot.needs_view for bot in bots]
-    choosers = [bot.choose for bot in bots]
     steps = 0
     while True:
         waiting = pending(state)
         if not waiting:
-            break
+            return steps, state
         seat = next(iter(waiting))  # one seat at a time; the rest of a simultaneous phase waits
-        legal = legal_actions(state, seat)
-        action = choosers[seat](view(state, seat) if wants_view[seat] else None, legal, rngs[seat])
+        action = choose(seat, state)
         try:
             state, _ = apply(state, seat, action)
         except IllegalAction as exc:
             raise RuntimeError(
-                f"The {bots[seat].name} bot in seat {seat + 1} chose an illegal move at step {steps}: {exc}"
+                f"The {bot_name(seat)} bot in seat {seat + 1} chose an illegal move at step {steps}: {exc}"
             ) from exc
         steps += 1
         if steps > MAX_STEPS:
             raise RuntimeError(f"Game with seed {seed} did not end within {MAX_STEPS} steps.")
+
+
+def play_game(game: Any, options: Any, seats: Sequence[Any], bots: Sequence[Any], seed: int) -> tuple[int, Any]:
+    """Play one game to its end; return (steps, result)."""
+    legal_actions = game.legal_actions
+    view = game.view
+    rngs = [bot_rng(seed, seat, 0) for seat in range(len(seats))]
+    wants_view = [bot.needs_view for bot in bots]
+    choosers = [bot.choose for bot in bots]
+
+    def choose(seat: int, state: Any) -> Any:
+        return choosers[seat](view(state, seat) if wants_view[seat] else None, legal_actions(state, seat), rngs[seat])
+
+    steps, state = play_to_end(game, game.new_game(options, seats, seed), choose, lambda seat: bots[seat].name, seed)
     return steps, game.result(state)
 
 
