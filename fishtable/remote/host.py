@@ -450,35 +450,37 @@ class TableHost:
         lines = [HintLine(action=a.model_dump(mode="json"), rate=rate, tried=tried) for a, rate, tried in options]
         conn.send(encode(Hint(ticket=ask.ticket, options=lines)))
 
+    def _command_refusal(self, conn: Connection, command: Command) -> tuple[str | None, Any]:
+        """(why this table command is refused, or None; the parsed action)."""
+        if conn.seat is None:
+            return "The public table cannot play; open a seat's own link to play.", None
+        if command.seat != conn.seat:
+            return f"This link plays seat {conn.seat + 1}; it cannot act for seat {command.seat + 1}.", None
+        if self.match.is_over:
+            return "The game is over.", None
+        try:
+            action = self.match.game.parse_action(command.action)
+        except (ValidationError, ValueError, TypeError):
+            return f"That is not a move of {self.match.game.title}.", None
+        offered = [c.action for c in self.ui.table_commands(self.match.view(None))]
+        if action not in offered:
+            return "The table cannot ask for that now.", action
+        return self.match.check(conn.seat, action), action
+
+    def _try_apply(self, seat: int, action: Any) -> str | None:
+        """Apply `action` for `seat`; the engine's words if it refuses it after all."""
+        try:
+            self._apply(seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
     async def _on_command(self, conn: Connection, command: Command) -> None:
         """One of the game's table commands, from a seat: applied for it if the table offers it now."""
         async with self._lock:
-            reason: str | None = None
-            action: Any = None
-            if conn.seat is None:
-                reason = "The public table cannot play; open a seat's own link to play."
-            elif command.seat != conn.seat:
-                reason = f"This link plays seat {conn.seat + 1}; it cannot act for seat {command.seat + 1}."
-            elif self.match.is_over:
-                reason = "The game is over."
-            else:
-                try:
-                    action = self.match.game.parse_action(command.action)
-                except (ValidationError, ValueError, TypeError):
-                    reason = f"That is not a move of {self.match.game.title}."
-            if reason is None:
-                offered = [c.action for c in self.ui.table_commands(self.match.view(None))]
-                if action not in offered:
-                    reason = "The table cannot ask for that now."
-                else:
-                    assert conn.seat is not None
-                    reason = self.match.check(conn.seat, action)
-            if reason is None:
-                assert conn.seat is not None
-                try:
-                    self._apply(conn.seat, action)
-                except IllegalAction as exc:
-                    reason = str(exc)
+            reason, action = self._command_refusal(conn, command)
+            if reason is None and conn.seat is not None:
+                reason = self._try_apply(conn.seat, action)
             if reason is not None:
                 conn.send(encode(Refused(reason=reason)))
 
@@ -513,10 +515,7 @@ class TableHost:
         async with self._lock:
             reason, action = self._refusal(conn, act)
             if reason is None:
-                try:
-                    self._apply(act.seat, action)
-                except IllegalAction as exc:
-                    reason = str(exc)
+                reason = self._try_apply(act.seat, action)
             if reason is not None:
                 conn.send(encode(Refused(reason=reason)))
                 # The seat sees the question again as it stands (a fresh ticket if it changed).

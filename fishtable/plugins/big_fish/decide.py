@@ -34,18 +34,20 @@ TURN_KINDS = frozenset({"draw", "spawn", "grow", "catch", "wild"})
 EVENT_KINDS = frozenset({"event_remove", "event_discard", "event_spawn", "event_grow"})
 
 
+# The heading of each kind of private decision; `resolving` is the card being answered.
+HEADINGS = {
+    "place": "opening placement, in secret",
+    "hand_limit": "hand limit, in secret",
+    "shrink": "{resolving}: your choice, in secret",
+}
+EVENT_HEADING = "event {resolving}: your choice, in secret"
+
+
 def heading(decision: Decision) -> str:
-    view = decision.view
-    kind = decision.kind
-    if kind in TURN_KINDS:
+    view: BigFishView = decision.view
+    if decision.kind in TURN_KINDS:
         return f"your turn · round {view.round}"
-    if kind == "place":
-        return "opening placement, in secret"
-    if kind == "hand_limit":
-        return "hand limit, in secret"
-    if kind == "shrink":
-        return f"{view.resolving}: your choice, in secret"
-    return f"event {view.resolving}: your choice, in secret"
+    return HEADINGS.get(decision.kind, EVENT_HEADING).format(resolving=view.resolving)
 
 
 def action_cards(action: Action) -> set[str]:
