@@ -14,16 +14,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pydantic import BaseModel
 
 from fishtable import bounds
-from fishtable.bots import bot_rng, get_bot
+from fishtable.bots import Bot, bot_rng, get_bot
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.protocol import Game, Result, SeatInfo
 from fishtable.engine.registry import get_entry
+
+if TYPE_CHECKING:  # rich loads only when a report is drawn
+    from rich.console import RenderableType
 
 ADVANCED_CHOICES = ("all", "rods", "fish")
 MAX_STEPS = 200_000  # a game longer than this is stuck: a bug, reported as an error
+StateT = TypeVar("StateT")  # the game's state, as `play_to_end` carries it
 
 
 @dataclass
@@ -89,7 +95,7 @@ def parse_bots(spec: str | Sequence[str], players: int) -> list[str]:
     return names
 
 
-def make_options(game: Any, advanced: str | None = None, card_file: str | None = None) -> Any:
+def make_options(game: Any, advanced: str | None = None, card_file: str | None = None) -> BaseModel:
     """The game's options model for a run; `advanced` is all, rods or fish (Crazy Fishing)."""
     model = game.options_model()
     values: dict[str, Any] = {}
@@ -111,8 +117,12 @@ def make_options(game: Any, advanced: str | None = None, card_file: str | None =
 
 
 def play_to_end(
-    game: Any, state: Any, choose: Callable[[int, Any], Any], bot_name: Callable[[int], str], seed: int
-) -> tuple[int, Any]:
+    game: Game[StateT],
+    state: StateT,
+    choose: Callable[[int, StateT], object],
+    bot_name: Callable[[int], str],
+    seed: int,
+) -> tuple[int, StateT]:
     """Play `state` to its end, `choose(seat, state)` giving each move; return (steps, final state).
     An illegal move names the bot (`bot_name(seat)`); a game that never ends names its `seed`."""
     pending = game.pending
@@ -135,7 +145,9 @@ def play_to_end(
             raise RuntimeError(f"Game with seed {seed} did not end within {MAX_STEPS} steps.")
 
 
-def play_game(game: Any, options: Any, seats: Sequence[Any], bots: Sequence[Any], seed: int) -> tuple[int, Any]:
+def play_game(
+    game: Any, options: BaseModel, seats: Sequence[SeatInfo], bots: Sequence[Bot], seed: int
+) -> tuple[int, Result | None]:
     """Play one game to its end; return (steps, result)."""
     legal_actions = game.legal_actions
     view = game.view
@@ -143,7 +155,7 @@ def play_game(game: Any, options: Any, seats: Sequence[Any], bots: Sequence[Any]
     wants_view = [bot.needs_view for bot in bots]
     choosers = [bot.choose for bot in bots]
 
-    def choose(seat: int, state: Any) -> Any:
+    def choose(seat: int, state: object) -> object:
         return choosers[seat](view(state, seat) if wants_view[seat] else None, legal_actions(state, seat), rngs[seat])
 
     steps, state = play_to_end(game, game.new_game(options, seats, seed), choose, lambda seat: bots[seat].name, seed)
@@ -201,7 +213,7 @@ def run_simulation(
     )
 
 
-def render(report: SimulationReport) -> Any:
+def render(report: SimulationReport) -> RenderableType:
     """A Rich renderable: the speed figures, then the wins per seat."""
     from rich.console import Group
     from rich.table import Table

@@ -26,14 +26,18 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from random import Random
+from typing import TYPE_CHECKING, Any
 
 from fishtable import bounds
-from fishtable.bots import bot_rng, get_bot
+from fishtable.bots import Bot, bot_rng, get_bot
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
 from fishtable.simulate import make_options, play_to_end
 from fishtable.tournament_stats import Margin, deal_margins, summarize
+
+if TYPE_CHECKING:  # rich loads only when a report is drawn
+    from rich.console import RenderableType
 
 Z95 = 1.959964
 
@@ -155,7 +159,7 @@ def run_tournament(
     view = game.view
     clock = time.perf_counter
 
-    def choose(seat: int, state: Any, *, bots: list[Any], bot_lines: list[BotLine], rngs: list[Any]) -> Any:
+    def choose(seat: int, state: object, *, bots: list[Bot], bot_lines: list[BotLine], rngs: list[Random]) -> object:
         """The move of the bot in `seat`, its thinking time and its search counted on its line."""
         bot, line = bots[seat], bot_lines[seat]
         legal = legal_actions(state, seat)
@@ -217,7 +221,7 @@ def run_tournament(
     )
 
 
-def render(report: TournamentReport) -> Any:
+def render(report: TournamentReport) -> RenderableType:
     """A Rich table: each bot's win rate, its 95% interval, and its decision time."""
     from rich.console import Group
     from rich.table import Table
