@@ -52,7 +52,7 @@ def legend() -> Text:
     return Text(f"[B5]: a Big fish, 5 points if caught now · {sizes}", "dim")
 
 
-class BigFishBoard(Board):
+class BigFishBoard(Board[BigFishView]):
     # Unscoped: some rules depend on the table screen's size classes (-short, -tall).
     SCOPED_CSS = False
     DEFAULT_CSS = """

@@ -34,7 +34,7 @@ from fishtable.tui.widgets.board import Board
 SEA_KINDS = frozenset({"catch", "pair"})  # prompts answered by pointing at a fish
 
 
-class CrazyFishingBoard(Board):
+class CrazyFishingBoard(Board[CrazyFishingView]):
     DEFAULT_CSS = """
     CrazyFishingBoard { height: 1fr; overflow: hidden hidden; }
     CrazyFishingBoard #sea { height: auto; }

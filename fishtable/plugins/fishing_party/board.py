@@ -115,7 +115,7 @@ def attempt_key(view: FishingPartyView) -> tuple | None:
     return (view.turn_number, last.seat, last.fish, last.rolled, last.counted, last.outcome)
 
 
-class FishingPartyBoard(Board):
+class FishingPartyBoard(Board[FishingPartyView]):
     DEFAULT_CSS = """
     FishingPartyBoard { height: 1fr; overflow: hidden hidden; padding: 0 1; }
     FishingPartyBoard #fp-turn { height: auto; }

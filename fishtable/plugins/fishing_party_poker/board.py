@@ -28,7 +28,7 @@ from fishtable.tui.widgets.board import Board
 COMMUNITY_SIZE = 5
 
 
-class PokerBoard(Board):
+class PokerBoard(Board[PokerView]):
     DEFAULT_CSS = """
     PokerBoard { height: 1fr; overflow: hidden hidden; padding: 0 1; }
     PokerBoard #community-title { height: 1; }

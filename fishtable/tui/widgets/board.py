@@ -9,7 +9,7 @@ prompt bar). Keys belong in the board's own BINDINGS, so the footer shows them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Generic, TypeVar
 
 from rich.text import Text
 from textual.message import Message
@@ -17,8 +17,10 @@ from textual.widget import Widget
 
 from fishtable.tui.decision import Decision
 
+ViewT = TypeVar("ViewT")  # the game's view, which the board draws
 
-class Board(Widget):
+
+class Board(Widget, Generic[ViewT]):
     DEFAULT_CSS = """
     Board { height: auto; }
     """
@@ -26,7 +28,7 @@ class Board(Widget):
     class Chosen(Message):
         """The player chose `action` on the board."""
 
-        def __init__(self, action: Any) -> None:
+        def __init__(self, action: object) -> None:
             super().__init__()
             self.action = action
 
@@ -41,7 +43,7 @@ class Board(Widget):
         super().__init__(id=id)
         self.decision: Decision | None = None  # the board prompt being answered, if any
 
-    def show(self, view: Any, viewer: int | None) -> None:
+    def show(self, view: ViewT, viewer: int | None) -> None:
         """Redraw from a view (`viewer` None: the public table)."""
 
     def begin(self, decision: Decision) -> None:
