@@ -22,7 +22,7 @@ from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
 from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen
 from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import Decision
-from fishtable.tui.widgets.card import CardTile
+from fishtable.tui.widgets.card import CardTile, hand_keys
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
 BLANK_WORDS = (
@@ -54,11 +54,9 @@ def effects_text(effects: tuple[str, ...]) -> Text:
 
 class CastScreen(PrivateDecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Move"),
-        Binding("right", "move(1)", "Move", show=False),
+        *hand_keys("move", "Move"),
         Binding("space", "toggle_card", "In/out"),
         Binding("enter", "commit", "Cast"),
-        *[Binding(str(d), f"jump({d})", "Card by number", show=False) for d in range(1, 10)],
         *PILE_AND_RULES,
     ]
 

@@ -14,6 +14,8 @@ another card would read as a different fish.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -52,10 +54,11 @@ class SeaView(Widget):
 
     cursor: reactive[int | None] = reactive(None, layout=False)
 
+    @dataclass
     class CursorMoved(Message):
-        def __init__(self, label: int | None) -> None:
-            super().__init__()
-            self.label = label
+        """The cursor is on the fish with this sea label now (None: on none)."""
+
+        label: int | None
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)

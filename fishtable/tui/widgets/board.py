@@ -9,6 +9,7 @@ prompt bar). Keys belong in the board's own BINDINGS, so the footer shows them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from rich.text import Text
@@ -25,19 +26,17 @@ class Board(Widget, Generic[ViewT]):
     Board { height: auto; }
     """
 
+    @dataclass
     class Chosen(Message):
         """The player chose `action` on the board."""
 
-        def __init__(self, action: object) -> None:
-            super().__init__()
-            self.action = action
+        action: object
 
+    @dataclass
     class Say(Message):
         """A line for the prompt bar (why nothing happened, say)."""
 
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
+        text: str
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar
 
 from rich.style import Style
 from rich.text import Text
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
 from textual.renderables.digits import DIGITS, DIGITS3X3_BOLD
@@ -31,6 +32,16 @@ FaceT_co = TypeVar("FaceT_co", covariant=True)  # what a tile shows: the game's 
 def faces_line(cards: Iterable[CardT], face: Callable[[CardT], Text], sep: str = " ") -> Text:
     """Cards inline, one after the other: each as `face` draws it, `sep` between them."""
     return Text(sep).join(face(card) for card in cards)
+
+
+def hand_keys(step: str, words: str) -> list[BindingType]:
+    """The keys of a row of card tiles: ← and → call `step(-1)` and `step(1)` (the footer shows
+    `words` once), 1-9 call `jump(n)` for the card with that number."""
+    return [
+        Binding("left", f"{step}(-1)", words),
+        Binding("right", f"{step}(1)", words, show=False),
+        *[Binding(str(d), f"jump({d})", "Card by number", show=False) for d in range(1, 10)],
+    ]
 
 
 @dataclass(frozen=True)
@@ -88,10 +99,11 @@ class CardTile(Widget, Generic[FaceT_co]):
     selected: reactive[bool] = reactive(False)
     cursor: reactive[bool] = reactive(False)
 
+    @dataclass
     class Clicked(Message):
-        def __init__(self, tile: CardTile[Any]) -> None:  # whichever game's card: the handler knows
-            super().__init__()
-            self.tile = tile
+        """The tile was clicked."""
+
+        tile: CardTile[Any]  # whichever game's card: the handler knows
 
     def __init__(
         self,
