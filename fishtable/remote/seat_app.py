@@ -23,6 +23,7 @@ from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 import aiohttp
+from pydantic import BaseModel
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -63,7 +64,7 @@ class WireFeed:
         self.seats = tuple(SeatInfo(name=s.name, bot="computer" if s.kind == "computer" else None)
                            for s in snap.seats)
 
-    def view(self, viewer: int | None) -> Any:
+    def view(self, viewer: int | None) -> BaseModel:
         if viewer is not None and viewer in self.seat_clients:
             snap = self.seat_clients[viewer].seen.snapshot
             assert snap is not None
@@ -117,7 +118,7 @@ class SeatApp(ShellApp[int]):
         self.shown_seat: int | None = None  # whose question that is
         self.sent_ticket = 0  # the last question answered
         # A seat's next steps that a screen held and sent together (Decided.then): (seat, actions).
-        self.queued: tuple[int, list[Any]] | None = None
+        self.queued: tuple[int, list[BaseModel]] | None = None  # actions are pydantic models
         self.answered: set[int] = set()  # every question answered (the host may not have moved on yet)
         self.holder: int | None = None  # the seat that has the keyboard (several seats here)
         self.passing: tuple[int, int] | None = None  # (seat, ticket) of the pass screen on screen
@@ -338,7 +339,7 @@ class SeatApp(ShellApp[int]):
         view = self.feed.view(seat if private else None)
         commands = [c.action for c in self.ui.table_commands(self.feed.view(None))]
 
-        def check(action: Any) -> str | None:
+        def check(action: object) -> str | None:
             # The screen's own check; the host checks again with the engine and may refuse.
             return None if action in legal or action in commands else "That is not one of your choices now."
 
