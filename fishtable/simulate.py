@@ -12,18 +12,25 @@ reproducible from its seed.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pydantic import BaseModel
 
 from fishtable import bounds
-from fishtable.bots import bot_rng, get_bot
+from fishtable.bots import Bot, bot_rng, get_bot
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.protocol import Game, Result, SeatInfo
 from fishtable.engine.registry import get_entry
+
+if TYPE_CHECKING:  # rich loads only when a report is drawn
+    from rich.console import RenderableType
 
 ADVANCED_CHOICES = ("all", "rods", "fish")
 MAX_STEPS = 200_000  # a game longer than this is stuck: a bug, reported as an error
+StateT = TypeVar("StateT")  # the game's state, as `play_to_end` carries it
+ActionT = TypeVar("ActionT", bound=BaseModel)  # and its actions
 
 
 @dataclass
@@ -89,7 +96,7 @@ def parse_bots(spec: str | Sequence[str], players: int) -> list[str]:
     return names
 
 
-def make_options(game: Any, advanced: str | None = None, card_file: str | None = None) -> Any:
+def make_options(game: Any, advanced: str | None = None, card_file: str | None = None) -> BaseModel:
     """The game's options model for a run; `advanced` is all, rods or fish (Crazy Fishing)."""
     model = game.options_model()
     values: dict[str, Any] = {}
@@ -110,33 +117,49 @@ def make_options(game: Any, advanced: str | None = None, card_file: str | None =
     return prepare(options) if prepare is not None else options
 
 
-def play_game(game: Any, options: Any, seats: Sequence[Any], bots: Sequence[Any], seed: int) -> tuple[int, Any]:
-    """Play one game to its end; return (steps, result)."""
-    state = game.new_game(options, seats, seed)
+def play_to_end(
+    game: Game[StateT, BaseModel, ActionT],
+    state: StateT,
+    choose: Callable[[int, StateT], ActionT],
+    bot_name: Callable[[int], str],
+    seed: int,
+) -> tuple[int, StateT]:
+    """Play `state` to its end, `choose(seat, state)` giving each move; return (steps, final state).
+    An illegal move names the bot (`bot_name(seat)`); a game that never ends names its `seed`."""
     pending = game.pending
-    legal_actions = game.legal_actions
     apply = game.apply
-    view = game.view
-    rngs = [bot_rng(seed, seat, 0) for seat in range(len(seats))]
-    wants_view = [bot.needs_view for bot in bots]
-    choosers = [bot.choose for bot in bots]
     steps = 0
     while True:
         waiting = pending(state)
         if not waiting:
-            break
+            return steps, state
         seat = next(iter(waiting))  # one seat at a time; the rest of a simultaneous phase waits
-        legal = legal_actions(state, seat)
-        action = choosers[seat](view(state, seat) if wants_view[seat] else None, legal, rngs[seat])
+        action = choose(seat, state)
         try:
             state, _ = apply(state, seat, action)
         except IllegalAction as exc:
             raise RuntimeError(
-                f"The {bots[seat].name} bot in seat {seat + 1} chose an illegal move at step {steps}: {exc}"
+                f"The {bot_name(seat)} bot in seat {seat + 1} chose an illegal move at step {steps}: {exc}"
             ) from exc
         steps += 1
         if steps > MAX_STEPS:
             raise RuntimeError(f"Game with seed {seed} did not end within {MAX_STEPS} steps.")
+
+
+def play_game(
+    game: Any, options: BaseModel, seats: Sequence[SeatInfo], bots: Sequence[Bot], seed: int
+) -> tuple[int, Result | None]:
+    """Play one game to its end; return (steps, result)."""
+    legal_actions = game.legal_actions
+    view = game.view
+    rngs = [bot_rng(seed, seat, 0) for seat in range(len(seats))]
+    wants_view = [bot.needs_view for bot in bots]
+    choosers = [bot.choose for bot in bots]
+
+    def choose(seat: int, state: object) -> object:
+        return choosers[seat](view(state, seat) if wants_view[seat] else None, legal_actions(state, seat), rngs[seat])
+
+    steps, state = play_to_end(game, game.new_game(options, seats, seed), choose, lambda seat: bots[seat].name, seed)
     return steps, game.result(state)
 
 
@@ -191,7 +214,7 @@ def run_simulation(
     )
 
 
-def render(report: SimulationReport) -> Any:
+def render(report: SimulationReport) -> RenderableType:
     """A Rich renderable: the speed figures, then the wins per seat."""
     from rich.console import Group
     from rich.table import Table

@@ -25,16 +25,20 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from random import Random
+from typing import TYPE_CHECKING, Any
 
 from fishtable import bounds
-from fishtable.bots import bot_rng, get_bot
+from fishtable.bots import Bot, bot_rng, get_bot
 from fishtable.bots.search import SearchBot
-from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
-from fishtable.simulate import MAX_STEPS, make_options
+from fishtable.simulate import make_options, play_to_end
 from fishtable.tournament_stats import Margin, deal_margins, summarize
+
+if TYPE_CHECKING:  # rich loads only when a report is drawn
+    from rich.console import RenderableType
 
 Z95 = 1.959964
 
@@ -152,11 +156,26 @@ def run_tournament(
         if n not in lines:
             lines[n] = BotLine(n, names.count(n))
 
-    pending = game.pending
     legal_actions = game.legal_actions
-    apply = game.apply
     view = game.view
     clock = time.perf_counter
+
+    def choose(seat: int, state: object, *, bots: list[Bot], bot_lines: list[BotLine], rngs: list[Random]) -> object:
+        """The move of the bot in `seat`, its thinking time and its search counted on its line."""
+        bot, line = bots[seat], bot_lines[seat]
+        legal = legal_actions(state, seat)
+        seen = view(state, seat) if bot.needs_view else None
+        stats = bot.stats if isinstance(bot, SearchBot) else None  # what a searching bot counts
+        before, searched = (stats.iterations, stats.searched) if stats is not None else (0, 0)
+        t0 = clock()
+        action = bot.choose(seen, legal, rngs[seat])
+        line.think_seconds += clock() - t0
+        line.decisions += 1
+        if stats is not None:
+            line.iterations += stats.iterations - before
+            line.searches += stats.searched - searched
+        return action
+
     start = clock()
     played: list[tuple[int, list[str], list[float]]] = []  # (deal, bot per seat, score per seat)
     for i in range(games):
@@ -167,36 +186,11 @@ def run_tournament(
         for j, s in enumerate(seat_of):
             bot_in[s] = j
         seats = [SeatInfo(name=f"{names[bot_in[s]][:18]} {s + 1}", bot=names[bot_in[s]]) for s in range(players)]
-        state = game.new_game(options, seats, deal)
         rngs = [bot_rng(seed + i, s, 0) for s in range(players)]
-        steps = 0
-        while True:
-            waiting = pending(state)
-            if not waiting:
-                break
-            seat = next(iter(waiting))
-            bot = players_bots[bot_in[seat]]
-            line = lines[names[bot_in[seat]]]
-            legal = legal_actions(state, seat)
-            seen = view(state, seat) if bot.needs_view else None
-            stats = bot.stats if isinstance(bot, SearchBot) else None  # what a searching bot counts
-            before, searched = (stats.iterations, stats.searched) if stats is not None else (0, 0)
-            t0 = clock()
-            action = bot.choose(seen, legal, rngs[seat])
-            line.think_seconds += clock() - t0
-            line.decisions += 1
-            if stats is not None:
-                line.iterations += stats.iterations - before
-                line.searches += stats.searched - searched
-            try:
-                state, _ = apply(state, seat, action)
-            except IllegalAction as exc:
-                raise RuntimeError(
-                    f"The {names[bot_in[seat]]} bot in seat {seat + 1} chose an illegal move at step {steps}: {exc}"
-                ) from exc
-            steps += 1
-            if steps > MAX_STEPS:
-                raise RuntimeError(f"Game with seed {deal} did not end within {MAX_STEPS} steps.")
+        seat_bots = [names[bot_in[s]] for s in range(players)]
+        choose_here = partial(choose, bots=[players_bots[bot_in[s]] for s in range(players)],
+                              bot_lines=[lines[name] for name in seat_bots], rngs=rngs)
+        _, state = play_to_end(game, game.new_game(options, seats, deal), choose_here, seat_bots.__getitem__, deal)
         result = game.result(state)
         for s in range(players):
             lines[names[bot_in[s]]].seat_games += 1
@@ -227,7 +221,7 @@ def run_tournament(
     )
 
 
-def render(report: TournamentReport) -> Any:
+def render(report: TournamentReport) -> RenderableType:
     """A Rich table: each bot's win rate, its 95% interval, and its decision time."""
     from rich.console import Group
     from rich.table import Table

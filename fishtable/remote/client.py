@@ -184,7 +184,7 @@ class RemoteClient:
             self.connected = False
             await self._notify()
 
-    def _take(self, message: Any) -> None:
+    def _take(self, message: Welcome | Update | Refused | Presence | GameOver | Hint) -> None:
         seen = self.seen
         if isinstance(message, Welcome):
             # The next game of a series (dealt: step 0), not a rejoin between two games.

@@ -372,17 +372,20 @@ class TableHost:
             except FishtableError as exc:
                 self.save_error = str(exc)
 
+    def _next_refusal(self, conn: Connection) -> str | None:
+        """Why this connection may not deal the next game now, in words; None: it may."""
+        if conn.seat is None:
+            return "The public table cannot deal; a seat's own link can."
+        if not self.match.is_over:
+            return "The game is still being played."
+        if not self.record.series_goes_on:
+            return "The series is over: there is no next game."
+        return None
+
     async def _on_next(self, conn: Connection) -> None:
         """A seat asks for the next game of the series: deal it with the same seats, options and links."""
         async with self._lock:
-            if conn.seat is None:
-                reason = "The public table cannot deal; a seat's own link can."
-            elif not self.match.is_over:
-                reason = "The game is still being played."
-            elif not self.record.series_goes_on:
-                reason = "The series is over: there is no next game."
-            else:
-                reason = None
+            reason = self._next_refusal(conn)
             if reason is not None:
                 conn.send(encode(Refused(reason=reason)))
                 return
@@ -404,27 +407,31 @@ class TableHost:
             self._start_clock()
             self._wake.set()
 
+    def _hint_refusal(self, conn: Connection, ask: AskHint) -> str | None:
+        """Why this connection may not have a hint now, in words; None: it may."""
+        seat = conn.seat
+        if seat is None or ask.seat != seat:
+            return "A hint is for your own decision, on your private screen."
+        prompt = self.match.pending().get(seat)
+        if prompt is None or ask.ticket != self._asked[seat][1]:
+            return "A hint is for the question you are asked now."
+        if not (prompt.private or prompt.reaction):
+            return "A hint is for your own decision, on your private screen."
+        if not can_search(self.match.game):
+            return "This game has no hints."
+        if seat in self._hinting:
+            return "Still thinking about the last hint…"
+        return None
+
     async def _on_hint(self, conn: Connection, ask: AskHint) -> None:
         """A seat's F2: the hard player's top moves for its own private question, searched from that
         seat's view and legal actions only, off the table's lock (the table goes on meanwhile)."""
         async with self._lock:
-            seat = conn.seat
-            prompt = self.match.pending().get(seat) if seat is not None else None
-            if seat is None or ask.seat != seat:
-                reason: str | None = "A hint is for your own decision, on your private screen."
-            elif prompt is None or ask.ticket != self._asked[seat][1]:
-                reason = "A hint is for the question you are asked now."
-            elif not (prompt.private or prompt.reaction):
-                reason = "A hint is for your own decision, on your private screen."
-            elif not can_search(self.match.game):
-                reason = "This game has no hints."
-            elif seat in self._hinting:
-                reason = "Still thinking about the last hint…"
-            else:
-                reason = None
+            reason = self._hint_refusal(conn, ask)
             if reason is not None:
                 conn.send(encode(Refused(reason=reason)))
                 return
+            seat = conn.seat
             assert seat is not None
             view, legal, game = self.match.view(seat), self.match.legal_actions(seat), self.match.game
             self._hinting.add(seat)
@@ -444,35 +451,37 @@ class TableHost:
         lines = [HintLine(action=a.model_dump(mode="json"), rate=rate, tried=tried) for a, rate, tried in options]
         conn.send(encode(Hint(ticket=ask.ticket, options=lines)))
 
+    def _command_refusal(self, conn: Connection, command: Command) -> tuple[str | None, Any]:
+        """(why this table command is refused, or None; the parsed action)."""
+        if conn.seat is None:
+            return "The public table cannot play; open a seat's own link to play.", None
+        if command.seat != conn.seat:
+            return f"This link plays seat {conn.seat + 1}; it cannot act for seat {command.seat + 1}.", None
+        if self.match.is_over:
+            return "The game is over.", None
+        try:
+            action = self.match.game.parse_action(command.action)
+        except (ValidationError, ValueError, TypeError):
+            return f"That is not a move of {self.match.game.title}.", None
+        offered = [c.action for c in self.ui.table_commands(self.match.view(None))]
+        if action not in offered:
+            return "The table cannot ask for that now.", action
+        return self.match.check(conn.seat, action), action
+
+    def _try_apply(self, seat: int, action: Any) -> str | None:
+        """Apply `action` for `seat`; the engine's words if it refuses it after all."""
+        try:
+            self._apply(seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
     async def _on_command(self, conn: Connection, command: Command) -> None:
         """One of the game's table commands, from a seat: applied for it if the table offers it now."""
         async with self._lock:
-            reason: str | None = None
-            action: Any = None
-            if conn.seat is None:
-                reason = "The public table cannot play; open a seat's own link to play."
-            elif command.seat != conn.seat:
-                reason = f"This link plays seat {conn.seat + 1}; it cannot act for seat {command.seat + 1}."
-            elif self.match.is_over:
-                reason = "The game is over."
-            else:
-                try:
-                    action = self.match.game.parse_action(command.action)
-                except (ValidationError, ValueError, TypeError):
-                    reason = f"That is not a move of {self.match.game.title}."
-            if reason is None:
-                offered = [c.action for c in self.ui.table_commands(self.match.view(None))]
-                if action not in offered:
-                    reason = "The table cannot ask for that now."
-                else:
-                    assert conn.seat is not None
-                    reason = self.match.check(conn.seat, action)
-            if reason is None:
-                assert conn.seat is not None
-                try:
-                    self._apply(conn.seat, action)
-                except IllegalAction as exc:
-                    reason = str(exc)
+            reason, action = self._command_refusal(conn, command)
+            if reason is None and conn.seat is not None:
+                reason = self._try_apply(conn.seat, action)
             if reason is not None:
                 conn.send(encode(Refused(reason=reason)))
 
@@ -507,10 +516,7 @@ class TableHost:
         async with self._lock:
             reason, action = self._refusal(conn, act)
             if reason is None:
-                try:
-                    self._apply(act.seat, action)
-                except IllegalAction as exc:
-                    reason = str(exc)
+                reason = self._try_apply(act.seat, action)
             if reason is not None:
                 conn.send(encode(Refused(reason=reason)))
                 # The seat sees the question again as it stands (a fresh ticket if it changed).

@@ -10,7 +10,7 @@ serialises a game state, so nothing a seat may not see can reach its wire.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
 
@@ -189,6 +189,9 @@ HostMessage = Annotated[Welcome | Update | Refused | Presence | GameOver | Hint,
 HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Presence | GameOver | Hint] = TypeAdapter(HostMessage)
 
 
+MessageT = TypeVar("MessageT")  # what a reader validates: one side's messages
+
+
 class ProtocolError(FishtableError):
     """A message that is not one of this protocol's, in words."""
 
@@ -202,13 +205,13 @@ def _size_check(text: str | bytes, cap: int) -> None:
         raise ProtocolError(f"The message is too long ({size} bytes; at most {cap}).")
 
 
-def _version_check(raw: Any, who: str) -> None:
+def _version_check(raw: object, who: str) -> None:
     if isinstance(raw, dict) and "v" in raw and raw.get("v") != PROTOCOL_VERSION:
         raise ProtocolError(f"{who} speaks another version of the fishtable protocol "
                             f"({raw.get('v')!r}; this one speaks {PROTOCOL_VERSION}).")
 
 
-def _read(text: str | bytes, cap: int, adapter: TypeAdapter[Any], who: str) -> Any:
+def _read(text: str | bytes, cap: int, adapter: TypeAdapter[MessageT], who: str) -> MessageT:
     """A client's message: anyone may send one, so it gets the save files' careful JSON reader
     (bounded nesting and numbers, no duplicate keys) before the models."""
     _size_check(text, cap)
@@ -227,7 +230,7 @@ def _read(text: str | bytes, cap: int, adapter: TypeAdapter[Any], who: str) -> A
 
 def read_client_message(text: str | bytes) -> Hello | Act | Command | NextGame | AskHint:
     """Validate a client's message; ProtocolError in words if it is too long or malformed."""
-    return _read(text, MAX_CLIENT_MESSAGE_BYTES, CLIENT_MESSAGE, "The client")  # type: ignore[no-any-return]
+    return _read(text, MAX_CLIENT_MESSAGE_BYTES, CLIENT_MESSAGE, "The client")
 
 
 def read_host_message(text: str | bytes) -> Welcome | Update | Refused | Presence | GameOver | Hint:

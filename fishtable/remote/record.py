@@ -14,12 +14,13 @@ import hmac
 import os
 import secrets
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fishtable.engine.errors import SaveFileError
 from fishtable.engine.files import read_json, validation_message
+from fishtable.engine.match import Match
 from fishtable.engine.saves import write_atomic
 from fishtable.engine.series import Series, SeriesRules
 
@@ -50,7 +51,7 @@ class TableRecord(BaseModel):
         """The game (if over) is followed by another of the series."""
         return self.series is not None and self.series.rules.is_series and not self.series.over
 
-    def belongs_to(self, match: Any) -> bool:
+    def belongs_to(self, match: Match) -> bool:
         return (self.game, self.seed, self.names) == (
             match.game.name, match.seed, tuple(s.name for s in match.seats)
         ) and len(self.kinds) == len(match.seats)
@@ -66,7 +67,7 @@ class TableRecord(BaseModel):
 
 
 def new_record(
-    match: Any, kinds: tuple[SeatKind, ...], away_seconds: float | None = None, series: SeriesRules | None = None,
+    match: Match, kinds: tuple[SeatKind, ...], away_seconds: float | None = None, series: SeriesRules | None = None,
 ) -> TableRecord:
     """A fresh token for every remote seat of `match`, and for the seats played at the host's keyboard
     (their app joins over loopback like any other)."""
@@ -86,7 +87,7 @@ def save_record(path: Path, record: TableRecord) -> None:
         os.chmod(path, 0o600)
 
 
-def load_record(path: Path, match: Any) -> TableRecord:
+def load_record(path: Path, match: Match) -> TableRecord:
     """The record of `match`; SaveFileError in words if it is missing, damaged or another game's."""
     raw = read_json(path, error=SaveFileError, max_bytes=MAX_RECORD_BYTES, max_depth=8)
     try:

@@ -23,8 +23,7 @@ from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 import aiohttp
-from textual import events
-from textual.app import App
+from pydantic import BaseModel
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -36,13 +35,11 @@ from fishtable.engine.series import Series
 from fishtable.remote.client import JoinRefused, RemoteClient
 from fishtable.remote.views import rebuild_view
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, LogWindow, Passed
-from fishtable.tui.screens.base import input_blocked
+from fishtable.tui.screens.apps import ShellApp
 from fishtable.tui.screens.choice import ChoiceScreen
-from fishtable.tui.screens.help import HelpScreen
 from fishtable.tui.screens.hint import HintScreen
 from fishtable.tui.screens.privacy import PrivacyScreen
 from fishtable.tui.screens.results import ResultsScreen
-from fishtable.tui.screens.rules import RulesScreen
 from fishtable.tui.screens.table import TableScreen
 
 _STYLES = Path(fishtable.tui.__file__).parent / "styles"
@@ -67,7 +64,7 @@ class WireFeed:
         self.seats = tuple(SeatInfo(name=s.name, bot="computer" if s.kind == "computer" else None)
                            for s in snap.seats)
 
-    def view(self, viewer: int | None) -> Any:
+    def view(self, viewer: int | None) -> BaseModel:
         if viewer is not None and viewer in self.seat_clients:
             snap = self.seat_clients[viewer].seen.snapshot
             assert snap is not None
@@ -94,19 +91,13 @@ class WireFeed:
         return ""
 
 
-class SeatApp(App[int]):
+class SeatApp(ShellApp[int]):
     """One connection (`client`: a seat, or the public table) or, with `more`, several seats at
     one keyboard, whose shared table comes from `table` (a public-table connection)."""
 
     TITLE = "fishtable"
     CSS_PATH: ClassVar[list[str | PurePath]] = [_STYLES / "app.tcss", _STYLES / "table.tcss", _STYLES / "forms.tcss"]
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True),
-        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
-        Binding("f1", "help", "Help"),
-        Binding("f2", "hint", "Hint"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f2", "hint", "Hint")]
 
     def __init__(
         self, client: RemoteClient, arming: float = DECISION_ARMING, *, more: tuple[RemoteClient, ...] = (),
@@ -127,7 +118,7 @@ class SeatApp(App[int]):
         self.shown_seat: int | None = None  # whose question that is
         self.sent_ticket = 0  # the last question answered
         # A seat's next steps that a screen held and sent together (Decided.then): (seat, actions).
-        self.queued: tuple[int, list[Any]] | None = None
+        self.queued: tuple[int, list[BaseModel]] | None = None  # actions are pydantic models
         self.answered: set[int] = set()  # every question answered (the host may not have moved on yet)
         self.holder: int | None = None  # the seat that has the keyboard (several seats here)
         self.passing: tuple[int, int] | None = None  # (seat, ticket) of the pass screen on screen
@@ -348,7 +339,7 @@ class SeatApp(App[int]):
         view = self.feed.view(seat if private else None)
         commands = [c.action for c in self.ui.table_commands(self.feed.view(None))]
 
-        def check(action: Any) -> str | None:
+        def check(action: object) -> str | None:
             # The screen's own check; the host checks again with the engine and may refuse.
             return None if action in legal or action in commands else "That is not one of your choices now."
 
@@ -520,18 +511,11 @@ class SeatApp(App[int]):
     def arming_time(self, kind: str) -> float:
         return self.handoff_arming if kind == "handoff" else self.arming
 
-    async def on_event(self, event: events.Event) -> None:
-        if input_blocked(self, event):
-            return
-        await super().on_event(event)
+    def help_markdown(self) -> str:
+        return self.ui.help_markdown if self.ui is not None else ""
 
-    def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.ui.help_markdown if self.ui is not None else ""))
-
-    def action_rules(self, game: str | None = None) -> None:
-        if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen(game or self.source.seen.game or None))
+    def rules_game(self) -> str | None:
+        return self.source.seen.game or None
 
     def action_request_quit(self) -> None:
         self.leaving = True

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from fishtable.bots import bot_names
 from fishtable.engine.errors import FishtableError
@@ -74,7 +74,7 @@ def parse_seats(specs: list[str], game: str) -> tuple[list[SeatInfo], tuple[Seat
     return seats, tuple(kinds)
 
 
-def parse_options(game: Any, specs: list[str]) -> Any:
+def parse_options(game: Any, specs: list[str]) -> BaseModel:
     """The game's options from `NAME=VALUE` pairs (VALUE as JSON, else as text)."""
     values: dict[str, Any] = {}
     for spec in specs:

@@ -17,9 +17,6 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 from rich.text import Text
-from textual import events
-from textual.app import App
-from textual.binding import Binding, BindingType
 from textual.widgets import Footer, OptionList, Static
 
 import fishtable.tui
@@ -30,10 +27,9 @@ from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import GAMES, get_entry
 from fishtable.engine.series import SeriesRules
 from fishtable.remote.record import SeatKind
-from fishtable.tui.screens.base import FishScreen, input_blocked
-from fishtable.tui.screens.help import HelpScreen
+from fishtable.tui.screens.apps import ShellApp
+from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.menu import game_option
-from fishtable.tui.screens.rules import RulesScreen
 from fishtable.tui.screens.setup import SetupScreen, seat_kinds
 from fishtable.tui.widgets.options import FishOptionList
 
@@ -110,17 +106,11 @@ class GamePicker(FishScreen):
             app.exit(None)  # the setup of the game named on the command line was left: nothing is dealt
 
 
-class HostSetupApp(App[HostChoice | None]):
+class HostSetupApp(ShellApp[HostChoice | None]):
     """The setup form alone; it ends with the choice (None: left without dealing)."""
 
     TITLE = "fishtable host"
     CSS_PATH: ClassVar[list[str | PurePath]] = [_STYLES / "app.tcss", _STYLES / "forms.tcss"]
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True),
-        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
-        Binding("f1", "help", "Help"),
-    ]
 
     def __init__(self, game: str | None, data_dir: Path, card_file: str | None = None,
                  seed: int | None = None, autosave: bool = True) -> None:
@@ -170,18 +160,11 @@ class HostSetupApp(App[HostChoice | None]):
     def arming_time(self, kind: str) -> float:
         return 0.0  # nothing secret is chosen here
 
-    async def on_event(self, event: events.Event) -> None:
-        if input_blocked(self, event):
-            return
-        await super().on_event(event)
+    def help_markdown(self) -> str:
+        return HOST_HELP
 
-    def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(HOST_HELP))
-
-    def action_rules(self, game: str | None = None) -> None:
-        if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen(game or self.game))
+    def rules_game(self) -> str | None:
+        return self.game
 
     def action_request_quit(self) -> None:
         self.exit(None)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.screen import Screen
 
+from fishtable.games.big_fish.actions import Action
 from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.board import BigFishBoard
 from fishtable.plugins.big_fish.decide import BigFishDecisionScreen
@@ -14,7 +16,9 @@ from fishtable.plugins.big_fish.faces import STEP_WORDS
 from fishtable.plugins.big_fish.results import details_table
 from fishtable.plugins.big_fish.seat_panel import hanging, seat_text
 from fishtable.plugins.big_fish.words import describe
+from fishtable.tui.decision import Decision
 from fishtable.tui.plugin import GameUI
+from fishtable.tui.widgets.fit import beside_or_below
 
 # The outcome lines the news bar puts first: the round's event, and catches.
 HEADLINE_KINDS = frozenset({"event", "catch"})
@@ -56,7 +60,7 @@ class BigFishUI(GameUI[BigFishView]):
     round_kinds: ClassVar[frozenset[str]] = frozenset({"event", "row"})
     help_markdown: ClassVar[str] = HELP
 
-    def make_board(self) -> Any:
+    def make_board(self) -> BigFishBoard:
         return BigFishBoard()
 
     def topbar(self, view: BigFishView, width: int) -> Text:
@@ -72,10 +76,7 @@ class BigFishUI(GameUI[BigFishView]):
         if view.hard_mode:
             text.append(" · Hard mode", "bold #ff8080")
         piles = Text(f"Deck {view.deck_size} · Discard {view.discard_size} · Events {view.event_deck_size} left")
-        fits = text.cell_len + 5 + piles.cell_len <= width
-        text.append("  │  " if fits else "\n ")
-        text.append_text(piles)
-        return text
+        return beside_or_below(text, piles, width)
 
     def seat_panel(self, view: BigFishView, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         step = view.step if view.step is not None and view.step.seat == seat else None
@@ -85,17 +86,17 @@ class BigFishUI(GameUI[BigFishView]):
     def busy_seats(self, view: BigFishView) -> set[int]:
         return {p.seat for p in view.seats if p.active or p.status == "choosing"}
 
-    def describe(self, action: Any, view: BigFishView, kind: str) -> str:
+    def describe(self, action: Action, view: BigFishView, kind: str) -> str:
         return describe(action, view)
 
-    def shortcut(self, action: Any, kind: str) -> tuple[str, str] | None:
+    def shortcut(self, action: Action, kind: str) -> tuple[str, str] | None:
         if action.kind == "draw_deck":
             return ("d", "draw from the deck")
         if action.kind == "done":
             return ("p", "pass") if kind in EVENT_KINDS else ("s", "stop this step")
         return None
 
-    def decision_screen(self, decision: Any) -> Any:
+    def decision_screen(self, decision: Decision) -> Screen | None:
         if not decision.private:
             return None
         return BigFishDecisionScreen(decision, self)

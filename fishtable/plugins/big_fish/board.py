@@ -7,8 +7,6 @@ board takes no keys.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.widgets import Static
 
@@ -54,7 +52,7 @@ def legend() -> Text:
     return Text(f"[B5]: a Big fish, 5 points if caught now · {sizes}", "dim")
 
 
-class BigFishBoard(Board):
+class BigFishBoard(Board[BigFishView]):
     # Unscoped: some rules depend on the table screen's size classes (-short, -tall).
     SCOPED_CSS = False
     DEFAULT_CSS = """
@@ -66,8 +64,8 @@ class BigFishBoard(Board):
     .-short BigFishBoard #bf-legend, .-short BigFishBoard #bf-piles { display: none; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.can_focus = False
 
     def compose(self):

@@ -10,17 +10,22 @@ committed.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalScroll
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 
+from fishtable.games.big_fish.actions import Action
+from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.mine import row_line, spot_text
 from fishtable.plugins.big_fish.steps import step_bar
 from fishtable.plugins.big_fish.tile import BigFishTile
 from fishtable.tui.decision import Decision
+from fishtable.tui.plugin import GameUI
+from fishtable.tui.screens.choice import choices_of
 from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
@@ -29,21 +34,23 @@ TURN_KINDS = frozenset({"draw", "spawn", "grow", "catch", "wild"})
 EVENT_KINDS = frozenset({"event_remove", "event_discard", "event_spawn", "event_grow"})
 
 
+# The heading of each kind of private decision; `resolving` is the card being answered.
+HEADINGS = {
+    "place": "opening placement, in secret",
+    "hand_limit": "hand limit, in secret",
+    "shrink": "{resolving}: your choice, in secret",
+}
+EVENT_HEADING = "event {resolving}: your choice, in secret"
+
+
 def heading(decision: Decision) -> str:
-    view = decision.view
-    kind = decision.kind
-    if kind in TURN_KINDS:
+    view: BigFishView = decision.view
+    if decision.kind in TURN_KINDS:
         return f"your turn · round {view.round}"
-    if kind == "place":
-        return "opening placement, in secret"
-    if kind == "hand_limit":
-        return "hand limit, in secret"
-    if kind == "shrink":
-        return f"{view.resolving}: your choice, in secret"
-    return f"event {view.resolving}: your choice, in secret"
+    return HEADINGS.get(decision.kind, EVENT_HEADING).format(resolving=view.resolving)
 
 
-def action_cards(action: Any) -> set[str]:
+def action_cards(action: Action) -> set[str]:
     """The card ids an action is about (a hand card, a fish, a row card)."""
     return {cid for cid in (getattr(action, "card", None), getattr(action, "fish", None),
                             getattr(action, "mine", None)) if cid}
@@ -59,11 +66,11 @@ class BigFishDecisionScreen(DecisionScreen):
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
     CSS_PATH = "screens.tcss"
 
-    def __init__(self, decision: Decision, ui: Any) -> None:
+    def __init__(self, decision: Decision, ui: GameUI[BigFishView]) -> None:
         super().__init__(decision, classes="private")
         self.ui = ui
         self.seat = decision.seat
-        self.view = decision.view
+        self.view: BigFishView = decision.view
         self.legal = decision.legal
         self.hand = list(self.view.hand or ())
 
@@ -79,16 +86,9 @@ class BigFishDecisionScreen(DecisionScreen):
         yield from self._private_widgets()
         yield Footer()
 
-    def _private_widgets(self) -> list[Any]:
+    def _private_widgets(self) -> list[Widget]:
         decision = self.decision
         tiles = [BigFishTile(card, index=n, id=f"tile-{n}") for n, card in enumerate(self.hand, start=1)]
-        choices = ChoiceList(id="choices")
-        hotkeys = {}
-        for i, action in enumerate(self.legal):
-            key = self.ui.shortcut(action, decision.kind)
-            if key is not None:
-                hotkeys[i] = key
-        choices.set_choices([self.ui.describe(a, self.view, decision.kind) for a in self.legal], hotkeys)
         return [
             Static(self._what(), id="bf-what", markup=False),
             Static(self._prompt(), id="bf-prompt", markup=False),
@@ -97,7 +97,7 @@ class BigFishDecisionScreen(DecisionScreen):
             Static(id="bf-mine", markup=False),
             # On the Draw step the list of choices is the row itself.
             Static(id="bf-row", markup=False, classes="-hidden" if decision.kind == "draw" else ""),
-            choices,
+            choices_of(self.ui, decision),
             Static(id="bf-problem", markup=False),
             NewsBar(id="news"),
             EventLog(id="log"),
@@ -170,12 +170,10 @@ class BigFishDecisionScreen(DecisionScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self.committed or event.option.id is None:
-            return
-        action = self.legal[int(event.option.id)]
-        problem = self.decision.check(action)
-        if problem:
-            self.query_one("#bf-problem", Static).update(Text("✗ " + problem, "bold #ff8080"))
-            self.app.bell()
-            return
-        self.send(action)
+        if event.option.id is not None:
+            self.commit(self.legal[int(event.option.id)])
+
+    def refuse(self, problem: str) -> None:
+        """An illegal choice is said in place, under the list."""
+        self.query_one("#bf-problem", Static).update(Text("✗ " + problem, "bold #ff8080"))
+        self.app.bell()

@@ -8,10 +8,13 @@ their colour and their step in words ("green · Grow"); colour only repeats it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
+
+from fishtable.games.big_fish.views import CardFace, CaughtFish, SpotFish, SpotWild
+from fishtable.tui.widgets.card import BLUE
 
 SIZE_LETTERS = ("L", "J", "M", "B")
 SIZE_WORDS = ("Larval", "Juvenile", "Medium", "Big")
@@ -24,7 +27,7 @@ SIZE_STYLE = (
     Style(color="#ffffff", bgcolor="#2a6f9e", bold=True),
     Style(color="#101010", bgcolor="#ffd75e", bold=True),
 )
-FISH_STYLE = Style(color="#e6f2ff", bgcolor="#1d4f7a")
+FISH_STYLE = BLUE
 WILD_STYLE = {
     "orange": Style(color="#101010", bgcolor="#f0a040"),
     "purple": Style(color="#fbefff", bgcolor="#6b3a8e"),
@@ -46,7 +49,7 @@ def size_mark(size: int, points: int) -> Text:
     return Text(f"[{SIZE_LETTERS[size]}{points}]", SIZE_STYLE[size])
 
 
-def fish_text(fish: Any, *, grown: bool = False, words: bool = False) -> Text:
+def fish_text(fish: SpotFish | CaughtFish, *, grown: bool = False, words: bool = False) -> Text:
     """A fish at its size: "[B5] Bastard Trumpeter", with the size word too when `words`."""
     text = size_mark(fish.size, fish.points)
     text.append(" ")
@@ -58,12 +61,12 @@ def fish_text(fish: Any, *, grown: bool = False, words: bool = False) -> Text:
     return text
 
 
-def points_text(points: Any) -> str:
+def points_text(points: Sequence[int] | None) -> str:
     """A fish card's points per size: "L0 J1 M3 B5"."""
     return " ".join(f"{letter}{p}" for letter, p in zip(SIZE_LETTERS, points or (0, 0, 0, 0), strict=True))
 
 
-def wild_kind(card: Any) -> str:
+def wild_kind(card: CardFace) -> str:
     """A wild card's colour and step in words: "green · Grow", "black · at once", "black · stays"."""
     colour = card.colour or "black"
     if card.step:
@@ -71,7 +74,7 @@ def wild_kind(card: Any) -> str:
     return f"{colour} · stays" if card.effect == "protect" else f"{colour} · at once"
 
 
-def wild_text(wild: Any) -> Text:
+def wild_text(wild: SpotWild) -> Text:
     """A wild card lying in a Fishing Spot: "Marine Park (green · Grow)", and whether it works yet."""
     card = wild.card
     text = Text(card.name, WILD_TEXT_STYLE.get(card.colour or "black", Style()))
@@ -81,7 +84,7 @@ def wild_text(wild: Any) -> Text:
     return text
 
 
-def card_text(card: Any, *, full: bool = False) -> Text:
+def card_text(card: CardFace, *, full: bool = False) -> Text:
     """A face-up card inline: a fish with its points per size, a wild card with colour and step."""
     text = Text()
     if card.type == "fish":
@@ -97,7 +100,7 @@ def card_text(card: Any, *, full: bool = False) -> Text:
     return text
 
 
-def short_effect(card: Any) -> str:
+def short_effect(card: CardFace) -> str:
     """A wild card's effect in a dozen cells, for a tile."""
     effect = card.effect or ""
     if effect.startswith("extra_"):

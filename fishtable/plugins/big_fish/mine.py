@@ -7,16 +7,16 @@ attention to (the cards the highlighted choice is about).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
 from rich.text import Text
 
+from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.faces import card_text, fish_text, size_mark, wild_text
 
 MARK = "bold reverse"
 
 
-def spot_text(view: Any, seat: int, marked: Collection[str] = (), chosen: Collection[str] = ()) -> Text:
+def spot_text(view: BigFishView, seat: int, marked: Collection[str] = (), chosen: Collection[str] = ()) -> Text:
     panel = view.seats[seat]
     text = Text(f"Your Fishing Spot ({panel.big_fish} Big Fish):", "bold")
     if not panel.spot:
@@ -38,14 +38,14 @@ def spot_text(view: Any, seat: int, marked: Collection[str] = (), chosen: Collec
     text.append(f"\nYour Ice Box ({panel.ice_points} point{'s' * (panel.ice_points != 1)}):", "bold")
     if not panel.ice:
         text.append(" empty", "dim")
-    for n, fish in enumerate(panel.ice):
+    for n, caught in enumerate(panel.ice):
         text.append(", " if n else " ")
-        text.append_text(size_mark(fish.size, fish.points))
-        text.append(f" {fish.card.name}")
+        text.append_text(size_mark(caught.size, caught.points))
+        text.append(f" {caught.card.name}")
     return text
 
 
-def row_line(view: Any, marked: Collection[str] = (), full: bool = False) -> Text:
+def row_line(view: BigFishView, marked: Collection[str] = (), full: bool = False) -> Text:
     """The Face-Up Cards: one card a line when `full` (the Draw step), else on one wrapping line."""
     text = Text(f"Face-Up Cards ({len(view.face_up)}):", "bold")
     if not view.face_up:

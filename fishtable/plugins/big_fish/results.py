@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from rich.table import Table
 from rich.text import Text
 
-from fishtable.games.big_fish.views import BigFishView
+from fishtable.games.big_fish.views import BigFishView, CaughtFish, SpotFish
 from fishtable.plugins.big_fish.faces import size_mark
 
 BIG = 3
 
 
-def _fish_list(fish: Any, scores: Callable[[Any], str | None], total: int) -> Text:
+def _fish_list(
+    fish: Sequence[SpotFish] | Sequence[CaughtFish], scores: Callable[[SpotFish | CaughtFish], str | None], total: int
+) -> Text:
     text = Text()
     for f in fish:
         text.append_text(size_mark(f.size, f.points))

@@ -8,11 +8,10 @@ lines rather than one a line.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.cells import cell_len
 from rich.text import Text
 
+from fishtable.games.big_fish.views import SeatPanel, StepView
 from fishtable.plugins.big_fish.faces import fish_text, size_mark, wild_text
 
 STATUS = {"choosing": "choosing in secret…", "playing": "playing"}
@@ -55,7 +54,7 @@ def hanging(text: Text, width: int) -> Text:
     return out
 
 
-def seat_text(panel: Any, active: bool, step: Any = None, hard: bool = False) -> Text:
+def seat_text(panel: SeatPanel, active: bool, step: StepView | None = None, hard: bool = False) -> Text:
     """One seat's panel; `step` is the step in progress when it is this seat's turn."""
     text = Text()
     text.append("▶ " if active else "  ", "bold #ffd75e")
@@ -81,7 +80,7 @@ def seat_text(panel: Any, active: bool, step: Any = None, hard: bool = False) ->
     return text
 
 
-def spot_line(panel: Any) -> Text:
+def spot_line(panel: SeatPanel) -> Text:
     """The Fishing Spot: "Spot (1 Big): [B5] Bastard Trumpeter · [J1] Abalone"."""
     text = Text(f"Spot ({panel.big_fish} Big):", "bold")
     if not panel.spot:
@@ -92,7 +91,7 @@ def spot_line(panel: Any) -> Text:
     return text
 
 
-def ice_text(panel: Any, hard: bool = False) -> Text:
+def ice_text(panel: SeatPanel, hard: bool = False) -> Text:
     """The Ice Box by size marks, "Ice 6: [B5] [J1]"; in hard mode bag-limited fish are named too."""
     text = Text(f"Ice {panel.ice_points}:", "bold")
     if not panel.ice:

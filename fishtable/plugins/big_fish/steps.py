@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
-from fishtable.games.big_fish.views import BigFishView
+from fishtable.games.big_fish.views import BigFishView, StepView
 from fishtable.plugins.big_fish.faces import STEP_WORDS
 
 STEPS = ("draw", "spawn", "grow", "catch", "wild")
 
 
-def step_bar(step: Any) -> Text:
+def step_bar(step: StepView) -> Text:
     """"✓Draw › ✓Spawn › ▶GROW › Catch › Wild": where the turn stands (done, now, to come)."""
     text = Text()
     for n, name in enumerate(STEPS, start=1):

@@ -8,18 +8,18 @@ colour, step and effect, instead of one large number.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 
+from fishtable.games.big_fish.views import CardFace
 from fishtable.plugins.big_fish.faces import FISH_STYLE, WILD_STYLE, points_text, short_effect, wild_kind
 from fishtable.tui.widgets.card import CardTile, TileFace
 
 TILE_WIDTH = 14
 
 
-def tile_face(card: Any) -> TileFace:
+def tile_face(card: CardFace) -> TileFace:
     if card.type == "fish":
         return TileFace(corner="FISH", value="", name=card.name, style=FISH_STYLE)
     return TileFace(corner="WILD", value="", name=card.name, style=WILD_STYLE.get(card.colour or "black", FISH_STYLE))
@@ -29,7 +29,7 @@ def _fit(line: str, inner: int) -> str:
     return line if len(line) <= inner else line[: inner - 1] + "…"
 
 
-def face_lines(card: Any, inner: int) -> list[str]:
+def face_lines(card: CardFace, inner: int) -> list[str]:
     """The four rows inside the frame below the top edge: the name on two, then points or effect."""
     name = textwrap.wrap(card.name, inner, break_long_words=False) or [""]
     if len(name) > 2:
@@ -44,15 +44,15 @@ def face_lines(card: Any, inner: int) -> list[str]:
     return [*name, _fit(kind, inner), _fit(short_effect(card), inner)]
 
 
-class BigFishTile(CardTile):
+class BigFishTile(CardTile[CardFace]):
     """One card of a hand; `cursor` marks the card the highlighted choice is about."""
 
     DEFAULT_CSS = f"""
     BigFishTile {{ width: {TILE_WIDTH}; height: 6; margin: 0 1 0 0; }}
     """
 
-    def __init__(self, card: Any, index: int | None = None, **kwargs: Any) -> None:
-        super().__init__(card, tile_face(card), index=index, **kwargs)
+    def __init__(self, card: CardFace, index: int | None = None, id: str | None = None) -> None:
+        super().__init__(card, tile_face(card), index=index, id=id)
 
     def render(self) -> Text:
         style = self.face.style

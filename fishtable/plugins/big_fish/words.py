@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from fishtable.games.big_fish.describe import describe as engine_describe
-from fishtable.games.big_fish.views import BigFishView
+from fishtable.games.big_fish.views import BigFishView, CardFace
 from fishtable.plugins.big_fish.faces import points_text, wild_kind
 
 TEMPLATES = {
@@ -21,7 +21,7 @@ TEMPLATES = {
 }
 
 
-def card_words(card: Any) -> str:
+def card_words(card: CardFace) -> str:
     if card.type == "fish":
         return f"{card.name} ({points_text(card.points)}{', bag limit' if card.bag else ''})"
     return f"{card.name} ({wild_kind(card)})"

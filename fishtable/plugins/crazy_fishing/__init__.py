@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.screen import Screen
 
 from fishtable.engine.protocol import Event
-from fishtable.games.crazy_fishing.views import CrazyFishingView
+from fishtable.games.crazy_fishing.actions import Action, FishBait
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 from fishtable.plugins.crazy_fishing.board import CrazyFishingBoard
 from fishtable.plugins.crazy_fishing.cast import CastScreen
 from fishtable.plugins.crazy_fishing.choices import oos_fish_choices
@@ -18,7 +20,9 @@ from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS, describe, k
 from fishtable.plugins.crazy_fishing.faces import face_text
 from fishtable.plugins.crazy_fishing.results import catches_text
 from fishtable.plugins.crazy_fishing.seat_panel import seat_text, wrap_parts
+from fishtable.tui.decision import Decision
 from fishtable.tui.plugin import RECENT_LINES, GameUI
+from fishtable.tui.widgets.fit import beside_or_below
 
 PHASE_WORDS = {
     "cast": "Cast",
@@ -79,7 +83,7 @@ def _rows_per_seat(seats: int, size: tuple[int, int] | None) -> int | None:
     return max(1, side // max(1, seats))
 
 
-def _top(card: Any) -> Text:
+def _top(card: CardFace) -> Text:
     value = "∞" if card.value is None else str(card.value)
     return face_text(card) if card.type == "fish" else Text(f"{value}{'+' if card.plus else ''}")
 
@@ -92,7 +96,7 @@ class CrazyFishingUI(GameUI[CrazyFishingView]):
     hold_kinds: ClassVar[frozenset[str]] = frozenset({"effect"})
     help_markdown: ClassVar[str] = HELP
 
-    def make_board(self) -> Any:
+    def make_board(self) -> CrazyFishingBoard:
         board = CrazyFishingBoard()
         self.board = board  # the running app's size is read through it (a public widget API)
         return board
@@ -121,10 +125,7 @@ class CrazyFishingUI(GameUI[CrazyFishingView]):
             decks.append_text(_top(view.bait_discard_top))
             decks.append(")")
         # On one line when it fits, else the decks go on a second line rather than being cut off.
-        fits = text.cell_len + 5 + decks.cell_len <= width
-        text.append("  │  " if fits else "\n ")
-        text.append_text(decks)
-        return text
+        return beside_or_below(text, decks, width)
 
     def seat_panel(self, view: CrazyFishingView, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         return seat_text(view.seats[seat], active, wide, width, _rows_per_seat(len(view.seats), self.app_size()))
@@ -132,7 +133,7 @@ class CrazyFishingUI(GameUI[CrazyFishingView]):
     def busy_seats(self, view: CrazyFishingView) -> set[int]:
         return {panel.seat for panel in view.seats if panel.status == "fishing"}
 
-    def describe(self, action: Any, view: CrazyFishingView, kind: str) -> str:
+    def describe(self, action: Action, view: CrazyFishingView, kind: str) -> str:
         baits: tuple[str, ...] = ()
         fish: tuple[str, ...] = ()
         turn = view.turn
@@ -146,12 +147,12 @@ class CrazyFishingUI(GameUI[CrazyFishingView]):
             )
         return describe(action, known_cards(view), baits, stage=kind, fish=fish)
 
-    def shortcut(self, action: Any, kind: str) -> tuple[str, str] | None:
-        if kind == "fish_bait" and action.fish is None:
+    def shortcut(self, action: Action, kind: str) -> tuple[str, str] | None:
+        if kind == "fish_bait" and isinstance(action, FishBait) and action.fish is None:
             return ("k", "keep my bait cards")
         return SHORTCUTS.get((kind, action.kind))
 
-    def decision_screen(self, decision: Any) -> Any:
+    def decision_screen(self, decision: Decision) -> Screen | None:
         if decision.kind == "cast":
             return CastScreen(decision)
         if decision.kind == "collect":

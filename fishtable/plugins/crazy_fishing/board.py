@@ -15,23 +15,26 @@ fish that cannot be chosen says why, in the engine's words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.timer import Timer
 from textual.widgets import Static
 
 from fishtable.games.crazy_fishing.actions import Attempt, Look, PairAttempt
-from fishtable.games.crazy_fishing.views import CrazyFishingView
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 from fishtable.plugins.crazy_fishing.faces import KIND_STYLE, face_text, kind_of
 from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.plugins.crazy_fishing.sea import SeaView
+from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.board import Board
 
 SEA_KINDS = frozenset({"catch", "pair"})  # prompts answered by pointing at a fish
 
 
-class CrazyFishingBoard(Board):
+class CrazyFishingBoard(Board[CrazyFishingView]):
     DEFAULT_CSS = """
     CrazyFishingBoard { height: 1fr; overflow: hidden hidden; }
     CrazyFishingBoard #sea { height: auto; }
@@ -57,11 +60,11 @@ class CrazyFishingBoard(Board):
         *[Binding(str(d), f"digit({d})", "Fish by number", show=False) for d in range(10)],
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.can_focus = False
         self._digits = ""
-        self._digit_timer: Any = None
+        self._digit_timer: Timer | None = None
 
     def compose(self):
         yield SeaView(id="sea")
@@ -128,7 +131,7 @@ class CrazyFishingBoard(Board):
         self._fish_info(event.label)
 
     # -- the prompt -----------------------------------------------------------------
-    def begin(self, decision: Any) -> None:
+    def begin(self, decision: Decision) -> None:
         super().begin(decision)
         self.query_one(SeaView).marked = []
 
@@ -143,7 +146,7 @@ class CrazyFishingBoard(Board):
     def _legal(self) -> list[Any]:
         return self.decision.legal if self.decision is not None else []
 
-    def _any(self, kind: str, test: Any = None) -> bool:
+    def _any(self, kind: str, test: Callable[[Any], bool] | None = None) -> bool:
         return any(a.kind == kind and (test is None or test(a)) for a in self._legal())
 
     def _two_fish(self) -> bool:
@@ -153,7 +156,7 @@ class CrazyFishingBoard(Board):
     def _can_look(self, label: int) -> bool:
         return self._any("look", lambda a: a.label == label)
 
-    def _reachable(self, peeks: dict[int, Any]) -> set[int]:
+    def _reachable(self, peeks: dict[int, CardFace]) -> set[int]:
         """Where the cursor may go: fish that can be chosen, and with the Finder any fish
         it may look at or has looked at (CF-Q-22: covered or not, beside the sea too)."""
         if self.kind != "catch":

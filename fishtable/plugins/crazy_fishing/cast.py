@@ -9,7 +9,7 @@ before commit. `p` shows the seat's own catch pile (CF-CATCH-10).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -19,11 +19,10 @@ from textual.widgets import Footer, Static
 from fishtable.games.crazy_fishing.actions import Cast
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
-from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
+from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen
 from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import Decision
-from fishtable.tui.screens.private import DecisionScreen
-from fishtable.tui.widgets.card import CardTile
+from fishtable.tui.widgets.card import CardTile, hand_keys
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
 BLANK_WORDS = (
@@ -53,22 +52,16 @@ def effects_text(effects: tuple[str, ...]) -> Text:
     return text
 
 
-class CastScreen(DecisionScreen):
+class CastScreen(PrivateDecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Move"),
-        Binding("right", "move(1)", "Move", show=False),
+        *hand_keys("move", "Move"),
         Binding("space", "toggle_card", "In/out"),
         Binding("enter", "commit", "Cast"),
-        Binding(PILE_KEY[0], "pile", PILE_KEY[1]),
-        Binding("r", "app.rules", "Rules"),
-        *[Binding(str(d), f"jump({d})", "Card by number", show=False) for d in range(1, 10)],
+        *PILE_AND_RULES,
     ]
 
-    CSS_PATH = "screens.tcss"
-
     def __init__(self, decision: Decision) -> None:
-        super().__init__(decision, classes="private")
-        self.view = decision.view
+        super().__init__(decision)
         self.hand = list(self.view.hand or ())
         self.chosen: list[str] = []
         self.cursor = 0
@@ -134,7 +127,7 @@ class CastScreen(DecisionScreen):
         self.query_one("#mine", Static).update(text)
 
     # -- the choice -----------------------------------------------------------
-    def _cast(self) -> Any:
+    def _cast(self) -> Cast:
         rods = tuple(c.id for c in self.hand if c.id in self.chosen and c.type == "rod")
         baits = tuple(c.id for c in self.hand if c.id in self.chosen and c.type == "bait")
         return Cast(rods=rods, baits=baits)
@@ -147,7 +140,7 @@ class CastScreen(DecisionScreen):
         rods = [c for c in picked if c.type == "rod"]
         baits = [c for c in picked if c.type == "bait"]
         speed = sum(c.value or 0 for c in rods)
-        bait = "∞" if any(c.value is None for c in baits) else str(sum(c.value for c in baits))
+        bait = "∞" if any(c.value is None for c in baits) else str(sum(c.value or 0 for c in baits))
         totals = Text()
         totals.append(f"Speed {speed}", "bold #e0c070")
         totals.append(f"  ({len(rods)} rod{'s' * (len(rods) != 1)})   ")
@@ -191,22 +184,14 @@ class CastScreen(DecisionScreen):
             self.chosen.append(cid)
         self._update()
 
-    def action_pile(self) -> None:
-        screen = pile_screen(self.decision)
-        if screen is not None:
-            self.app.push_screen(screen)
-
     def on_card_tile_clicked(self, event: CardTile.Clicked) -> None:
         self.cursor = self.hand.index(event.tile.card)
         self.action_toggle_card()
 
+    def refuse(self, problem: str) -> None:
+        """An illegal cast is said in place of the legality line."""
+        self.query_one("#legality", Static).update(Text("✗ " + problem, "bold #ff8080"))
+        self.app.bell()
+
     def action_commit(self) -> None:
-        if self.committed:
-            return
-        cast = self._cast()
-        problem = self.decision.check(cast)
-        if problem:
-            self.query_one("#legality", Static).update(Text("✗ " + problem, "bold #ff8080"))
-            self.app.bell()
-            return
-        self.send(cast)
+        self.commit(self._cast())

@@ -16,28 +16,23 @@ from textual.widgets import Footer, Static
 
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile
-from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
+from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen
 from fishtable.tui.decision import Decision
-from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
 
-class CollectScreen(DecisionScreen):
+class CollectScreen(PrivateDecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "shift(1)", "More rods"),
         Binding("right", "shift(-1)", "More baits"),
         Binding("enter", "commit", "Draw"),
         # One key for the whole choice: how many of the cards to draw are rods.
         *[Binding(str(d), f"rods({d})", "Rods to draw", show=False) for d in range(7)],
-        Binding(PILE_KEY[0], "pile", PILE_KEY[1]),
-        Binding("r", "app.rules", "Rules"),
+        *PILE_AND_RULES,
     ]
 
-    CSS_PATH = "screens.tcss"
-
     def __init__(self, decision: Decision) -> None:
-        super().__init__(decision, classes="private")
-        self.view = decision.view
+        super().__init__(decision)
         draws = [a for a in decision.legal if a.kind == "draw"]
         self.draws = sorted(draws, key=lambda a: (-a.rods, a.baits))
         self.index = len(self.draws) // 2
@@ -91,11 +86,6 @@ class CollectScreen(DecisionScreen):
         if self.draws:
             self.index = max(0, min(len(self.draws) - 1, self.index - delta))
             self._update()
-
-    def action_pile(self) -> None:
-        screen = pile_screen(self.decision)
-        if screen is not None:
-            self.app.push_screen(screen)
 
     def rod_range(self) -> tuple[int, int]:
         """The fewest and most rods a draw may hold (a short deck narrows the split)."""

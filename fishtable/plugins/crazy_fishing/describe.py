@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from fishtable.games.crazy_fishing.views import CrazyFishingView
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 
 # The outcome lines the news bar puts first (the plug-in and its cast and collect screens).
 HEADLINE_KINDS = frozenset({"catch", "escape"})
 
 
-def known_cards(view: CrazyFishingView) -> dict[str, Any]:
+def known_cards(view: CrazyFishingView) -> dict[str, CardFace]:
     """Every card face this view shows: own hand and pile, revealed casts, pile tops."""
-    cards: dict[str, Any] = {}
+    cards: dict[str, CardFace] = {}
     for card in (view.hand or ()) + (view.pile or ()):
         cards[card.id] = card
     for panel in view.seats:
@@ -33,7 +33,7 @@ def known_cards(view: CrazyFishingView) -> dict[str, Any]:
     return cards
 
 
-def card_word(cards: dict[str, Any], cid: str) -> str:
+def card_word(cards: dict[str, CardFace], cid: str) -> str:
     card = cards.get(cid)
     if card is None:
         return "a card"
@@ -50,7 +50,7 @@ def starts_with_article(name: str) -> bool:
     return name.split(" ", 1)[0] in {"A", "An", "The"}
 
 
-def bait_sum(cards: dict[str, Any], ids: tuple[str, ...]) -> str:
+def bait_sum(cards: dict[str, CardFace], ids: tuple[str, ...]) -> str:
     total = 0
     for cid in ids:
         card = cards.get(cid)
@@ -64,7 +64,7 @@ def bait_sum(cards: dict[str, Any], ids: tuple[str, ...]) -> str:
 
 def describe(
     action: Any,
-    cards: dict[str, Any],
+    cards: dict[str, CardFace],
     all_baits: tuple[str, ...] = (),
     stage: str | None = None,
     fish: tuple[str, ...] = (),

@@ -6,12 +6,12 @@ marks last-generation cards with '+', and names special cards.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
-from rich.style import Style
 from rich.text import Text
 
-from fishtable.tui.widgets.card import CardTile, TileFace
+from fishtable.games.crazy_fishing.views import CardFace
+from fishtable.tui.widgets.card import BLUE, BROWN, PURPLE, RED, CardTile, TileFace, faces_line
 
 # Short names that fit on a tile; the full names are in the rules.
 SPECIAL_SHORT = {
@@ -29,27 +29,22 @@ SPECIAL_SHORT = {
 
 TYPE_WORD = {"fish": "FISH", "rod": "ROD", "bait": "BAIT"}
 
-# Foreground/background per kind: distinct in hue and lightness.
-KIND_STYLE = {
-    "fish": Style(color="#e6f2ff", bgcolor="#1d4f7a"),
-    "rod": Style(color="#fff6e0", bgcolor="#6b4a12"),
-    "bait": Style(color="#fff0f0", bgcolor="#7a2431"),
-    "special": Style(color="#fbefff", bgcolor="#5b2a7a"),
-}
+# The colours per kind.
+KIND_STYLE = {"fish": BLUE, "rod": BROWN, "bait": RED, "special": PURPLE}
 
 
-def kind_of(card: Any) -> str:
+def kind_of(card: CardFace) -> str:
     """'special' for special rods/baits and special fish, else the card type."""
     if card.special and (card.type != "fish" or card.special != "fish"):
         return "special"
     return card.type
 
 
-def value_text(card: Any) -> str:
+def value_text(card: CardFace) -> str:
     return "∞" if card.value is None else str(card.value)
 
 
-def short_name(card: Any) -> str:
+def short_name(card: CardFace) -> str:
     if card.type == "fish":
         return card.name
     if card.special:
@@ -57,7 +52,7 @@ def short_name(card: Any) -> str:
     return ""
 
 
-def tile_face(card: Any) -> TileFace:
+def tile_face(card: CardFace) -> TileFace:
     """A hand card on the shared tile: type word and '+' in the corner, value large, name below."""
     name = short_name(card)
     if card.special and card.type != "fish":
@@ -71,11 +66,11 @@ def tile_face(card: Any) -> TileFace:
     )
 
 
-def card_tile(card: Any, index: int | None = None, **kwargs: Any) -> CardTile:
-    return CardTile(card, tile_face(card), index=index, selected_mark=" IN CAST ✓", **kwargs)
+def card_tile(card: CardFace, index: int | None = None, id: str | None = None) -> CardTile[CardFace]:
+    return CardTile(card, tile_face(card), index=index, selected_mark=" IN CAST ✓", id=id)
 
 
-def face_text(card: Any) -> Text:
+def face_text(card: CardFace) -> Text:
     """A card face inline in a line of text: coloured, and readable without colour."""
     style = KIND_STYLE[kind_of(card)]
     if card.type == "fish":
@@ -86,10 +81,5 @@ def face_text(card: Any) -> Text:
     return Text(label, style)
 
 
-def faces_text(cards: Any, sep: str = " ") -> Text:
-    text = Text()
-    for n, card in enumerate(cards):
-        if n:
-            text.append(sep)
-        text.append_text(face_text(card))
-    return text
+def faces_text(cards: Iterable[CardFace], sep: str = " ") -> Text:
+    return faces_line(cards, face_text, sep)

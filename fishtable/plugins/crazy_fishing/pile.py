@@ -8,22 +8,30 @@ reach this screen.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 from fishtable.plugins.crazy_fishing.choices import EFFECT_HINTS
 from fishtable.plugins.crazy_fishing.faces import face_text
+from fishtable.tui.decision import Decision
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.screens.private import DecisionScreen
 
 # The key that opens the pile, and its footer words; every private screen of the game uses it.
 PILE_KEY = ("p", "My catch")
+# The last keys of a private decision screen's footer: the pile, then the rules.
+PILE_AND_RULES: list[BindingType] = [
+    Binding(PILE_KEY[0], "pile", PILE_KEY[1]),
+    Binding("r", "app.rules", "Rules"),
+]
 
 
-def pile_text(pile: tuple[Any, ...], effects: tuple[str, ...] = ()) -> Text:
+def pile_text(pile: tuple[CardFace, ...], effects: tuple[str, ...] = ()) -> Text:
     """The whole pile, first catch first; the top card (the one everyone sees) is marked."""
     text = Text()
     if not pile:
@@ -55,7 +63,7 @@ class PileScreen(FishScreen):
     PileScreen #topbar { background: $warning 30%; }
     """
 
-    def __init__(self, name: str, pile: tuple[Any, ...], effects: tuple[str, ...] = ()) -> None:
+    def __init__(self, name: str, pile: tuple[CardFace, ...], effects: tuple[str, ...] = ()) -> None:
         super().__init__(classes="private")
         self.player = name
         self.pile = pile
@@ -70,9 +78,24 @@ class PileScreen(FishScreen):
         yield Footer()
 
 
-def pile_screen(decision: Any) -> PileScreen | None:
+def pile_screen(decision: Decision) -> PileScreen | None:
     """The pile screen for a private decision's seat, or None if its view has no pile of its own."""
     view = decision.view
     if not decision.private or view is None or view.pile is None or view.seat != decision.seat:
         return None
     return PileScreen(decision.name, view.pile, view.seats[decision.seat].effects)
+
+
+class PrivateDecisionScreen(DecisionScreen):
+    """A decision in secret (the cast, the collect): the seat's own view, and `p` for its pile."""
+
+    CSS_PATH = "screens.tcss"
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision, classes="private")
+        self.view: CrazyFishingView = decision.view
+
+    def action_pile(self) -> None:
+        screen = pile_screen(self.decision)
+        if screen is not None:
+            self.app.push_screen(screen)

@@ -36,6 +36,7 @@ def catches_text(view: CrazyFishingView) -> Text:
         elif panel.pile_size == 0:
             atoms = [("", Text("nothing caught", "italic"))]
         else:
+            assert panel.pile_top is not None  # a pile of fish has a top card
             atoms = [("", Text(f"{panel.pile_size} fish,")), (" ", Text("the last one")),
                      (" ", Text("caught:")), (" ", _card(panel.pile_top))]
         text.append_text(wrap_parts(atoms, WIDTH, first=head))

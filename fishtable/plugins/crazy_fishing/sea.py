@@ -14,7 +14,7 @@ another card would read as a different fish.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
@@ -25,7 +25,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from fishtable.games.crazy_fishing.views import CrazyFishingView
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView, SeaFish
 
 WATER = Style(color="#2b6a99", bgcolor="#0b2740")
 BACK = Style(color="#cfe3f5", bgcolor="#1d4f7a")
@@ -54,22 +54,23 @@ class SeaView(Widget):
 
     cursor: reactive[int | None] = reactive(None, layout=False)
 
+    @dataclass
     class CursorMoved(Message):
-        def __init__(self, label: int | None) -> None:
-            super().__init__()
-            self.label = label
+        """The cursor is on the fish with this sea label now (None: on none)."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.fish: list[Any] = []
-        self.beside: list[Any] = []
+        label: int | None
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.fish: list[SeaFish] = []
+        self.beside: list[SeaFish] = []
         self.sea_size = (46, 11)
         self.card_size = (7, 3)
         self.selectable: set[int] = set()  # fish that can be chosen now (double border)
         self.reachable: set[int] = set()  # fish the cursor may visit (the Finder: any fish)
         self.marked: list[int] = []
-        self.peeks: dict[int, Any] = {}
-        self.flipped: dict[int, Any] = {}  # fish turned over, face up until resolved
+        self.peeks: dict[int, CardFace] = {}
+        self.flipped: dict[int, CardFace] = {}  # fish turned over, face up until resolved
         self._sy = 1  # vertical scale, chosen from the room the layout offers
         self._strip = False  # fish beside the sea drawn on one row (short terminals)
         self._grid: list[list[Cell]] = []
@@ -82,8 +83,8 @@ class SeaView(Widget):
         self,
         view: CrazyFishingView,
         selectable: set[int] | None = None,
-        peeks: dict[int, Any] | None = None,
-        flipped: dict[int, Any] | None = None,
+        peeks: dict[int, CardFace] | None = None,
+        flipped: dict[int, CardFace] | None = None,
         reachable: set[int] | None = None,
     ) -> None:
         self.fish = [f for f in view.sea if not f.beside]
@@ -166,7 +167,7 @@ class SeaView(Widget):
         self._invalidate()
         self.post_message(self.CursorMoved(new))
 
-    def fish_info(self, label: int | None) -> Any:
+    def fish_info(self, label: int | None) -> SeaFish | None:
         for f in self.fish + self.beside:
             if f.label == label:
                 return f
@@ -234,7 +235,7 @@ class SeaView(Widget):
         self._grid = grid
         self._grid_key = (width, height)
 
-    def _style(self, fish: Any) -> Style:
+    def _style(self, fish: SeaFish) -> Style:
         label = fish.label
         if label in self.flipped:
             return FLIPPED
@@ -248,15 +249,15 @@ class SeaView(Widget):
             return SELECTABLE
         return BACK_COVERED if fish.covered else BACK
 
-    def _border(self, fish: Any) -> tuple[str, str, str]:
+    def _border(self, fish: SeaFish) -> tuple[str, str, str]:
         if fish.label in self.selectable:
             return CHOSEN_BORDER
         return COVERED_BORDER if fish.covered else PLAIN_BORDER
 
-    def _title(self, fish: Any) -> str:
+    def _title(self, fish: SeaFish) -> str:
         return f"{fish.label}↑up" if fish.label in self.flipped else str(fish.label)
 
-    def _tile(self, grid: list, owner: list, x0: int, y0: int, cw: int, ch: int, fish: Any) -> None:
+    def _tile(self, grid: list, owner: list, x0: int, y0: int, cw: int, ch: int, fish: SeaFish) -> None:
         label = fish.label
         style = self._style(fish)
         h, v, corners = self._border(fish)

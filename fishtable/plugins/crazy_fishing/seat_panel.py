@@ -9,10 +9,9 @@ panel may take (None: as many as it needs).
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
+from fishtable.games.crazy_fishing.views import CardFace, RevealedCast, SeatPanel
 from fishtable.plugins.crazy_fishing.faces import KIND_STYLE, kind_of
 
 # During the cast a seat shows only ready / not ready (CF-CAST-2).
@@ -30,7 +29,7 @@ INDENT = "  "
 Atom = tuple[str, Text]
 
 
-def _card(card: Any) -> Text:
+def _card(card: CardFace) -> Text:
     """A card in a few cells: value, '+', a star for specials; a fish by its whole name."""
     value = "∞" if card.value is None else str(card.value)
     style = KIND_STYLE[kind_of(card)]
@@ -79,7 +78,7 @@ def wrap_parts(atoms: list[Atom], width: int | None, first: Text | str = INDENT,
     return text
 
 
-def _identity(panel: Any, compact: bool) -> list[Atom]:
+def _identity(panel: SeatPanel, compact: bool) -> list[Atom]:
     """Name, kind, place in the catch order, status; compact: the kind goes to the next line."""
     atoms: list[Atom] = [("", Text(panel.name, "bold"))]
     if not compact:
@@ -92,7 +91,7 @@ def _identity(panel: Any, compact: bool) -> list[Atom]:
     return atoms
 
 
-def _pile(panel: Any) -> list[Atom]:
+def _pile(panel: SeatPanel) -> list[Atom]:
     atoms: list[Atom] = [("", Text(f"pile {panel.pile_size}"))]
     if panel.pile_top is not None:
         atoms.append((" ", Text("top")))
@@ -100,14 +99,14 @@ def _pile(panel: Any) -> list[Atom]:
     return atoms
 
 
-def _hand(panel: Any, detail: bool) -> list[Atom]:
+def _hand(panel: SeatPanel, detail: bool) -> list[Atom]:
     atoms: list[Atom] = [("", Text(f"hand {panel.hand_size}"))]
     if detail:
         atoms.append((" ", Text(f"({_plural(panel.hand_rods, 'rod')}, {_plural(panel.hand_baits, 'bait')})", "dim")))
     return atoms
 
 
-def _cast_cards(cast: Any) -> list[Atom]:
+def _cast_cards(cast: RevealedCast) -> list[Atom]:
     atoms: list[Atom] = []
     if cast.rods:
         atoms.append(("", Text("rod")))
@@ -121,7 +120,7 @@ def _cast_cards(cast: Any) -> list[Atom]:
     return atoms
 
 
-def _cast_total(cast: Any) -> list[Atom]:
+def _cast_total(cast: RevealedCast) -> list[Atom]:
     """The totals as one piece ("= speed 5, bait 4"), then the blank mark as another."""
     bait = "∞" if cast.bait is None else str(cast.bait)
     atoms: list[Atom] = [("", Text(f"= speed {cast.speed}, bait {bait}", "bold"))]
@@ -148,7 +147,7 @@ def density(rows: int | None) -> str:
     return "full" if rows is None or rows >= 5 else "compact"
 
 
-def seat_text(panel: Any, active: bool, wide: bool, width: int | None = None, rows: int | None = None) -> Text:
+def seat_text(panel: SeatPanel, active: bool, wide: bool, width: int | None = None, rows: int | None = None) -> Text:
     """`wide` is the shell's wide-table flag (unused: the width says it all)."""
     full = density(rows) == "full"
     marker = Text("▶ " if active else "  ", "bold #ffd75e")
@@ -166,7 +165,7 @@ def seat_text(panel: Any, active: bool, wide: bool, width: int | None = None, ro
     kind = [("", Text("(computer)", "dim"))] if panel.is_bot and rows and rows >= 3 else []
     head = text.plain.count("\n") + 1  # a long name may take two lines
     totals = _cast_total(cast) if cast is not None else []
-    if totals and rows and rows >= 4:  # room for the cards: "rod 5  bait 4 = speed 5, bait 4"
+    if cast is not None and totals and rows and rows >= 4:  # room for the cards: "rod 5  bait 4 = speed 5, bait 4"
         totals = _join(_cast_cards(cast), totals, sep="  ")
     elif totals:  # "speed 5, bait 4": the "=" needs the cards before it
         totals[0] = ("", totals[0][1][2:])

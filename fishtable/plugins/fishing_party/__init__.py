@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.screen import Screen
 
+from fishtable.games.fishing_party.actions import Action
 from fishtable.games.fishing_party.describe import describe
 from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.board import FishingPartyBoard
@@ -15,7 +17,10 @@ from fishtable.plugins.fishing_party.faces import face_text
 from fishtable.plugins.fishing_party.results import details
 from fishtable.plugins.fishing_party.seat_panel import seat_text
 from fishtable.plugins.fishing_party.turn import TurnScreen
+from fishtable.tui.decision import Decision
 from fishtable.tui.plugin import GameUI
+from fishtable.tui.widgets.card import faces_line
+from fishtable.tui.widgets.fit import beside_or_below
 
 # The outcome lines the news bar puts first: an attempt and how it ended, cards played on players.
 HEADLINE_KINDS = frozenset({"attempt", "catch", "miss", "broken_line", "unlucky", "time_up", "end"})
@@ -41,7 +46,7 @@ class FishingPartyUI(GameUI[FishingPartyView]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     help_markdown: ClassVar[str] = HELP
 
-    def make_board(self) -> Any:
+    def make_board(self) -> FishingPartyBoard:
         return FishingPartyBoard()
 
     def topbar(self, view: FishingPartyView, width: int) -> Text:
@@ -56,10 +61,7 @@ class FishingPartyUI(GameUI[FishingPartyView]):
             if view.quick_play:
                 text.append(f" · Quick-Play, {view.moves_left} move{'s' * (view.moves_left != 1)} left")
         piles = Text(f"Draw {view.draw_pile} · discard {view.discard_pile} · {view.weights.capitalize()} weights")
-        fits = text.cell_len + 5 + piles.cell_len <= width
-        text.append("  │  " if fits else "\n ")
-        text.append_text(piles)
-        return text
+        return beside_or_below(text, piles, width)
 
     def seat_panel(self, view: FishingPartyView, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         return seat_text(view, seat, active, wide, width)
@@ -67,12 +69,12 @@ class FishingPartyUI(GameUI[FishingPartyView]):
     def busy_seats(self, view: FishingPartyView) -> set[int]:
         return set() if view.stage == "over" else {view.turn}
 
-    def describe(self, action: Any, view: FishingPartyView, kind: str) -> str:
+    def describe(self, action: Action, view: FishingPartyView, kind: str) -> str:
         if view.seat is None:
             return describe(action, view)
         return label(action, view, kind)
 
-    def decision_screen(self, decision: Any) -> Any:
+    def decision_screen(self, decision: Decision) -> Screen | None:
         # Every Fishing Party decision is private: all of them go to the turn screen.
         if not decision.private:
             return None
@@ -81,11 +83,7 @@ class FishingPartyUI(GameUI[FishingPartyView]):
     def private_summary(self, view: FishingPartyView) -> RenderableType | None:
         if not view.hand:
             return None
-        text = Text("Your hand: ")
-        for n, card in enumerate(view.hand):
-            text.append(" " if n else "")
-            text.append_text(face_text(card, compact=True))
-        return text
+        return Text("Your hand: ") + faces_line(view.hand, lambda card: face_text(card, compact=True))
 
     def result_details(self, view: FishingPartyView) -> RenderableType | None:
         return details(view)

@@ -7,13 +7,12 @@ is private (the turn screen) or a public question the table screen asks itself.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.containers import Horizontal
 from textual.widgets import Static
 
 from fishtable.games.fishing_party.describe import rolls_for
+from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.die import DieView
 from fishtable.plugins.fishing_party.entries import chance_words
 from fishtable.plugins.fishing_party.faces import card_text, card_tile, face_text, short
@@ -24,7 +23,7 @@ from fishtable.tui.widgets.board import Board
 ROOMY = (110, 34)
 
 
-def turn_words(view: Any, roomy: bool) -> Text:
+def turn_words(view: FishingPartyView, roomy: bool) -> Text:
     """Whose turn, and what is left of it."""
     text = Text()
     if view.stage == "over":
@@ -44,7 +43,7 @@ def turn_words(view: Any, roomy: bool) -> Text:
     return text
 
 
-def piles_words(view: Any) -> Text:
+def piles_words(view: FishingPartyView) -> Text:
     text = Text(f"Draw {view.draw_pile} · discard {view.discard_pile} (face down)")
     out = sum(c.count for c in view.out_of_game)
     if out:
@@ -52,7 +51,7 @@ def piles_words(view: Any) -> Text:
     return text
 
 
-def attempt_words(view: Any, roomy: bool) -> tuple[Text, int | None, str]:
+def attempt_words(view: FishingPartyView, roomy: bool) -> tuple[Text, int | None, str]:
     """The attempt in progress, or the last one: (words, die value, note for the die)."""
     fisher = view.seats[view.turn] if view.stage != "over" else None
     text = Text()
@@ -79,8 +78,8 @@ def attempt_words(view: Any, roomy: bool) -> tuple[Text, int | None, str]:
         text.append("No fish tried for yet: every roll of the die shows here.", "dim")
         return text, None, ""
     who = view.seats[last.seat].name
-    fish = last.fish if roomy else f"{short(last.kind, 8)} {last.weight} lb"
-    text.append(f"{who}: {fish}, needing {_needed(last.needed)}")
+    tried = last.fish if roomy else f"{short(last.kind, 8)} {last.weight} lb"
+    text.append(f"{who}: {tried}, needing {_needed(last.needed)}")
     if roomy:
         text.append(f"\nwith the {last.lure}", "dim")
     text.append("\n")
@@ -108,7 +107,7 @@ def _needed(rolls: tuple[int, ...]) -> str:
     return "a " + " or ".join(map(str, rolls))
 
 
-def attempt_key(view: Any) -> tuple | None:
+def attempt_key(view: FishingPartyView) -> tuple | None:
     """What identifies the last roll, to know when a new one should tumble."""
     last = view.last_attempt
     if last is None or last.rolled is None:
@@ -116,7 +115,7 @@ def attempt_key(view: Any) -> tuple | None:
     return (view.turn_number, last.seat, last.fish, last.rolled, last.counted, last.outcome)
 
 
-class FishingPartyBoard(Board):
+class FishingPartyBoard(Board[FishingPartyView]):
     DEFAULT_CSS = """
     FishingPartyBoard { height: 1fr; overflow: hidden hidden; padding: 0 1; }
     FishingPartyBoard #fp-turn { height: auto; }
@@ -130,8 +129,8 @@ class FishingPartyBoard(Board):
     FishingPartyBoard #fp-ponds { height: auto; margin-top: 1; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.can_focus = False
         self._table_ids: tuple[str, ...] | None = None
         self._roll_key: tuple | None = None
@@ -152,7 +151,7 @@ class FishingPartyBoard(Board):
         width, height = self.app.size
         return width >= ROOMY[0] and height >= ROOMY[1]
 
-    def show(self, view: Any, viewer: int | None) -> None:
+    def show(self, view: FishingPartyView, viewer: int | None) -> None:
         roomy = self.roomy
         self.set_class(roomy, "-roomy")
         self.query_one("#fp-turn", Static).update(turn_words(view, roomy))
@@ -178,7 +177,7 @@ class FishingPartyBoard(Board):
     def _tumbles(self) -> bool:
         return bool(getattr(self.app, "bot_pause", 0))
 
-    def _table(self, view: Any, roomy: bool) -> None:
+    def _table(self, view: FishingPartyView, roomy: bool) -> None:
         tiles = self.query_one("#fp-tiles", Horizontal)
         lines = self.query_one("#fp-table", Static)
         tiles.display = roomy

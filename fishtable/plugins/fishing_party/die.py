@@ -11,9 +11,9 @@ skip ticks, and a tumble that counted them could stop on a face that is not the 
 from __future__ import annotations
 
 from time import monotonic
-from typing import Any
 
 from rich.text import Text
+from textual.timer import Timer
 from textual.widgets import Static
 
 from fishtable.plugins.fishing_party.faces import DIE_FACES
@@ -34,11 +34,11 @@ class DieView(Static):
     DieView { width: 8; height: 3; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(die_box(None), **kwargs)
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(die_box(None), id=id)
         self.value: int | None = None
         self.note = ""
-        self._timer: Any = None
+        self._timer: Timer | None = None
         self._started = 0.0
 
     @property

@@ -8,21 +8,14 @@ shortened by a rule, never by a table of known names.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.style import Style
 from rich.text import Text
 
-from fishtable.tui.widgets.card import CardTile, TileFace, big_value
+from fishtable.games.fishing_party.views import CardFace
+from fishtable.tui.widgets.card import BLUE, BROWN, GREEN, PURPLE, RED, CardTile, TileFace, big_value
 
-# Foreground/background per group: distinct in hue and lightness.
-GROUP_STYLE = {
-    "fish": Style(color="#e6f2ff", bgcolor="#1d4f7a"),
-    "lure": Style(color="#eeffee", bgcolor="#2d6138"),
-    "lucky": Style(color="#fff6e0", bgcolor="#6b4a12"),
-    "unlucky": Style(color="#fff0f0", bgcolor="#7a2431"),
-    "permanent": Style(color="#fbefff", bgcolor="#5b2a7a"),
-}
+# The colours per group.
+GROUP_STYLE = {"fish": BLUE, "lure": GREEN, "lucky": BROWN, "unlucky": RED, "permanent": PURPLE}
 
 # The word in a tile's corner (the group, or MAGIC for the Magic Lure).
 CORNER = {"fish": "FISH", "lure": "LURE", "lucky": "LUCKY", "unlucky": "UNLUCKY", "permanent": "PERM."}
@@ -68,7 +61,7 @@ def rolls_words(rolls: tuple[int, ...]) -> str:
     return "/".join(map(str, rolls))
 
 
-def lure_rolls(card: Any, limit: int = 8) -> list[tuple[str, str]]:
+def lure_rolls(card: CardFace, limit: int = 8) -> list[tuple[str, str]]:
     """(kind, rolls) a lure prints; the Magic Lure: one row for every kind."""
     if card.type == "magic_lure":
         rolls = card.catches[0].rolls if card.catches else ()
@@ -76,7 +69,7 @@ def lure_rolls(card: Any, limit: int = 8) -> list[tuple[str, str]]:
     return [(short(c.kind, limit), rolls_words(c.rolls)) for c in card.catches]
 
 
-def card_text(card: Any, compact: bool = False) -> str:
+def card_text(card: CardFace, compact: bool = False) -> str:
     """A card in words: "Walleye 8 lb", "Jig: Walleye 3, L. Bass 5", "Magic Lure: any fish 3-6", "Ouch"."""
     if card.type == "fish":
         return f"{card.kind or card.name} {card.weight} lb"
@@ -87,12 +80,12 @@ def card_text(card: Any, compact: bool = False) -> str:
     return card.name
 
 
-def display_forms(card: Any) -> set[str]:
+def display_forms(card: CardFace) -> set[str]:
     """Every way this plug-in may print a card (for tests that look for hidden cards)."""
     return {card.label, card_text(card), card_text(card, compact=True)}
 
 
-def face_text(card: Any, compact: bool = False) -> Text:
+def face_text(card: CardFace, compact: bool = False) -> Text:
     """A card inline in a line of text: coloured, and readable without colour."""
     return Text(f" {card_text(card, compact)} ", GROUP_STYLE.get(card.group, Style()))
 
@@ -117,7 +110,7 @@ def _name_rows(name: str, inner: int) -> list[str]:
     return [short(first, inner), short(rest, inner)]
 
 
-def tile_rows(card: Any, inner: int) -> list[str]:
+def tile_rows(card: CardFace, inner: int) -> list[str]:
     """The five rows inside a tile's frame (head row first), `inner` cells wide."""
     if card.type == "fish":
         big = big_value(str(card.weight))
@@ -138,17 +131,17 @@ def tile_rows(card: Any, inner: int) -> list[str]:
     return ["", top.center(inner), bottom.center(inner), "", short(effect, inner).center(inner)]
 
 
-def corner(card: Any) -> str:
+def corner(card: CardFace) -> str:
     return "MAGIC" if card.type == "magic_lure" else CORNER.get(card.group, card.group.upper())
 
 
-def tile_face(card: Any) -> TileFace:
+def tile_face(card: CardFace) -> TileFace:
     """The shared TileFace (for code that wants one); FPTile draws its own rows."""
     value = str(card.weight) if card.type == "fish" else ""
     return TileFace(corner=corner(card), value=value, name=card.name, style=GROUP_STYLE[card.group])
 
 
-class FPTile(CardTile):
+class FPTile(CardTile[CardFace]):
     """A Fishing Party card on a tile: the group word, then the weight, the rolls or the effect."""
 
     DEFAULT_CSS = """
@@ -184,5 +177,5 @@ class FPTile(CardTile):
         return text
 
 
-def card_tile(card: Any, index: int | None = None, mark: str = " ✓ ", **kwargs: Any) -> FPTile:
-    return FPTile(card, tile_face(card), index=index, selected_mark=mark, **kwargs)
+def card_tile(card: CardFace, index: int | None = None, mark: str = " ✓ ", id: str | None = None) -> FPTile:
+    return FPTile(card, tile_face(card), index=index, selected_mark=mark, id=id)

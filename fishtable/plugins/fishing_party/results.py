@@ -7,12 +7,11 @@ round, then the Fish Ponds they come from.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from fishtable.engine.protocol import Result
 from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.ponds import pond_table
 from fishtable.tui.widgets.fit import FitWidth
@@ -20,7 +19,7 @@ from fishtable.tui.widgets.fit import FitWidth
 POINTS = {"most fish": 2, "heaviest total": 2}
 
 
-def category_table(result: Any, width: int = 80) -> Table:
+def category_table(result: Result, width: int = 80) -> Table:
     """Rows: the categories and what each is worth; columns: the players; a total and the winner.
     The players' columns narrow (names shortened with …) so that the table fits `width`."""
     table = Table(title="Points by category", title_justify="left", title_style="bold", header_style="bold",

@@ -3,12 +3,10 @@ cards, the Fish Pond by kind with weights, the hand size, and the fish being tri
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from fishtable.games.fishing_party.describe import rolls_for
-from fishtable.games.fishing_party.views import FishingPartyView
+from fishtable.games.fishing_party.views import FishingPartyView, SeatPanel
 from fishtable.plugins.fishing_party.entries import chance_words
 from fishtable.plugins.fishing_party.faces import card_text, lure_rolls, short
 
@@ -43,14 +41,14 @@ def wrap_parts(parts: list[Text], width: int, indent: int = 2, sep: str = " · "
     return text
 
 
-def hand_words(panel: Any) -> str:
+def hand_words(panel: SeatPanel) -> str:
     words = f"hand {panel.hand_size}"
     if panel.hand_size > panel.hand_limit or panel.hand_limit != 6:
         words += f" (max {panel.hand_limit})"
     return words
 
 
-def pond_parts(panel: Any, kinds: tuple[str, ...], limit: int) -> list[Text]:
+def pond_parts(panel: SeatPanel, kinds: tuple[str, ...], limit: int) -> list[Text]:
     """The Fish Pond by kind, in the order of the kinds: "Walleye 8", "Brook T. 6"."""
     if not panel.pond:
         return [Text("Pond empty", "dim")]
@@ -61,7 +59,7 @@ def pond_parts(panel: Any, kinds: tuple[str, ...], limit: int) -> list[Text]:
     return parts
 
 
-def gear_parts(panel: Any, wide: bool) -> list[Text]:
+def gear_parts(panel: SeatPanel, wide: bool) -> list[Text]:
     """Rod and lure; the lure's rolls as parts of their own, so a narrow panel wraps between them.
     A lure is only ever in front of a player with a rod, so the lure alone says both."""
     lure = panel.lure
@@ -75,7 +73,7 @@ def gear_parts(panel: Any, wide: bool) -> list[Text]:
     return parts
 
 
-def extra_parts(panel: Any) -> list[Text]:
+def extra_parts(panel: SeatPanel) -> list[Text]:
     parts: list[Text] = []
     if panel.ouch is not None:
         parts.append(Text("OUCH!", WARN_COLOUR))

@@ -28,6 +28,7 @@ from fishtable.plugins.fishing_party.held import TakeBack
 from fishtable.plugins.fishing_party.seat_panel import extra_parts, gear_parts, pond_parts, wrap_parts
 from fishtable.tui.decision import Decision
 from fishtable.tui.screens.private import DecisionScreen
+from fishtable.tui.widgets.card import hand_keys
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import FishOptionList, choice_keys
 
@@ -66,9 +67,7 @@ class EntryList(FishOptionList):
 
 class TurnScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "point(-1)", "Card ←→"),
-        Binding("right", "point(1)", "Card", show=False),
-        *[Binding(str(d), f"jump({d})", "Card by number", show=False) for d in range(1, 10)],
+        *hand_keys("point", "Card ←→"),
         Binding("x", "pick('start_exchange')", "Exchange"),
         Binding("s", "pick('start_swap')", "Swap"),
         Binding("d", "pick('draw_back')", "Draw now"),

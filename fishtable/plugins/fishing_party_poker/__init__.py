@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.screen import Screen
 
 from fishtable.engine.protocol import Event
+from fishtable.games.fishing_party_poker.actions import Action
 from fishtable.games.fishing_party_poker.describe import describe
 from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.plugins.fishing_party_poker.bet import BetScreen
@@ -19,6 +21,7 @@ from fishtable.plugins.fishing_party_poker.private import HEADLINE_KINDS
 from fishtable.plugins.fishing_party_poker.seat_panel import seat_text
 from fishtable.plugins.fishing_party_poker.swap import SwapScreen
 from fishtable.plugins.fishing_party_poker.words import award_lines, showdown_lines, stage_text
+from fishtable.tui.decision import Decision
 from fishtable.tui.plugin import RECENT_LINES, GameUI
 
 HELP = """\
@@ -53,7 +56,7 @@ class FishingPartyPokerUI(GameUI[PokerView]):
     help_markdown: ClassVar[str] = HELP
 
     # -- the public table -------------------------------------------------------------------
-    def make_board(self) -> Any:
+    def make_board(self) -> PokerBoard:
         return PokerBoard()
 
     def topbar(self, view: PokerView, width: int) -> Text:
@@ -76,11 +79,11 @@ class FishingPartyPokerUI(GameUI[PokerView]):
         return {view.actor} if view.actor is not None and view.phase != "over" else set()
 
     # -- words -----------------------------------------------------------------------------
-    def describe(self, action: Any, view: PokerView, kind: str) -> str:
+    def describe(self, action: Action, view: PokerView, kind: str) -> str:
         return describe(action, view)
 
     # -- decisions -------------------------------------------------------------------------
-    def decision_screen(self, decision: Any) -> Any:
+    def decision_screen(self, decision: Decision) -> Screen | None:
         if decision.kind == "bet" and decision.private:
             return BetScreen(decision)
         if decision.kind == "swap" and decision.private:

@@ -7,8 +7,6 @@ how the last hand ended, until the new community is turned up.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.containers import Horizontal
 from textual.widgets import Static
@@ -30,7 +28,7 @@ from fishtable.tui.widgets.board import Board
 COMMUNITY_SIZE = 5
 
 
-class PokerBoard(Board):
+class PokerBoard(Board[PokerView]):
     DEFAULT_CSS = """
     PokerBoard { height: 1fr; overflow: hidden hidden; padding: 0 1; }
     PokerBoard #community-title { height: 1; }
@@ -38,8 +36,8 @@ class PokerBoard(Board):
     PokerBoard #table-info { height: auto; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.can_focus = False
         self.memory = TableMemory()
 

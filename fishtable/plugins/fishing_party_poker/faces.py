@@ -7,10 +7,13 @@ red suits are also drawn red, as on paper. A face-down card says so in words.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from collections.abc import Iterable
 
 from rich.style import Style
 from rich.text import Text
+
+from fishtable.games.fishing_party_poker.views import CardFace
+from fishtable.tui.widgets.card import faces_line
 
 RED_SUITS = frozenset({"hearts", "diamonds"})
 
@@ -20,30 +23,25 @@ BACK = Style(color="#cfe3f5", bgcolor="#1d4f7a")
 EMPTY = Style(color="#7f8c99")
 
 
-def card_style(card: Any) -> Style:
+def card_style(card: CardFace) -> Style:
     return RED if card.suit in RED_SUITS else BLACK
 
 
-def index_text(card: Any) -> Text:
+def index_text(card: CardFace) -> Text:
     """The index alone, on a small card face: " K♠ "."""
     return Text(f" {card.label} ", card_style(card))
 
 
-def indexes_text(cards: Any, sep: str = " ") -> Text:
-    text = Text()
-    for n, card in enumerate(cards):
-        if n:
-            text.append(sep)
-        text.append_text(index_text(card))
-    return text
+def indexes_text(cards: Iterable[CardFace], sep: str = " ") -> Text:
+    return faces_line(cards, index_text, sep)
 
 
-def card_words(card: Any) -> str:
+def card_words(card: CardFace) -> str:
     """A card in plain words: "K♠ Largemouth Bass"."""
     return f"{card.label} {card.name}"
 
 
-def card_text(card: Any) -> Text:
+def card_text(card: CardFace) -> Text:
     """A card inline: its index on a card face, then its Fishing Party name."""
     return Text.assemble(index_text(card), " ", card.name)
 

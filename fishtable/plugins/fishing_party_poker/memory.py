@@ -12,9 +12,8 @@ last hand ended. Only public views go in, so nothing secret can come out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from fishtable.games.fishing_party_poker.views import PokerView
+from fishtable.games.fishing_party_poker.views import CardFace, PokerView
 
 
 @dataclass(frozen=True)
@@ -22,15 +21,15 @@ class SwapSeen:
     swap_round: int
     name: str
     place: int | None  # None: the player kept their hand
-    taken: Any = None  # the community card taken (a CardFace)
-    given: Any = None  # the card put in its place
+    taken: CardFace | None = None  # the community card taken
+    given: CardFace | None = None  # the card put in its place
 
 
 class TableMemory:
     def __init__(self) -> None:
-        self.previous: Any = None  # the last public view seen
+        self.previous: PokerView | None = None  # the last public view seen
         self.swaps: list[SwapSeen] = []  # this hand's swaps, in order
-        self.ended: Any = None  # the public view at the end of the last hand seen
+        self.ended: PokerView | None = None  # the public view at the end of the last hand seen
 
     def see(self, view: PokerView) -> None:
         before = self.previous
@@ -42,7 +41,8 @@ class TableMemory:
             self.ended = view
         self.previous = view
 
-    def _swap(self, before: Any, view: PokerView) -> None:
+    def _swap(self, before: PokerView, view: PokerView) -> None:
+        assert before.actor is not None and before.swap_round is not None  # a swap was under way
         name = before.seats[before.actor].name
         for old, new in zip(before.community, view.community, strict=False):
             if old.card is not None and new.card is not None and old.card.id != new.card.id:
@@ -63,7 +63,7 @@ class TableMemory:
         latest = self.swaps[-1].swap_round
         return [s for s in self.swaps if s.swap_round == latest]
 
-    def ended_before(self, view: PokerView) -> Any:
+    def ended_before(self, view: PokerView) -> PokerView | None:
         """The end of the previous hand, while the new hand's community is still face down."""
         ended = self.ended
         if ended is None or view.awards or view.community_face_up:

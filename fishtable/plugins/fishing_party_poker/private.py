@@ -16,6 +16,7 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
 from fishtable.games.fishing_party_poker.actions import StopSession
+from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.plugins.fishing_party_poker.commands import STOP_QUESTION
 from fishtable.plugins.fishing_party_poker.confirm import YesNoScreen
 from fishtable.plugins.fishing_party_poker.tiles import PokerTile
@@ -41,7 +42,7 @@ class PokerDecisionScreen(DecisionScreen):
 
     def __init__(self, decision: Decision) -> None:
         super().__init__(decision, classes="private")
-        self.view = decision.view
+        self.view: PokerView = decision.view
         self.legal = decision.legal
         self.hand = list(self.view.hand or ())
 

@@ -17,10 +17,12 @@ from textual.widgets import Static
 
 from fishtable.games.fishing_party_poker.actions import KeepHand, Swap
 from fishtable.games.fishing_party_poker.hands import evaluate_faces, hand_name
+from fishtable.games.fishing_party_poker.views import CardFace
 from fishtable.plugins.fishing_party_poker.faces import card_words
 from fishtable.plugins.fishing_party_poker.private import PokerDecisionScreen
 from fishtable.plugins.fishing_party_poker.tiles import PokerTile
 from fishtable.plugins.fishing_party_poker.words import ACCENT
+from fishtable.tui.decision import Decision
 
 ROWS = ("hand", "community")
 
@@ -48,13 +50,13 @@ class SwapScreen(PokerDecisionScreen):
     hand_mark: ClassVar[str] = " GIVE ✓ "
     community_mark: ClassVar[str] = " TAKE ✓ "
 
-    def __init__(self, decision: Any) -> None:
+    def __init__(self, decision: Decision) -> None:
         super().__init__(decision)
         self.community = [slot.card for slot in self.view.community if slot.card is not None]
         self.row = "hand"
         self.cursor = {"hand": 0, "community": 0}
-        self.give: Any = None
-        self.take: Any = None
+        self.give: CardFace | None = None
+        self.take: CardFace | None = None
 
     def compose_choice(self):
         yield Static(id="swap-preview")
@@ -65,7 +67,7 @@ class SwapScreen(PokerDecisionScreen):
         self._update()
 
     # -- state -------------------------------------------------------------------------------
-    def _cards(self, row: str) -> list[Any]:
+    def _cards(self, row: str) -> list[CardFace]:
         return self.hand if row == "hand" else self.community
 
     def _tiles(self, row: str) -> list[PokerTile]:
@@ -133,7 +135,7 @@ class SwapScreen(PokerDecisionScreen):
             else:
                 self._choose(card)
 
-    def _choose(self, card: Any) -> None:
+    def _choose(self, card: CardFace) -> None:
         if self.row == "hand":
             self.give = card
             if self.take is None:

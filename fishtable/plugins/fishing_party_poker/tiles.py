@@ -9,11 +9,10 @@ reads at 80 and at 120 columns.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.style import Style
 from rich.text import Text
 
+from fishtable.games.fishing_party_poker.views import CardFace
 from fishtable.plugins.fishing_party_poker.faces import BACK, card_style, wrap_name
 from fishtable.tui.widgets.card import CardTile, TileFace
 
@@ -24,14 +23,14 @@ SMALL_ROWS = 4
 FULL_ROWS = 7
 
 
-def face_of(card: Any) -> TileFace:
+def face_of(card: CardFace | None) -> TileFace:
     """The shell's TileFace for a card (None: face down)."""
     if card is None:
         return TileFace(corner="", value="", name="face down", style=BACK)
     return TileFace(corner=card.label, value=card.rank, name=card.name, style=card_style(card))
 
 
-def tile_rows(card: Any, width: int, height: int, number: int | None, mark: str = "") -> list[str]:
+def tile_rows(card: CardFace | None, width: int, height: int, number: int | None, mark: str = "") -> list[str]:
     """The rows of a tile `width` cells wide: full when `height` allows, else small."""
     inner = max(1, width - 2)
     num = "" if number is None else str(number)
@@ -63,7 +62,7 @@ def tile_rows(card: Any, width: int, height: int, number: int | None, mark: str 
     return [top, *(f"│{line:<{inner}}│" for line in body), bottom]
 
 
-class PokerTile(CardTile):
+class PokerTile(CardTile[CardFace | None]):
     """A hand card (full) or a community card (small, `-small`); `card` None is face down."""
 
     DEFAULT_CSS = """
@@ -71,9 +70,9 @@ class PokerTile(CardTile):
     PokerTile.-small { height: 4; }
     """
 
-    def __init__(self, card: Any, number: int | None = None, mark: str = " ✓ ", small: bool = False,
-                 **kwargs: Any) -> None:
-        super().__init__(card, face_of(card), index=number, selected_mark=mark, **kwargs)
+    def __init__(self, card: CardFace | None, number: int | None = None, mark: str = " ✓ ", small: bool = False,
+                 id: str | None = None) -> None:
+        super().__init__(card, face_of(card), index=number, selected_mark=mark, id=id)
         self.set_class(small, "-small")
         self.note = ""  # who put this community card in, on the bottom edge ("by Ann")
 

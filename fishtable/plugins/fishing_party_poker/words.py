@@ -6,12 +6,13 @@ built piece by piece, so a player's name is always shown literally.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 
 from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.plugins.fishing_party_poker.faces import card_text, index_text, indexes_text
+from fishtable.plugins.fishing_party_poker.memory import SwapSeen
 
 ACCENT = "bold #ffd75e"
 WARN = "bold #ffb347"
@@ -23,7 +24,7 @@ def ordinal(n: int) -> str:
     return ORDINALS.get(n, f"{n}th")
 
 
-def names(view: PokerView, seats: Any) -> str:
+def names(view: PokerView, seats: Iterable[int]) -> str:
     named = [view.seats[s].name for s in seats]
     if len(named) <= 1:
         return "".join(named)
@@ -143,7 +144,7 @@ def showdown_lines(view: PokerView, wide: bool) -> list[Text]:
     return lines
 
 
-def swaps_text(swaps: Any, wide: bool, width: int) -> Text:
+def swaps_text(swaps: Sequence[SwapSeen], wide: bool, width: int) -> Text:
     """"Swap 1: Elena took A♣ at place 4, put in 3♠ · Tomás kept their hand"."""
     parts = [Text(f"Swap {swaps[0].swap_round}:", "bold")]
     for swap in swaps:
@@ -151,6 +152,7 @@ def swaps_text(swaps: Any, wide: bool, width: int) -> Text:
         if swap.place is None:
             part.append(" kept their hand")
         else:
+            assert swap.taken is not None and swap.given is not None  # a swap made has both cards
             part.append(" took ")
             part.append_text(card_text(swap.taken) if wide else index_text(swap.taken))
             part.append(f" at place {swap.place}, put in ")

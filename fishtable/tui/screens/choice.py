@@ -14,15 +14,28 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, OptionList, Static
 
 from fishtable.tui.decision import Decision
+from fishtable.tui.plugin import GameUI
 from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
 
 
+def choices_of(ui: GameUI[Any], decision: Decision, id: str = "choices") -> ChoiceList:
+    """The decision's legal actions as a list of choices: in the game's words, with its own keys."""
+    hotkeys = {}
+    for i, action in enumerate(decision.legal):
+        key = ui.shortcut(action, decision.kind)
+        if key is not None:
+            hotkeys[i] = key
+    choices = ChoiceList(id=id)
+    choices.set_choices([ui.describe(a, decision.view, decision.kind) for a in decision.legal], hotkeys)
+    return choices
+
+
 class ChoiceScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "app.rules", "Rules")]
 
-    def __init__(self, decision: Decision, ui: Any) -> None:
+    def __init__(self, decision: Decision, ui: GameUI[Any]) -> None:
         super().__init__(decision)
         self.ui = ui
         self.private = decision.private
@@ -37,14 +50,7 @@ class ChoiceScreen(DecisionScreen):
             summary = self.ui.private_summary(decision.view)
             if summary is not None:
                 yield Static(summary, id="summary")
-        choices = ChoiceList(id="choices")
-        hotkeys = {}
-        for i, action in enumerate(decision.legal):
-            key = self.ui.shortcut(action, decision.kind)
-            if key is not None:
-                hotkeys[i] = key
-        choices.set_choices([self.ui.describe(a, decision.view, decision.kind) for a in decision.legal], hotkeys)
-        yield choices
+        yield choices_of(self.ui, decision)
         yield NewsBar(id="news")
         yield EventLog(id="log")
         yield Footer()

@@ -1,30 +1,60 @@
-"""A yes/no question before something that cannot be undone."""
+"""A yes/no question before something that cannot be undone.
+
+`YesNoQuestion` is every such question's screen: a box of words over the
+screen below, `y` for yes, `n` or Escape for no, and a Footer.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+def yes_no_bindings(yes: str = "Yes", no: str = "No") -> list[BindingType]:
+    """`y` answers yes, `n` or Escape no; the words are the footer's."""
+    return [
+        Binding("y", "answer(True)", yes),
+        Binding("n,escape", "answer(False)", no),
     ]
+
+
+def boxed(box_id: str, *contents: Widget) -> ComposeResult:
+    """A screen's whole content: its words in one box (styled by `box_id`), and a Footer."""
+    yield Vertical(*contents, id=box_id)
+    yield Footer()
+
+
+class YesNoQuestion(ModalScreen[bool]):
+    """Dismissed with True for yes, False for no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = yes_no_bindings()
+    BOX_ID: ClassVar[str] = "confirm-box"
+
+    def words(self) -> Iterable[Widget]:
+        """What the box shows: the question and its keys."""
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        yield from boxed(self.BOX_ID, *self.words())
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class ConfirmScreen(YesNoQuestion):
+    KEYS_LINE: ClassVar[str] = "\n[b]y[/b] yes   [b]n[/b] no"
 
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
 
-    def compose(self):
-        with Vertical(id="confirm-box"):
-            yield Static(self.question, markup=False)
-            yield Static("\n[b]y[/b] yes   [b]n[/b] no")
-        yield Footer()
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+    def words(self) -> Iterable[Widget]:
+        yield Static(self.question, markup=False)
+        yield Static(self.KEYS_LINE)

@@ -17,7 +17,7 @@ A decision screen (a game's own or the shell's choice list) shows one seat's
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -25,14 +25,16 @@ from textual.binding import Binding, BindingType
 from fishtable.tui.decision import Decided, Decision
 from fishtable.tui.screens.base import FishScreen
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
 
 class DecisionScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back_out", "Back", show=False)]
     ARMING = "decision"
 
-    def __init__(self, decision: Decision, **kwargs: Any) -> None:
-        kwargs.setdefault("classes", "private" if decision.private else "public")
-        super().__init__(**kwargs)
+    def __init__(self, decision: Decision, classes: str | None = None) -> None:
+        super().__init__(classes=classes if classes is not None else "private" if decision.private else "public")
         self.decision = decision
         self.seat = decision.seat
         self.legal = decision.legal
@@ -44,7 +46,7 @@ class DecisionScreen(FishScreen):
             text.append(" PRIVATE ", "bold reverse #ffd75e")
         return text
 
-    def commit(self, action: Any) -> bool:
+    def commit(self, action: BaseModel) -> bool:
         """Send `action` once if the engine allows it; else say why and send nothing."""
         if self.committed:
             return False
@@ -55,7 +57,7 @@ class DecisionScreen(FishScreen):
         self.send(action)
         return True
 
-    def send(self, action: Any, *then: Any) -> None:
+    def send(self, action: BaseModel, *then: BaseModel) -> None:
         """Send an action the screen has checked itself, once (with `then`, the same seat's next
         steps that the screen held until now; the flow applies them in order)."""
         if self.committed:

@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.binding import BindingType
+from textual.widget import Widget
+from textual.widgets import Static
+
+from fishtable.tui.screens.confirm import YesNoQuestion, yes_no_bindings
 
 
-class QuitScreen(ModalScreen[bool]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes, quit"),
-        Binding("n,escape", "answer(False)", "No, stay"),
-    ]
+class QuitScreen(YesNoQuestion):
+    BINDINGS: ClassVar[list[BindingType]] = yes_no_bindings("Yes, quit", "No, stay")
+    BOX_ID: ClassVar[str] = "quit-box"
 
     def __init__(self, in_game: bool) -> None:
         super().__init__()
         self.in_game = in_game
 
-    def compose(self):
+    def words(self) -> Iterable[Widget]:
         saved = "\nYour game is saved; choose Continue next time." if self.in_game else ""
-        with Vertical(id="quit-box"):
-            yield Static(f"Quit fishtable?{saved}\n\n[b]y[/b] quit   [b]n[/b] stay")
-        yield Footer()
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+        yield Static(f"Quit fishtable?{saved}\n\n[b]y[/b] quit   [b]n[/b] stay")

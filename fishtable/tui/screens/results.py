@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.console import Console, RenderableType
 from rich.table import Table
@@ -15,11 +15,13 @@ from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.widgets.fit import FitWidth, natural_width
 
-if TYPE_CHECKING:  # the app imports this screen; only its type is needed here
+if TYPE_CHECKING:  # the app imports this screen (and the menu loads no pydantic): only the types here
+    from fishtable.engine.protocol import Result
+    from fishtable.engine.series import Series
     from fishtable.tui.app import FishtableApp
 
 
-def _parts(result: Any) -> list[str]:
+def _parts(result: Result) -> list[str]:
     parts: list[str] = []
     for line in result.scores:
         for part, _ in line.parts:
@@ -28,7 +30,7 @@ def _parts(result: Any) -> list[str]:
     return parts
 
 
-def result_table(result: Any) -> Table:
+def result_table(result: Result) -> Table:
     """A column per part of the score: the clearest shape, when it fits."""
     parts = _parts(result)
     table = Table(title="Final scores", expand=False, header_style="bold")
@@ -44,7 +46,7 @@ def result_table(result: Any) -> Table:
     return table
 
 
-def compact_table(result: Any) -> Table:
+def compact_table(result: Result) -> Table:
     """The same points for a narrow screen: the parts of each score in a column that wraps."""
     parts = _parts(result)
     table = Table(title="Final scores", expand=False, header_style="bold")
@@ -61,20 +63,20 @@ def compact_table(result: Any) -> Table:
     return table
 
 
-def fitted_table(result: Any, width: int, console: Console) -> Table:
+def fitted_table(result: Result, width: int, console: Console) -> Table:
     """The wide table if it fits in `width` columns, else the compact one."""
     wide = result_table(result)
     return wide if natural_width(wide, console) <= width else compact_table(result)
 
 
-def winners_text(result: Any) -> Text:
+def winners_text(result: Result) -> Text:
     names = [s.name for s in result.scores if s.seat in result.winners]
     if len(names) == 1:
         return Text(f"{names[0]} wins!", "bold #ffd75e")
     return Text(f"{' and '.join(names)} share the victory!", "bold #ffd75e")
 
 
-def series_text(series: Any) -> Text:
+def series_text(series: Series) -> Text:
     """The running totals of a series, and its winner once it is over."""
     text = Text()
     head = f"The series ({series.rules.words()}) after {series.games} game{'s' * (series.games != 1)}: "
@@ -95,7 +97,7 @@ class ResultsScreen(FishScreen):
         Binding("m,escape", "menu", "Menu"),
     ]
 
-    def __init__(self, result: Any, details: RenderableType | None = None, series: Any = None) -> None:
+    def __init__(self, result: Result, details: RenderableType | None = None, series: Series | None = None) -> None:
         super().__init__()
         self.result = result
         self.details = details

@@ -10,7 +10,7 @@ comes from the flow, as a `Decision`; answers go back as messages.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -18,12 +18,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, TableFeed
-from fishtable.tui.plugin import TableCommand
+from fishtable.tui.plugin import GameUI, TableCommand
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.widgets.board import Board
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 
 class SeatPanel(Static):
@@ -78,7 +81,7 @@ class TableScreen(FishScreen):
         return "ack" if self.ack is not None else None
 
     @property
-    def legal(self) -> list[Any]:
+    def legal(self) -> list[object]:
         return self.decision.legal if self.decision is not None else []
 
     def compose(self):
@@ -203,7 +206,7 @@ class TableScreen(FishScreen):
         self._prompt_text()
 
     # -- rendering parts -------------------------------------------------------
-    def _topbar(self, view: Any) -> None:
+    def _topbar(self, view: object) -> None:
         text = Text()
         if self.viewer is not None:
             name = self.feed.seats[self.viewer].name
@@ -256,7 +259,7 @@ class TableScreen(FishScreen):
             text.append("\n" + self.message, "bold #ff8080")
         prompt.update(text)
 
-    def _bind_commands(self, view: Any) -> None:
+    def _bind_commands(self, view: object) -> None:
         """The game's table commands, on the public table only (their keys are bound by `of`)."""
         commands = self.ui.table_commands(view) if self.viewer is None else []
         changed = [c.key for c in commands] != [c.key for c in self.commands]
@@ -265,7 +268,7 @@ class TableScreen(FishScreen):
             self.refresh_bindings()
 
     @classmethod
-    def of(cls, ui: Any) -> type[TableScreen]:
+    def of(cls, ui: GameUI[Any]) -> type[TableScreen]:
         """The table for a game: this screen with the game's command keys bound (shown in the
         footer only while the game offers them, see `check_action`)."""
         keys = tuple(ui.command_keys)
@@ -335,7 +338,7 @@ class TableScreen(FishScreen):
         if self.decision is not None and event.option.id is not None:
             self.submit(self.decision.legal[int(event.option.id)])
 
-    def submit(self, action: Any) -> None:
+    def submit(self, action: BaseModel) -> None:
         """Check the action with the engine; send it to the flow, or say why not."""
         decision = self.decision
         if decision is None:

@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.screens.confirm import boxed
 
 TAKEN_TITLE = "A table is already open in another window."
 
@@ -43,10 +44,8 @@ class TableTakenScreen(FishScreen):
         super().__init__()
         self.data_dir = data_dir
 
-    def compose(self):
-        with Vertical(id="table-taken-box"):
-            yield Static(taken_words(self.data_dir), id="table-taken")
-        yield Footer()
+    def compose(self) -> ComposeResult:
+        yield from boxed("table-taken-box", Static(taken_words(self.data_dir), id="table-taken"))
 
     def action_try_again(self) -> None:
         if self.app.take_table():  # type: ignore[attr-defined]

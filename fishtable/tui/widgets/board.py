@@ -9,40 +9,46 @@ prompt bar). Keys belong in the board's own BINDINGS, so the footer shows them.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
+from fishtable.tui.decision import Decision
 
-class Board(Widget):
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+ViewT = TypeVar("ViewT")  # the game's view, which the board draws
+
+
+class Board(Widget, Generic[ViewT]):
     DEFAULT_CSS = """
     Board { height: auto; }
     """
 
+    @dataclass
     class Chosen(Message):
         """The player chose `action` on the board."""
 
-        def __init__(self, action: Any) -> None:
-            super().__init__()
-            self.action = action
+        action: BaseModel
 
+    @dataclass
     class Say(Message):
         """A line for the prompt bar (why nothing happened, say)."""
 
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
+        text: str
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.decision: Any = None  # the board prompt being answered, if any
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.decision: Decision | None = None  # the board prompt being answered, if any
 
-    def show(self, view: Any, viewer: int | None) -> None:
+    def show(self, view: ViewT, viewer: int | None) -> None:
         """Redraw from a view (`viewer` None: the public table)."""
 
-    def begin(self, decision: Any) -> None:
+    def begin(self, decision: Decision) -> None:
         """A board prompt starts: `decision` has the seat, the legal actions and the view."""
         self.decision = decision
 

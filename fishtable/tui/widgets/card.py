@@ -6,15 +6,42 @@ Colour never carries meaning alone: the face names its type in a word.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from rich.style import Style
 from rich.text import Text
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
 from textual.renderables.digits import DIGITS, DIGITS3X3_BOLD
 from textual.widget import Widget
+
+# The card colours the games share, light on dark (foreground/background): distinct in hue and lightness.
+BLUE = Style(color="#e6f2ff", bgcolor="#1d4f7a")
+GREEN = Style(color="#eeffee", bgcolor="#2d6138")
+BROWN = Style(color="#fff6e0", bgcolor="#6b4a12")
+RED = Style(color="#fff0f0", bgcolor="#7a2431")
+PURPLE = Style(color="#fbefff", bgcolor="#5b2a7a")
+
+CardT = TypeVar("CardT")
+FaceT_co = TypeVar("FaceT_co", covariant=True)  # what a tile shows: the game's card view
+
+
+def faces_line(cards: Iterable[CardT], face: Callable[[CardT], Text], sep: str = " ") -> Text:
+    """Cards inline, one after the other: each as `face` draws it, `sep` between them."""
+    return Text(sep).join(face(card) for card in cards)
+
+
+def hand_keys(step: str, words: str) -> list[BindingType]:
+    """The keys of a row of card tiles: ← and → call `step(-1)` and `step(1)` (the footer shows
+    `words` once), 1-9 call `jump(n)` for the card with that number."""
+    return [
+        Binding("left", f"{step}(-1)", words),
+        Binding("right", f"{step}(1)", words, show=False),
+        *[Binding(str(d), f"jump({d})", "Card by number", show=False) for d in range(1, 10)],
+    ]
 
 
 @dataclass(frozen=True)
@@ -62,7 +89,7 @@ def tile_lines(face: TileFace, width: int, index: int | None, mark: str = "") ->
     return [top] + [f"│{line:<{inner}}│" for line in body] + [bottom]
 
 
-class CardTile(Widget):
+class CardTile(Widget, Generic[FaceT_co]):
     """One card of a hand: click or keys select it; the owning screen decides."""
 
     DEFAULT_CSS = """
@@ -72,15 +99,21 @@ class CardTile(Widget):
     selected: reactive[bool] = reactive(False)
     cursor: reactive[bool] = reactive(False)
 
+    @dataclass
     class Clicked(Message):
-        def __init__(self, tile: CardTile) -> None:
-            super().__init__()
-            self.tile = tile
+        """The tile was clicked."""
+
+        tile: CardTile[Any]  # whichever game's card: the handler knows
 
     def __init__(
-        self, card: Any, face: TileFace, index: int | None = None, selected_mark: str = " ✓ ", **kwargs: Any
+        self,
+        card: FaceT_co,
+        face: TileFace,
+        index: int | None = None,
+        selected_mark: str = " ✓ ",
+        id: str | None = None,
     ) -> None:
-        super().__init__(**kwargs)
+        super().__init__(id=id)
         self.card = card
         self.face = face
         self.index = index

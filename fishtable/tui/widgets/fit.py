@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.text import Text
 
 
 class FitWidth:
@@ -24,3 +25,12 @@ class FitWidth:
 def natural_width(renderable: RenderableType, console: Console) -> int:
     """The width `renderable` takes when nothing squeezes it (a table with no cell wrapped)."""
     return Measurement.get(console, console.options.update_width(10_000), renderable).maximum
+
+
+def beside_or_below(text: Text, more: Text, width: int) -> Text:
+    """`more` after `text`, past a bar, when both fit in `width` cells; else on a line of its own
+    (rather than being cut off). Returns `text`, with `more` appended."""
+    fits = text.cell_len + 5 + more.cell_len <= width
+    text.append("  │  " if fits else "\n ")
+    text.append_text(more)
+    return text

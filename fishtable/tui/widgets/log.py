@@ -9,9 +9,9 @@ newest public outcome is repeated large in the `NewsBar`.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from fishtable.tui.decision import LogWindow
@@ -56,9 +56,9 @@ class EventLog(RichLog):
     EventLog { height: 1fr; min-height: 3; background: $surface; scrollbar-size-vertical: 1; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
-        self._shown: tuple[Any, ...] = ()
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, id=id)
+        self._shown: tuple[int, ...] = ()  # the window on screen: where the news starts, the lines
 
     def show_window(self, window: LogWindow) -> None:
         """Show exactly this window; lines from `news_from` on are marked new."""
@@ -74,7 +74,7 @@ class EventLog(RichLog):
                 self.write(Text("• " + event.text), expand=True)
 
 
-def show_log(screen: Any, window: LogWindow, headline_kinds: Collection[str] = ()) -> None:
+def show_log(screen: Widget, window: LogWindow, headline_kinds: Collection[str] = ()) -> None:
     """Fill a screen's news bar (if any) and event log from the same window."""
     for bar in screen.query(NewsBar):
         bar.show_news(window, headline_kinds)
