@@ -30,8 +30,8 @@ CYCLES_NOT_YET_BROKEN: set[str] = set()  # none left
 DEFERRED = {
     ("fishtable/tui/app.py", "fishtable.tui.autosave"),
     ("fishtable/tui/app.py", "fishtable.tui.starting"),
-    ("fishtable/tui/app.py", "fishtable.tui.screens.help"),
-    ("fishtable/tui/app.py", "fishtable.tui.screens.rules"),
+    ("fishtable/tui/screens/apps.py", "fishtable.tui.screens.help"),
+    ("fishtable/tui/screens/apps.py", "fishtable.tui.screens.rules"),
     ("fishtable/tui/screens/menu.py", "fishtable.tui.autosave"),
 }
 

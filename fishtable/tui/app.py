@@ -18,15 +18,13 @@ from contextlib import suppress
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events
-from textual.app import App
 from textual.binding import Binding, BindingType
 
 from fishtable.engine.table_lock import TableLock, claim_table
 from fishtable.tui.data_folder import AUTOSAVE_NAME, SaveStatus, default_data_dir
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed, Resumed
 from fishtable.tui.deferred import deferred
-from fishtable.tui.screens.base import input_blocked
+from fishtable.tui.screens.apps import ShellApp
 from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.screens.menu import MenuScreen
 from fishtable.tui.screens.quit import QuitScreen
@@ -37,15 +35,10 @@ if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first n
     from fishtable.engine.series import Series, SeriesRules
     from fishtable.tui import autosave, starting
     from fishtable.tui.flow import HotSeatFlow
-    from fishtable.tui.screens import help as help_screen
-    from fishtable.tui.screens import rules as rules_screen
 else:
-    # A game is chosen or continued: pydantic, the engines, the plug-ins.
+    # Loaded once a game is chosen or continued: pydantic, the engines, the plug-ins.
     autosave = deferred("fishtable.tui.autosave")
     starting = deferred("fishtable.tui.starting")
-    # F1 or the rules are asked for: Textual's Markdown widget and its parser.
-    help_screen = deferred("fishtable.tui.screens.help")
-    rules_screen = deferred("fishtable.tui.screens.rules")
 
 # Seconds a screen takes no input after it appears: a pass-the-keyboard screen,
 # and a screen (or a new prompt on the table) that commits a decision.
@@ -56,15 +49,11 @@ DECISION_ARMING = 0.3
 AFTER_HANDOFF = 0.3
 
 
-class FishtableApp(App):
+class FishtableApp(ShellApp[int]):
     TITLE = "fishtable"
     CSS_PATH: ClassVar[list[str | PurePath]] = ["styles/app.tcss", "styles/table.tcss", "styles/forms.tcss"]
-    # The palette could open over a hand or a privacy screen; the app has no use for it.
-    ENABLE_COMMAND_PALETTE = False
+    # Beside the shell's quit keys and F1 (ShellApp).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True),
-        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
-        Binding("f1", "help", "Help"),
         Binding("f2", "hint", "Hint"),
         Binding("q", "quit_hint", "Quit", show=False),
     ]
@@ -147,11 +136,6 @@ class FishtableApp(App):
         if self.flow is not None and self.flow.just_handed_over:
             return max(decision, handoff + AFTER_HANDOFF if handoff else decision)
         return decision
-
-    async def on_event(self, event: events.Event) -> None:
-        if input_blocked(self, event):
-            return
-        await super().on_event(event)
 
     # -- signals -------------------------------------------------------------------
     def _catch_signals(self) -> None:
@@ -300,17 +284,11 @@ class FishtableApp(App):
         if self.flow is not None:
             self.flow.hint()
 
-    def action_help(self) -> None:
-        if not isinstance(self.screen, help_screen.HelpScreen):
-            ui = self.flow.ui if self.flow is not None else None
-            self.push_screen(help_screen.HelpScreen(ui.help_markdown if ui is not None else ""))
+    def help_markdown(self) -> str:
+        return self.flow.ui.help_markdown if self.flow is not None else ""
 
-    def action_rules(self, game: str | None = None) -> None:
-        if isinstance(self.screen, rules_screen.RulesScreen):
-            return
-        if game is None and self.flow is not None:
-            game = self.flow.match.game.name
-        self.push_screen(rules_screen.RulesScreen(game))
+    def rules_game(self) -> str | None:
+        return self.flow.match.game.name if self.flow is not None else None
 
     def action_quit_hint(self) -> None:
         """`q` where it means nothing else: say how to quit."""

@@ -7,15 +7,23 @@ form) has them the same way; it says only which help and which rules.
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from fishtable.tui.deferred import deferred
 from fishtable.tui.screens.base import input_blocked
-from fishtable.tui.screens.help import HelpScreen
-from fishtable.tui.screens.rules import RulesScreen
+
+if TYPE_CHECKING:
+    from fishtable.tui.screens import help as help_screen
+    from fishtable.tui.screens import rules as rules_screen
+else:
+    # Loaded when F1 or the rules are first asked for: Textual's Markdown widget and its parser
+    # cost a third of an empty app's start-up, and the menu comes up as fast as an empty app.
+    help_screen = deferred("fishtable.tui.screens.help")
+    rules_screen = deferred("fishtable.tui.screens.rules")
 
 ReturnT = TypeVar("ReturnT")
 
@@ -43,9 +51,9 @@ class ShellApp(App[ReturnT]):
         await super().on_event(event)
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.help_markdown()))
+        if not isinstance(self.screen, help_screen.HelpScreen):
+            self.push_screen(help_screen.HelpScreen(self.help_markdown()))
 
     def action_rules(self, game: str | None = None) -> None:
-        if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen(game or self.rules_game()))
+        if not isinstance(self.screen, rules_screen.RulesScreen):
+            self.push_screen(rules_screen.RulesScreen(game or self.rules_game()))
