@@ -49,7 +49,7 @@ REJOIN_SECONDS = 120.0
 
 
 class WireFeed:
-    """What the table screens read (`fishtable.tui.decision.TableFeed`), from the latest snapshots:
+    """What the table screens read (`fishtable.tui.plugin.TableFeed`), from the latest snapshots:
     the public table from `source` (a seat's own connection, or the public table's), a seat's own
     view and log from that seat's connection."""
 

@@ -2,7 +2,8 @@
 
 Attributes down, messages up: a screen gets a `Decision` (one seat's view,
 its legal actions and a way to ask why an action is illegal) or a
-`TableFeed` (the public table's data), and sends back what was decided as a
+`TableFeed` (the public table's data, declared with the plug-in interface in
+`fishtable.tui.plugin`), and sends back what was decided as a
 message. A screen never imports the flow, and never sees a game state.
 
 Every message carries the `ticket` of the request it answers. The flow issues
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from textual.message import Message
 
@@ -22,7 +23,6 @@ if TYPE_CHECKING:  # annotations only: the menu, which imports this, must not lo
     from pydantic import BaseModel
 
     from fishtable.engine.protocol import Event, Prompt, SeatInfo
-    from fishtable.tui.plugin import GameUI
 
 # The game's own types, which the shell never names: its state (held by the match, never seen
 # here), its view models and its actions. A screen of a game's plug-in sees `Decision[View, Action]`.
@@ -60,28 +60,6 @@ class Decision(Generic[ViewT, ActionT]):
     @property
     def name(self) -> str:
         return self.seats[self.seat].name
-
-
-class TableFeed(Protocol[ViewT, ActionT]):
-    """What the table screen reads: views and log windows, never a state."""
-
-    ui: GameUI[ViewT, ActionT]  # the game's plug-in
-    title: str
-    seats: tuple[SeatInfo, ...]
-
-    def view(self, viewer: int | None) -> ViewT: ...
-
-    def log(self, viewer: int | None) -> LogWindow: ...
-
-    def clock_words(self) -> str:
-        """The clocks to show on the table (a time limit, a series), or ""."""
-
-    def started(self) -> None:
-        """The public table is on screen for the first time."""
-
-    def thinking_words(self) -> str:
-        """How far a computer seat's search has got ("1,234 worlds imagined"), or ""."""
-
 
 
 class Answer(Message):

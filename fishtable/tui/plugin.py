@@ -11,22 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol
 
 from rich.console import RenderableType
 from rich.text import Text
 from typing_extensions import TypeVar  # a type variable with a default (PEP 696)
 
-from fishtable.tui.decision import ViewT
+from fishtable.tui.decision import LogWindow, ViewT
 from fishtable.tui.widgets.board import Board
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
     from textual.screen import Screen
 
-    from fishtable.engine.protocol import Event
+    from fishtable.engine.protocol import Event, SeatInfo
     from fishtable.tui.decision import Decision
-    from fishtable.tui.widgets.board import Board
 
 RECENT_LINES = 30
 
@@ -129,3 +128,24 @@ class GameUI(Generic[ViewT, ActionT]):
     def result_details(self, view: ViewT) -> RenderableType | None:
         """More to show under the final scores (each player's catch, say)."""
         return None
+
+
+class TableFeed(Protocol[ViewT, ActionT]):
+    """What the table screen reads: views and log windows, never a state."""
+
+    ui: GameUI[ViewT, ActionT]  # the game's plug-in
+    title: str
+    seats: tuple[SeatInfo, ...]
+
+    def view(self, viewer: int | None) -> ViewT: ...
+
+    def log(self, viewer: int | None) -> LogWindow: ...
+
+    def clock_words(self) -> str:
+        """The clocks to show on the table (a time limit, a series), or ""."""
+
+    def started(self) -> None:
+        """The public table is on screen for the first time."""
+
+    def thinking_words(self) -> str:
+        """How far a computer seat's search has got ("1,234 worlds imagined"), or ""."""

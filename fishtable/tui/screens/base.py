@@ -3,7 +3,7 @@
 Arming: a screen that can pass the keyboard on or commit a decision takes no
 input for a moment after it appears (or after its prompt changes), and never
 input typed before that moment. The app drops such keys before any widget
-sees them (`FishtableApp.on_event`), so a double-tapped Enter can never
+sees them (`input_blocked`, in every app's `on_event`), so a double-tapped Enter can never
 answer the next player's screen. While the terminal is too small, the screen
 is covered by a message and takes no input either.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import ClassVar
+from typing import ClassVar, Protocol, cast
 
 from textual import events
 from textual.app import App
@@ -25,6 +25,14 @@ from fishtable.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 # The clock Textual stamps every event's `time` with (documented as a monotonic clock: on
 # Windows its finer perf_counter), so a key's time compares with the moment a screen armed.
 get_time = time.perf_counter if sys.platform == "win32" else time.monotonic
+
+
+class ArmedApp(Protocol):
+    """What a screen asks of the app that shows it: how long a screen of a kind takes no input."""
+
+    def arming_time(self, kind: str) -> float:
+        """Seconds of no input for a "handoff" (pass-the-keyboard) or "decision" screen."""
+        ...
 
 
 class FishScreen(Screen):
@@ -56,7 +64,7 @@ class FishScreen(Screen):
         """Take no input for the arming time from now (a new screen, or a new prompt); `kind`
         overrides the screen's own ARMING (a table prompt that passes the keyboard)."""
         kind = kind or self.ARMING
-        delay = self.app.arming_time(kind) if kind else 0.0  # type: ignore[attr-defined]
+        delay = cast("ArmedApp", self.app).arming_time(kind) if kind else 0.0
         self.armed_at = get_time() + delay
         if delay:
             self.set_timer(delay, self.on_armed)

@@ -7,7 +7,8 @@ thread after the first paint (replaying it needs pydantic and an engine, so
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 from rich.text import Text
 from textual import events, work
@@ -21,11 +22,26 @@ from fishtable.tui.deferred import deferred
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options import FishOptionList
 
-if TYPE_CHECKING:  # the app imports this screen; only its type is needed here
+if TYPE_CHECKING:
     from fishtable.tui import autosave
-    from fishtable.tui.app import FishtableApp
+    from fishtable.tui.data_folder import SaveStatus
 else:
     autosave = deferred("fishtable.tui.autosave")
+
+
+class MenuHost(Protocol):
+    """What the menu asks of the app that shows it (`fishtable.tui.app.FishtableApp`)."""
+
+    save_path: Path
+    save_status: SaveStatus | None
+
+    def continue_saved(self) -> None: ...
+
+    def setup_game(self, game: str) -> None: ...
+
+    def action_rules(self, game: str | None = None) -> None: ...
+
+    def action_request_quit(self) -> None: ...
 
 TITLE = r"""
   ___ _    _    _        _    _
@@ -55,9 +71,9 @@ class MenuScreen(FishScreen):
     ]
 
     @property
-    def fish_app(self) -> FishtableApp:
+    def fish_app(self) -> MenuHost:
         """The running app, with the methods this screen calls on it."""
-        return cast("FishtableApp", self.app)
+        return cast("MenuHost", self.app)
 
     def compose(self):
         with Vertical(id="menu"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 from rich.console import Console, RenderableType
 from rich.table import Table
@@ -18,7 +18,14 @@ from fishtable.tui.widgets.fit import FitWidth, natural_width
 if TYPE_CHECKING:  # the app imports this screen (and the menu loads no pydantic): only the types here
     from fishtable.engine.protocol import Result
     from fishtable.engine.series import Series
-    from fishtable.tui.app import FishtableApp
+
+
+class ResultsHost(Protocol):
+    """What the results ask of the app that shows them (`fishtable.tui.app.FishtableApp`)."""
+
+    def next_game(self) -> None: ...
+
+    def action_to_menu(self) -> None: ...
 
 
 def _parts(result: Result) -> list[str]:
@@ -109,17 +116,17 @@ class ResultsScreen(FishScreen):
         return super().check_action(action, parameters)
 
     def action_next_game(self) -> None:
-        cast("FishtableApp", self.app).next_game()
+        cast("ResultsHost", self.app).next_game()
 
     def action_menu(self) -> None:
         """Back to the menu; a series still running is lost with it, so that is asked first."""
         if self.series is None or self.series.over:
-            cast("FishtableApp", self.app).action_to_menu()
+            cast("ResultsHost", self.app).action_to_menu()
             return
 
         def answered(leave: bool | None) -> None:
             if leave:
-                cast("FishtableApp", self.app).action_to_menu()
+                cast("ResultsHost", self.app).action_to_menu()
 
         self.app.push_screen(ConfirmScreen(
             f"Leave the series after {self.series.games} game{'s' * (self.series.games != 1)}? "

@@ -6,7 +6,8 @@ options are a form generated from its options model (see `OptionsForm`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, cast
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -23,8 +24,17 @@ from fishtable.tui.remembered import REMEMBERED_NAME, remember_options, remember
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options_form import OptionsForm, describe_error
 
-if TYPE_CHECKING:  # the app imports this screen; only its type is needed here
-    from fishtable.tui.app import FishtableApp
+
+class SetupHost(Protocol):
+    """What the setup asks of the app that shows it: the hot-seat app, or the host's setup form
+    (`fishtable.remote.setup_app`), which deals the table for remote seats instead."""
+
+    autosave: bool  # False: remember nothing (tests start from the defaults)
+    data_dir: Path
+
+    def start_new_game(self, game: str, options: Any, seats: list[tuple[str, str | None]], seed: int | None,
+                       series: SeriesRules | None = None) -> str | None:
+        """Start the game; a message if it cannot start."""
 
 MAX_NAME = 24
 SERIES_CHOICES = [
@@ -145,7 +155,7 @@ class SetupScreen(FishScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        app = cast("FishtableApp", self.app)
+        app = cast("SetupHost", self.app)
         if app.autosave:  # what was chosen last time for this game (tests start from the defaults)
             self.query_one(OptionsForm).restore(remembered_options(app.data_dir / REMEMBERED_NAME, self.entry.name))
         self._show_rows(self._seat_count())
@@ -309,7 +319,7 @@ class SetupScreen(FishScreen):
             return
         self.query_one("#setup-error", Static).update("")
         seed = int(seed_text) if seed_text not in ("", "-") else None
-        app = cast("FishtableApp", self.app)
+        app = cast("SetupHost", self.app)
         message = app.start_new_game(self.entry.name, options, seats, seed, series)
         if message:
             self._error(message)

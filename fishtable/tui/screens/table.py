@@ -17,8 +17,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 
-from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, TableFeed
-from fishtable.tui.plugin import GameUI, TableCommand
+from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision
+from fishtable.tui.plugin import GameUI, TableCommand, TableFeed
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.widgets.board import Board
