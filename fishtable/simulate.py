@@ -216,6 +216,7 @@ def run_simulation(
 
 def render(report: SimulationReport) -> RenderableType:
     """A Rich renderable: the speed figures, then the wins per seat."""
+    # On demand: Rich is loaded only when a report is drawn (`--json` draws none).
     from rich.console import Group
     from rich.table import Table
 

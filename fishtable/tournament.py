@@ -223,6 +223,7 @@ def run_tournament(
 
 def render(report: TournamentReport) -> RenderableType:
     """A Rich table: each bot's win rate, its 95% interval, and its decision time."""
+    # On demand: Rich is loaded only when a report is drawn (`--json` draws none).
     from rich.console import Group
     from rich.table import Table
 

@@ -180,3 +180,47 @@ def test_a_deferred_module_loads_on_first_use(tmp_path: Path, monkeypatch) -> No
     assert module.VALUE == 42
     assert "deferred_probe" in sys.modules
     assert "loaded" in repr(module) and "not loaded" not in repr(module)
+
+
+def on_demand_imports(source: str) -> list[tuple[int, str, bool]]:
+    """(line, statement, explained) of every import inside a function: explained when the comment
+    line just above its group of imports says why it loads on demand ("On demand: ...")."""
+    lines = source.splitlines()
+    found = []
+    for fn in ast.walk(ast.parse(source)):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(fn):
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    above = node.lineno - 2
+                    while above >= 0 and lines[above].strip().startswith(("import ", "from ")):
+                        above -= 1
+                    explained = above >= 0 and lines[above].strip().lower().startswith("# on demand:")
+                    found.append((node.lineno, ast.unparse(node), explained))
+    return sorted(set(found))
+
+
+def test_the_on_demand_checker_wants_a_reason() -> None:
+    source = (
+        "def f():\n"
+        "    # On demand: heavy, and only for reports.\n"
+        "    from rich.console import Group\n"
+        "    from rich.table import Table\n"
+        "def g():\n"
+        "    import json\n"
+    )
+    assert on_demand_imports(source) == [(3, "from rich.console import Group", True),
+                                         (4, "from rich.table import Table", True),
+                                         (6, "import json", False)]
+
+
+def test_every_other_import_inside_a_function_says_why_it_waits() -> None:
+    # Outside the command line, only a heavy or optional third-party library may load on demand,
+    # and the line above it says so.
+    unexplained = [
+        f"{_name(path)}:{line}: {statement}"
+        for path in _modules()
+        if _name(path) not in ALLOWED_ON_DEMAND
+        for line, statement, explained in on_demand_imports(path.read_text(encoding="utf-8"))
+        if not explained
+    ]
+    assert unexplained == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, cast
 
+from pydantic import ValidationError
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -187,8 +188,6 @@ class SetupScreen(FishScreen):
 
     def _check_card_file(self, path: str) -> str | None:
         """Load the card file through the game, so a malformed one is named before the deal."""
-        from pathlib import Path
-
         prepare = getattr(self.engine, "prepare_options", None)
         if prepare is None:
             return None
@@ -231,8 +230,6 @@ class SetupScreen(FishScreen):
 
     def series_rules(self) -> tuple[Any, str | None]:
         """The series chosen (SeriesRules), or why it cannot be used."""
-        from pydantic import ValidationError
-
         end = str(self.query_one("#series-end", Select).value)
         text = self.query_one("#series-number", Input).value.strip()
         number = int(text) if text.isdigit() and len(text) <= 6 else None
@@ -281,14 +278,10 @@ class SetupScreen(FishScreen):
         values = self.query_one(OptionsForm).values()
         path = self._card_path()
         if path is not None:
-            from pathlib import Path
-
-            values["card_file"] = str(Path(path).expanduser().resolve())
+                values["card_file"] = str(Path(path).expanduser().resolve())
         return values
 
     def action_start(self) -> None:
-        from pydantic import ValidationError
-
         seats = self.seats()
         problem = check_seats(seats)
         seed_text = self.query_one("#seed", Input).value.strip()
