@@ -9,12 +9,14 @@ comes from the flow, as a `Decision`; answers go back as messages.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Footer, OptionList, Static
 
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision
@@ -169,7 +171,9 @@ class TableScreen(FishScreen):
     def refresh_clock(self) -> None:
         """The clock ticked: redraw the top line only (it reads the clock from the feed)."""
         if self.is_mounted:
-            self._topbar(self.feed.view(self.viewer))
+            # The app's clock can tick once more while a closing app takes the table apart.
+            with suppress(NoMatches):
+                self._topbar(self.feed.view(self.viewer))
 
     def ask(self, text: str, seats: list[int], ticket: int) -> None:
         """A public question: any of `seats` may claim by number, or Enter lets it go."""
