@@ -8,6 +8,8 @@ from the black effect types it names.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.cards import SIZE_WORDS, Card
 from fishtable.games.big_fish.common import bag_blocked, event, plural, protected, wild_text
@@ -22,41 +24,47 @@ def _others(state: BFState, seat: int) -> list[int]:
 
 def steal_targets(state: BFState, seat: int, card: Card) -> list[tuple[int, int]]:
     """(seat, fish) pairs a steal card may take: unprotected spots, allowed sizes, bag limits kept."""
+    return list(_steal_targets(state, seat, card))
+
+
+def _steal_targets(state: BFState, seat: int, card: Card) -> Iterator[tuple[int, int]]:
     sizes = state.sizes
-    out = []
+    allowed = card.sizes
     for other in _others(state, seat):
         if protected(state, other, "steal"):
             continue
         for fish in state.spots[other]:
-            if sizes[fish] in card.sizes and not bag_blocked(state, seat, fish):
-                out.append((other, fish))
-    return out
+            if sizes[fish] in allowed and not bag_blocked(state, seat, fish):
+                yield other, fish
 
 
 def swap_targets(state: BFState, seat: int) -> list[tuple[int, int, int]]:
     """(own fish, seat, their fish) of the same size, for a swap card."""
+    return list(_swap_targets(state, seat))
+
+
+def _swap_targets(state: BFState, seat: int) -> Iterator[tuple[int, int, int]]:
     sizes = state.sizes
     mine_by_size: dict[int, list[int]] = {}
     for fish in state.spots[seat]:
         mine_by_size.setdefault(sizes[fish], []).append(fish)
     if not mine_by_size:
-        return []
-    out = []
+        return
     for other in _others(state, seat):
         if protected(state, other, "swap"):
             continue
         for theirs in state.spots[other]:
             for mine in mine_by_size.get(sizes[theirs], ()):
-                out.append((mine, other, theirs))
-    return out
+                yield mine, other, theirs
 
 
 def is_playable(state: BFState, seat: int, card: Card) -> bool:
     effect = card.effect
+    # The first target found will do: the search stops there.
     if effect == "steal":
-        return bool(steal_targets(state, seat, card))
+        return next(_steal_targets(state, seat, card), None) is not None
     if effect == "swap":
-        return bool(swap_targets(state, seat))
+        return next(_swap_targets(state, seat), None) is not None
     return True
 
 
