@@ -12,7 +12,7 @@ from __future__ import annotations
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish import piles, turn
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, LARVAL, SIZE_WORDS
-from fishtable.games.big_fish.common import cards_words, event, event_text, ice_points, plural
+from fishtable.games.big_fish.common import cards_words, clockwise, event, event_text, ice_points, plural
 from fishtable.games.big_fish.state import BFState, put, without
 
 # Event effect types answered by a choice, and the decision kind each asks for.
@@ -25,10 +25,10 @@ CHOICE_KINDS = {
 }
 
 
-def table_order(state: BFState) -> list[int]:
+def table_order(state: BFState) -> tuple[int, ...]:
     """Every seat, clockwise from the First Player Card."""
     n = state.n
-    return [(state.first + k) % n for k in range(n)]
+    return clockwise(state.first, n, n)
 
 
 def end_round(state: BFState, events: list[Event] | None) -> None:

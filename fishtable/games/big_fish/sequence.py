@@ -60,17 +60,27 @@ def _needs_decision(state: BFState, events: list[Event] | None) -> bool:
                 return False
             state.taken += 1
         return False
+    # Plain loops that stop at the first card that will do: this runs at every step.
     if step == "spawn":
         cards = state.cards
-        return any(cards[c].type == "fish" for c in state.hands[seat])
+        for c in state.hands[seat]:  # noqa: SIM110 - a plain loop, as above
+            if cards[c].type == "fish":
+                return True
+        return False
     if step == "grow":
         sizes = state.sizes
         grown = state.grown
-        return any(sizes[c] < BIG and c not in grown for c in state.spots[seat])
+        for c in state.spots[seat]:  # noqa: SIM110 - a plain loop, as above
+            if sizes[c] < BIG and c not in grown:
+                return True
+        return False
     if step == "catch":
         if not state.hard:
             return bool(state.spots[seat])
-        return any(not bag_blocked(state, seat, c) for c in state.spots[seat])
+        for c in state.spots[seat]:  # noqa: SIM110 - a plain loop, as above
+            if not bag_blocked(state, seat, c):
+                return True
+        return False
     return wild.any_playable(state, seat)
 
 

@@ -12,14 +12,14 @@ from collections.abc import Iterator
 
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.cards import SIZE_WORDS, Card
-from fishtable.games.big_fish.common import bag_blocked, event, plural, protected, wild_text
+from fishtable.games.big_fish.common import bag_blocked, clockwise, event, plural, protected, wild_text
 from fishtable.games.big_fish.state import BFState, put, without
 
 
-def _others(state: BFState, seat: int) -> list[int]:
+def _others(state: BFState, seat: int) -> tuple[int, ...]:
     """The other seats, clockwise from the player's left."""
     n = state.n
-    return [(seat + k) % n for k in range(1, n)]
+    return clockwise((seat + 1) % n, n, n - 1)
 
 
 def steal_targets(state: BFState, seat: int, card: Card) -> list[tuple[int, int]]:
@@ -70,7 +70,11 @@ def is_playable(state: BFState, seat: int, card: Card) -> bool:
 
 def any_playable(state: BFState, seat: int) -> bool:
     cards = state.cards
-    return any(cards[c].type == "wild" and is_playable(state, seat, cards[c]) for c in state.hands[seat])
+    for c in state.hands[seat]:
+        card = cards[c]
+        if card.type == "wild" and is_playable(state, seat, card):
+            return True
+    return False
 
 
 def shrink_candidates(state: BFState, seat: int, card: Card) -> list[int]:
