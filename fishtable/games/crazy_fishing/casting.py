@@ -59,7 +59,10 @@ def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
 def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
     cards = state.cards
     hand = state.hands[seat]
-    rods = [cards[c].type for c in hand].count("rod")
+    rods = 0
+    for c in hand:  # a plain loop: once per seat and round, and in every collect
+        if cards[c].type == "rod":
+            rods += 1
     return rods, len(hand) - rods
 
 
@@ -245,7 +248,13 @@ def is_blank(state: CFState, seat: int) -> bool:
 
 def speed_of(state: CFState, seat: int) -> int:
     cast = state.casts[seat]
-    return sum(state.cards[c].value for c in cast[0]) if cast else 0
+    if not cast:
+        return 0
+    cards = state.cards
+    speed = 0
+    for c in cast[0]:
+        speed += cards[c].value
+    return speed
 
 
 def tie_bait(state: CFState, seat: int) -> int:
