@@ -81,7 +81,7 @@ def hand_fish(state: BFState, seat: int) -> list[int]:
 
 def take_face_up(state: BFState, card: int, events: list[Event] | None) -> None:
     seat = state.seat
-    state.row.remove(card)
+    state.row = without(state.row, card)
     state.hands = put(state.hands, seat, [*state.hands[seat], card])
     origin = state.origin
     state.origin = (*origin[:card], -1, *origin[card + 1:])  # the table knows where it went
@@ -100,7 +100,7 @@ def spawn(state: BFState, seat: int, card: int, events: list[Event] | None, why:
     """A fish card from hand into the Fishing Spot as a Larval fish (BF-SPAWN-2, BF-SIZE-2)."""
     state.hands = put(state.hands, seat, without(state.hands[seat], card))
     state.spots = put(state.spots, seat, [*state.spots[seat], card])
-    state.sizes[card] = LARVAL
+    state.sizes = put(state.sizes, card, LARVAL)
     prefix = f"{why}: " if why else ""
     if events is not None:
         events.append(event("spawn", f"{prefix}{state.names[seat]} spawns {state.cards[card].name} (Larval).",
@@ -109,7 +109,7 @@ def spawn(state: BFState, seat: int, card: int, events: list[Event] | None, why:
 
 def grow(state: BFState, seat: int, fish: int, events: list[Event] | None, why: str = "") -> None:
     size = state.sizes[fish] + 1
-    state.sizes[fish] = size
+    state.sizes = put(state.sizes, fish, size)
     prefix = f"{why}: " if why else ""
     if events is not None:
         events.append(event("grow", f"{prefix}{state.names[seat]}'s {state.cards[fish].name} grows to "

@@ -101,7 +101,7 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
         if events is not None:
             events.append(event("wild", f"{name} plays {c.name} (black). {wild_text(c)}", news=True))
         return
-    state.discard.append(card)  # a one-off (BF-WILD-5)
+    state.discard = [*state.discard, card]  # a one-off (BF-WILD-5)
     if effect == "steal":
         assert target is not None and fish is not None
         state.spots = put(state.spots, target, without(state.spots[target], fish))
@@ -154,7 +154,7 @@ def resolve_shrink(state: BFState, events: list[Event] | None) -> None:
     affected = 0
     for other in _others(state, state.seat):
         for fish in state.targets[other]:
-            state.sizes[fish] = c.to_size
+            state.sizes = put(state.sizes, fish, c.to_size)
             affected += 1
             if events is not None:
                 events.append(event("shrink", f"{c.name}: {state.names[other]}'s {state.cards[fish].name} shrinks to "
