@@ -52,7 +52,11 @@ def decision(state: BFState, seat: int) -> str | None:
         return None
     if phase == "event":
         return roundend.CHOICE_KINDS[state.events[state.resolving].effect]
-    return {"place": "place", "shrink": "shrink", "discard": "hand_limit"}[phase]
+    return _CHOICE_PHASES[phase]
+
+
+# The decision every waiting seat faces in the simultaneous phases other than an event.
+_CHOICE_PHASES = {"place": "place", "shrink": "shrink", "discard": "hand_limit"}
 
 
 @lru_cache(maxsize=8192)
@@ -117,13 +121,18 @@ def pending(state: BFState) -> dict[int, Prompt]:
                 _TURN_PROMPTS.clear()
             prompt = _TURN_PROMPTS[key] = _prompt(seat, key[1], prompt_text(state, seat, key[1]), False)
         return {seat: prompt}
-    out = {}
-    for seat in sorted(state.waiting):
-        kind = decision(state, seat)
-        assert kind is not None  # a waiting seat has a choice to make
+    out: dict[int, Prompt] = {}
+    waiting = sorted(state.waiting)
+    if not waiting:
+        return out
+    kind = decision(state, waiting[0])  # the same for every waiting seat: the phase's
+    assert kind is not None  # a waiting seat has a choice to make
+    resolving = _resolving_key(state, kind)
+    sizes = state.sizes
+    for seat in waiting:
         # A secret choice's prompt depends only on these; playouts look it up without building its text.
-        choice_key = (seat, kind, state.need[seat], _resolving_key(state, kind),
-                      tuple(state.sizes[c] for c in state.aside[seat]) if kind == "place" else ())
+        choice_key = (seat, kind, state.need[seat], resolving,
+                      tuple([sizes[c] for c in state.aside[seat]]) if kind == "place" else ())
         prompt = _CHOICE_PROMPTS.get(choice_key)
         if prompt is None:
             if len(_CHOICE_PROMPTS) > 4096:
