@@ -145,9 +145,10 @@ def play_wild(card: str, seat: int | None = None, fish: str | None = None, mine:
     return _PLAYS[card, seat, fish, mine]
 
 
-_PLACES: Built[tuple[str, str], Place] = Built(lambda key: trusted(Place, kind="place", card=key[0], size=key[1]),
+# PLACES[card, size]: what `legal_actions` reads in its loop, without a call per placement.
+PLACES: Built[tuple[str, str], Place] = Built(lambda key: trusted(Place, kind="place", card=key[0], size=key[1]),
                                                limit=10_000)
 
 
 def place(card: str, size: str) -> Place:
-    return _PLACES[card, size]
+    return PLACES[card, size]

@@ -22,6 +22,7 @@ from fishtable.games.big_fish.actions import (
     DONE,
     DRAW_DECK,
     ONE_CARD,
+    PLACES,
     Action,
     Catch,
     Discard,
@@ -35,7 +36,6 @@ from fishtable.games.big_fish.actions import (
     Spawn,
     TakeFaceUp,
     one_card,
-    place,
     play_wild,
 )
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, SIZE_KEYS, SIZE_WORDS
@@ -110,8 +110,6 @@ def prompt_text(state: BFState, seat: int, kind: str) -> str:
 
 def pending(state: BFState) -> dict[int, Prompt]:
     phase = state.phase
-    if phase == "over":
-        return {}
     if phase == "turn":
         seat = state.seat
         key = (seat, state.step, state.allowed, state.taken)
@@ -123,7 +121,7 @@ def pending(state: BFState) -> dict[int, Prompt]:
         return {seat: prompt}
     out: dict[int, Prompt] = {}
     waiting = sorted(state.waiting)
-    if not waiting:
+    if phase == "over" or not waiting:
         return out
     kind = decision(state, waiting[0])  # the same for every waiting seat: the phase's
     assert kind is not None  # a waiting seat has a choice to make
@@ -220,7 +218,7 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
         out = [one_card("grow", cids[f]) for f in _event_grow_options(state, seat)]
     elif kind == "place":
         fish = [cids[c] for c in state.hands[seat] if cards[c].type == "fish"]
-        return [place(f, SIZE_KEYS[size]) for size in setup.open_sizes(state, seat) for f in fish]
+        return [PLACES[f, SIZE_KEYS[size]] for size in setup.open_sizes(state, seat) for f in fish]
     elif kind == "shrink":
         card = cards[state.resolving]
         return [one_card("shrink", cids[f]) for f in wild.shrink_candidates(state, seat, card)]
