@@ -7,10 +7,9 @@ from itertools import combinations, groupby, pairwise
 from typing import Any
 
 from fishtable.engine import fastrng
-from fishtable.engine.identity import PerObject
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing.actions import Cast, trusted_cast
-from fishtable.games.crazy_fishing.cards import INFINITE, Card
+from fishtable.games.crazy_fishing.cards import INFINITE
 from fishtable.games.crazy_fishing.common import (
     bait_modifier,
     cards_text,
@@ -159,72 +158,6 @@ def _reel_pairs(n: int, plus_mask: int) -> tuple[tuple[int, int], ...]:
     return pairs  # type: ignore[return-value]
 
 
-# Each card's part in a cast, as bits, by card table: all a hand's legal casts depend on.
-_ROD, _PLUS, _REEL = 1, 2, 4
-
-
-def _cast_bits(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    return tuple([
-        (_ROD if c.type == "rod" else 0) | (_PLUS if c.plus else 0) | (_REEL if c.special == "super_fast_reel" else 0)
-        for c in cards
-    ])
-
-
-cast_bits: PerObject[tuple[Card, ...], tuple[int, ...]] = PerObject(_cast_bits)
-
-Patterns = tuple[tuple[int, ...], ...]
-Rows = tuple[tuple[tuple[int, ...], Patterns], ...]
-# A hand's shape: where its usable rods and baits lie in it, their groups, the rows when a
-# Super-Fast Reel makes them differ, and the count of casts (see CastPlan).
-Shape = tuple[tuple[int, ...], tuple[int, ...], Patterns, Patterns, Rows | None, int]
-_SHAPES: dict[tuple[tuple[int, ...], str | None], Shape] = {}
-
-
-def _shape(bits: tuple[int, ...], effect: str | None) -> Shape:
-    """The shape of a hand whose cards have these bits, under this limited effect (the Crab
-    and the Moray Eel forbid '+' cards): the same for every hand of these bits, so kept."""
-    key = (bits, effect)
-    shape = _SHAPES.get(key)
-    if shape is not None:
-        return shape
-    rod_at: list[int] = []
-    bait_at: list[int] = []
-    rod_plus = bait_plus = 0
-    reel = False
-    for i, b in enumerate(bits):
-        if b & _ROD:
-            if b & _PLUS:
-                if effect == "moray_eel":
-                    continue
-                rod_plus |= 1 << len(rod_at)
-            if b & _REEL:
-                reel = True
-            rod_at.append(i)
-        else:
-            if b & _PLUS:
-                if effect == "crab":
-                    continue
-                bait_plus |= 1 << len(bait_at)
-            bait_at.append(i)
-    rod_patterns = group_patterns(len(rod_at), rod_plus) if rod_at else ((),)
-    bait_patterns = group_patterns(len(bait_at), bait_plus) if bait_at else ((),)
-    rows: Rows | None = None
-    pairs = _reel_pairs(len(bait_at), bait_plus) if reel and rod_at and len(bait_at) >= 2 else ()
-    if pairs:
-        # Rows differ: only rod groups holding the Reel take the pairs of plain baits.
-        with_reel = bait_patterns + pairs
-        rows = tuple(
-            (rg, with_reel if any(bits[rod_at[i]] & _REEL for i in rg) else bait_patterns) for rg in rod_patterns
-        )
-        count = sum(len(choices) for _, choices in rows)
-    else:
-        count = len(rod_patterns) * len(bait_patterns)
-    if len(_SHAPES) > 4096:
-        _SHAPES.clear()
-    shape = _SHAPES[key] = (tuple(rod_at), tuple(bait_at), rod_patterns, bait_patterns, rows, count)
-    return shape
-
-
 class CastPlan:
     """Every legal cast of one seat, enumerated without being built (CF-CAST-3..9, CF-Q-8).
 
@@ -237,14 +170,44 @@ class CastPlan:
     __slots__ = ("bait_patterns", "baits", "count", "rod_patterns", "rods", "rows")
 
     def __init__(self, state: CFState, seat: int) -> None:
-        hand = state.hands[seat]
-        bits = cast_bits(state.cards)
+        table = state.cards
         effect = top_effect(state, seat)
-        rod_at, bait_at, self.rod_patterns, self.bait_patterns, self.rows, self.count = _shape(
-            tuple([bits[c] for c in hand]), effect if effect == "moray_eel" or effect == "crab" else None
-        )
-        self.rods = [hand[i] for i in rod_at]
-        self.baits = [hand[i] for i in bait_at]
+        rods: list[int] = []
+        baits: list[int] = []
+        rod_plus = bait_plus = 0
+        reel = False
+        for c in state.hands[seat]:
+            card = table[c]
+            if card.type == "rod":
+                if card.plus:
+                    if effect == "moray_eel":
+                        continue
+                    rod_plus |= 1 << len(rods)
+                if card.special == "super_fast_reel":
+                    reel = True
+                rods.append(c)
+            else:
+                if card.plus:
+                    if effect == "crab":
+                        continue
+                    bait_plus |= 1 << len(baits)
+                baits.append(c)
+        self.rods = rods
+        self.baits = baits
+        self.rod_patterns = rod_patterns = group_patterns(len(rods), rod_plus) if rods else ((),)
+        self.bait_patterns = bait_patterns = group_patterns(len(baits), bait_plus) if baits else ((),)
+        self.rows: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] | None = None
+        pairs = _reel_pairs(len(baits), bait_plus) if reel and rods and len(baits) >= 2 else ()
+        if pairs:
+            # Rows differ: only rod groups holding the Reel take the pairs of plain baits.
+            with_reel = bait_patterns + pairs
+            self.rows = [
+                (rg, with_reel if any(table[rods[i]].special == "super_fast_reel" for i in rg) else bait_patterns)
+                for rg in rod_patterns
+            ]
+            self.count = sum(len(choices) for _, choices in self.rows)
+        else:
+            self.count = len(rod_patterns) * len(bait_patterns)
 
     def move(self, i: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The i-th legal cast as (rod cards, bait cards)."""
