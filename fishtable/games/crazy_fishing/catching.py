@@ -21,23 +21,8 @@ def start_turn(state: CFState, events: list[Event] | None) -> None:
     """Begin the turn of the seat at `turn_index` (sequence.settle ends the phase after the last)."""
     seat = state.order[state.turn_index]
     rods, baits = cast_of(state, seat)
-    table = state.cards
-    finders = 0
-    has_reel = False
-    for c in rods:
-        special = table[c].special
-        if special == "fish_finder":
-            finders += 1
-        elif special == "super_fast_reel":
-            has_reel = True
-    shuffles = 0
-    bucket = False
-    for c in baits:
-        special = table[c].special
-        if special == "turbulent":
-            shuffles += 1
-        elif special == "bait_bucket":
-            bucket = True
+    finders, has_reel = _specials(state, rods, "fish_finder", "super_fast_reel")
+    shuffles, bucket = _specials(state, baits, "turbulent", "bait_bucket")
     fish_bait = state.fish_bait[seat] is not None
     # CF-ROD-2, CF-Q-8: a Reel needs another rod and two baits; a fish bait can't split.
     reel = has_reel and len(rods) >= 2 and len(baits) >= 2 and not fish_bait
@@ -45,6 +30,20 @@ def start_turn(state: CFState, events: list[Event] | None) -> None:
     if events is not None:
         events.append(event("turn", f"{state.names[seat]}'s turn to fish."))
     begin_choosing(state, events)
+
+
+def _specials(state: CFState, cards: list[int], counted: str, flagged: str) -> tuple[int, bool]:
+    """How many of these cards have the special `counted`, and whether one has `flagged` (one pass)."""
+    table = state.cards
+    count = 0
+    found = False
+    for c in cards:
+        special = table[c].special
+        if special == counted:
+            count += 1
+        elif special == flagged:
+            found = True
+    return count, found
 
 
 def begin_choosing(state: CFState, events: list[Event] | None) -> None:
