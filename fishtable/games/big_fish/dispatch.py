@@ -239,8 +239,9 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
 def _find(state: BFState, cid: str | None, where: list[int], place_words: str) -> int:
     if cid is None:
         raise IllegalAction(f"Name a card {place_words}.")
+    cids = state.cids
     for c in where:
-        if state.cids[c] == cid:
+        if cids[c] == cid:
             return c
     raise IllegalAction(f"There is no card {cid} {place_words}.")
 

@@ -82,8 +82,9 @@ def take_face_up(state: BFState, card: int, events: list[Event] | None) -> None:
     seat = state.seat
     state.row = without(state.row, card)
     state.hands = put(state.hands, seat, [*state.hands[seat], card])
-    origin = state.origin
-    state.origin = (*origin[:card], -1, *origin[card + 1:])  # the table knows where it went
+    origin = list(state.origin)
+    origin[card] = -1  # the table knows where it went
+    state.origin = tuple(origin)
     state.taken += 1
     if events is not None:
         events.append(event("take", f"{state.names[seat]} takes {state.cards[card].name} from the Face-Up Cards.",
