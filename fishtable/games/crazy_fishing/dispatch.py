@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -329,7 +329,7 @@ def _draw_moves(state: CFState, seat: int) -> Moves:
     return len(draws), lambda i: (DRAW_MOVE, draws[i])
 
 
-def _listed(kind: MoveKind, moves: list[Any]) -> Moves:
+def _listed(kind: MoveKind, moves: Sequence[object]) -> Moves:
     """The moves of one kind given as a list, in legal_actions order."""
     return len(moves), lambda i: (kind, moves[i])
 
