@@ -23,6 +23,7 @@ from fishtable.games.big_fish.actions import (
     DRAW_DECK,
     ONE_CARD,
     PLACES,
+    PLAYS,
     Action,
     Catch,
     Discard,
@@ -179,14 +180,15 @@ def wild_actions(state: BFState, seat: int) -> list[Action]:
         card = cards[c]
         if card.type != "wild":
             continue
+        wc = cids[c]
         if card.effect == "steal":
-            out += [play_wild(cids[c], seat=t, fish=cids[f]) for t, f in wild.steal_targets(state, seat, card)]
+            out += [PLAYS[wc, t, cids[f], None] for t, f in wild.steal_targets(state, seat, card)]
         elif card.effect == "swap":
             if swaps is None:
                 swaps = wild.swap_targets(state, seat)
-            out += [play_wild(cids[c], seat=t, fish=cids[f], mine=cids[m]) for m, t, f in swaps]
+            out += [PLAYS[wc, t, cids[f], cids[m]] for m, t, f in swaps]
         else:
-            out.append(play_wild(cids[c]))
+            out.append(play_wild(wc))
     return out
 
 
