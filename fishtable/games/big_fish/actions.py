@@ -135,19 +135,21 @@ def one_card(kind: str, cid: str) -> OneCard:
     return ONE_CARD[kind][cid]
 
 
-_PLAYS: Built[tuple[str, int | None, str | None, str | None], PlayWild] = Built(
+# PLAYS[card, seat, fish, mine]: what `legal_actions` reads in its loops, without a call per target.
+PLAYS: Built[tuple[str, int | None, str | None, str | None], PlayWild] = Built(
     lambda key: trusted(PlayWild, kind="play_wild", card=key[0], seat=key[1], fish=key[2], mine=key[3]),
     limit=100_000,
 )
 
 
 def play_wild(card: str, seat: int | None = None, fish: str | None = None, mine: str | None = None) -> PlayWild:
-    return _PLAYS[card, seat, fish, mine]
+    return PLAYS[card, seat, fish, mine]
 
 
-_PLACES: Built[tuple[str, str], Place] = Built(lambda key: trusted(Place, kind="place", card=key[0], size=key[1]),
+# PLACES[card, size]: what `legal_actions` reads in its loop, without a call per placement.
+PLACES: Built[tuple[str, str], Place] = Built(lambda key: trusted(Place, kind="place", card=key[0], size=key[1]),
                                                limit=10_000)
 
 
 def place(card: str, size: str) -> Place:
-    return _PLACES[card, size]
+    return PLACES[card, size]

@@ -29,10 +29,26 @@ def join_words(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+_CLOCKWISE: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def clockwise(start: int, n: int, count: int) -> tuple[int, ...]:
+    """`count` seats clockwise from seat `start` at a table of `n`; kept, being few and asked for often."""
+    key = (start, n, count)
+    seats = _CLOCKWISE.get(key)
+    if seats is None:
+        seats = _CLOCKWISE[key] = tuple([(start + k) % n for k in range(count)])
+    return seats
+
+
 def big_count(state: BFState, seat: int) -> int:
     """Big Fish in a seat's own Fishing Spot; the Ice Box never counts (BF-TURN-3)."""
     sizes = state.sizes
-    return [sizes[c] for c in state.spots[seat]].count(BIG)
+    count = 0
+    for c in state.spots[seat]:  # a plain loop: this runs at nearly every step
+        if sizes[c] == BIG:
+            count += 1
+    return count
 
 
 def working_extra(state: BFState, seat: int, effect: str) -> int:
@@ -42,13 +58,21 @@ def working_extra(state: BFState, seat: int, effect: str) -> int:
         return 0
     cards = state.cards
     fresh = state.fresh[seat]
-    return sum([cards[w].amount for w in wilds if cards[w].effect == effect and w not in fresh])
+    extra = 0
+    for w in wilds:
+        card = cards[w]
+        if card.effect == effect and w not in fresh:
+            extra += card.amount
+    return extra
 
 
 def protected(state: BFState, seat: int, effect: str) -> bool:
     """Whether a wild card in the seat's Fishing Spot blocks black cards of this effect type."""
     cards = state.cards
-    return any(effect in cards[w].against for w in state.wilds[seat])
+    for w in state.wilds[seat]:  # noqa: SIM110 - a plain loop: this runs at every wild step
+        if effect in cards[w].against:
+            return True
+    return False
 
 
 def fish_word(state: BFState, card: int) -> str:

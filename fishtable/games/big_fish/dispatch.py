@@ -22,6 +22,8 @@ from fishtable.games.big_fish.actions import (
     DONE,
     DRAW_DECK,
     ONE_CARD,
+    PLACES,
+    PLAYS,
     Action,
     Catch,
     Discard,
@@ -35,7 +37,6 @@ from fishtable.games.big_fish.actions import (
     Spawn,
     TakeFaceUp,
     one_card,
-    place,
     play_wild,
 )
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, SIZE_KEYS, SIZE_WORDS
@@ -52,7 +53,11 @@ def decision(state: BFState, seat: int) -> str | None:
         return None
     if phase == "event":
         return roundend.CHOICE_KINDS[state.events[state.resolving].effect]
-    return {"place": "place", "shrink": "shrink", "discard": "hand_limit"}[phase]
+    return _CHOICE_PHASES[phase]
+
+
+# The decision every waiting seat faces in the simultaneous phases other than an event.
+_CHOICE_PHASES = {"place": "place", "shrink": "shrink", "discard": "hand_limit"}
 
 
 @lru_cache(maxsize=8192)
@@ -106,8 +111,6 @@ def prompt_text(state: BFState, seat: int, kind: str) -> str:
 
 def pending(state: BFState) -> dict[int, Prompt]:
     phase = state.phase
-    if phase == "over":
-        return {}
     if phase == "turn":
         seat = state.seat
         key = (seat, state.step, state.allowed, state.taken)
@@ -117,13 +120,18 @@ def pending(state: BFState) -> dict[int, Prompt]:
                 _TURN_PROMPTS.clear()
             prompt = _TURN_PROMPTS[key] = _prompt(seat, key[1], prompt_text(state, seat, key[1]), False)
         return {seat: prompt}
-    out = {}
-    for seat in sorted(state.waiting):
-        kind = decision(state, seat)
-        assert kind is not None  # a waiting seat has a choice to make
+    out: dict[int, Prompt] = {}
+    waiting = sorted(state.waiting)
+    if phase == "over" or not waiting:
+        return out
+    kind = decision(state, waiting[0])  # the same for every waiting seat: the phase's
+    assert kind is not None  # a waiting seat has a choice to make
+    resolving = _resolving_key(state, kind)
+    sizes = state.sizes
+    for seat in waiting:
         # A secret choice's prompt depends only on these; playouts look it up without building its text.
-        choice_key = (seat, kind, state.need[seat], _resolving_key(state, kind),
-                      tuple(state.sizes[c] for c in state.aside[seat]) if kind == "place" else ())
+        choice_key = (seat, kind, state.need[seat], resolving,
+                      tuple([sizes[c] for c in state.aside[seat]]) if kind == "place" else ())
         prompt = _CHOICE_PROMPTS.get(choice_key)
         if prompt is None:
             if len(_CHOICE_PROMPTS) > 4096:
@@ -172,14 +180,15 @@ def wild_actions(state: BFState, seat: int) -> list[Action]:
         card = cards[c]
         if card.type != "wild":
             continue
+        wc = cids[c]
         if card.effect == "steal":
-            out += [play_wild(cids[c], seat=t, fish=cids[f]) for t, f in wild.steal_targets(state, seat, card)]
+            out += [PLAYS[wc, t, cids[f], None] for t, f in wild.steal_targets(state, seat, card)]
         elif card.effect == "swap":
             if swaps is None:
                 swaps = wild.swap_targets(state, seat)
-            out += [play_wild(cids[c], seat=t, fish=cids[f], mine=cids[m]) for m, t, f in swaps]
+            out += [PLAYS[wc, t, cids[f], cids[m]] for m, t, f in swaps]
         else:
-            out.append(play_wild(cids[c]))
+            out.append(play_wild(wc))
     return out
 
 
@@ -211,7 +220,7 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
         out = [one_card("grow", cids[f]) for f in _event_grow_options(state, seat)]
     elif kind == "place":
         fish = [cids[c] for c in state.hands[seat] if cards[c].type == "fish"]
-        return [place(f, SIZE_KEYS[size]) for size in setup.open_sizes(state, seat) for f in fish]
+        return [PLACES[f, SIZE_KEYS[size]] for size in setup.open_sizes(state, seat) for f in fish]
     elif kind == "shrink":
         card = cards[state.resolving]
         return [one_card("shrink", cids[f]) for f in wild.shrink_candidates(state, seat, card)]
@@ -232,8 +241,9 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
 def _find(state: BFState, cid: str | None, where: list[int], place_words: str) -> int:
     if cid is None:
         raise IllegalAction(f"Name a card {place_words}.")
+    cids = state.cids
     for c in where:
-        if state.cids[c] == cid:
+        if cids[c] == cid:
             return c
     raise IllegalAction(f"There is no card {cid} {place_words}.")
 

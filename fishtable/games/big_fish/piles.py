@@ -13,7 +13,10 @@ def can_draw(state: BFState) -> bool:
 
 
 def draw_top(state: BFState, events: list[Event] | None) -> int | None:
-    """The top card of the Draw Deck, refilled from the discard pile when empty (BF-Q-10)."""
+    """The top card of the Draw Deck, refilled from the discard pile when empty (BF-Q-10).
+
+    It pops the deck in place: the caller has made `state.deck` its own first (forks share it).
+    """
     if not state.deck:
         if not state.discard:
             return None
@@ -38,6 +41,7 @@ def deal(state: BFState, seat: int, count: int, events: list[Event] | None, why:
     The cards are shown to their owner only (BF-DRAW-3); the table learns how many.
     """
     got: list[int] = []
+    state.deck = state.deck[:]  # this state's own, to draw from
     for _ in range(count):
         card = draw_top(state, events)
         if card is None:
@@ -61,8 +65,9 @@ def deal(state: BFState, seat: int, count: int, events: list[Event] | None, why:
 
 def reset_row(state: BFState, events: list[Event] | None) -> None:
     """Face-Up Cards to the discard pile, then a new row of players + 2 (BF-ROUND-6, BF-ROUND-7)."""
-    state.discard.extend(state.row)
+    state.discard = state.discard + state.row
     state.row = []
+    state.deck = state.deck[:]  # this state's own, to draw from
     want = state.n + 2
     for _ in range(want):
         card = draw_top(state, events)

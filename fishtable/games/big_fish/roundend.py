@@ -12,7 +12,7 @@ from __future__ import annotations
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish import piles, turn
 from fishtable.games.big_fish.cards import BIG, HAND_SIZE, LARVAL, SIZE_WORDS
-from fishtable.games.big_fish.common import cards_words, event, event_text, ice_points, plural
+from fishtable.games.big_fish.common import cards_words, clockwise, event, event_text, ice_points, plural
 from fishtable.games.big_fish.state import BFState, put, without
 
 # Event effect types answered by a choice, and the decision kind each asks for.
@@ -25,10 +25,10 @@ CHOICE_KINDS = {
 }
 
 
-def table_order(state: BFState) -> list[int]:
+def table_order(state: BFState) -> tuple[int, ...]:
     """Every seat, clockwise from the First Player Card."""
     n = state.n
-    return [(state.first + k) % n for k in range(n)]
+    return clockwise(state.first, n, n)
 
 
 def end_round(state: BFState, events: list[Event] | None) -> None:
@@ -127,13 +127,13 @@ def _shrink_species(state: BFState, events: list[Event] | None) -> None:
                 continue
             if state.sizes[fish] == LARVAL:
                 state.spots = put(state.spots, seat, without(state.spots[seat], fish))
-                state.sizes[fish] = -1
-                state.discard.append(fish)
+                state.sizes = put(state.sizes, fish, -1)
+                state.discard = [*state.discard, fish]
                 if events is not None:
                     events.append(event("event", f"{ev.name}: {state.names[seat]}'s Larval {c.name} is discarded.",
                                         news=True))
             else:
-                state.sizes[fish] -= 1
+                state.sizes = put(state.sizes, fish, state.sizes[fish] - 1)
                 if events is not None:
                     events.append(event("event", f"{ev.name}: {state.names[seat]}'s {c.name} shrinks to "
                                                  f"{SIZE_WORDS[state.sizes[fish]]}.", news=True))
@@ -152,13 +152,13 @@ def _resolve_event(state: BFState, events: list[Event] | None) -> None:
         if effect == "remove_fish":
             for f in fish:
                 state.spots = put(state.spots, seat, without(state.spots[seat], f))
-                state.sizes[f] = -1
-                state.discard.append(f)
+                state.sizes = put(state.sizes, f, -1)
+                state.discard = [*state.discard, f]
                 if events is not None:
                     events.append(event("event", f"{ev.name}: {name} removes {SIZE_WORDS[ev.size]} "
                                                  f"{state.cards[f].name}.", news=True))
         elif effect in ("discard_unless", "discard_if_caught") and chosen:
-            state.discard.extend(chosen)
+            state.discard = [*state.discard, *chosen]
             if events is not None:
                 events.append(event("event", f"{ev.name}: {name} discards {cards_words(state, chosen)}.", news=True))
         elif effect == "spawn":
@@ -182,7 +182,7 @@ def after_choices(state: BFState, events: list[Event] | None) -> None:
         for seat in table_order(state):
             chosen = state.aside[seat]
             if chosen:
-                state.discard.extend(chosen)
+                state.discard = [*state.discard, *chosen]
                 if events is not None:
                     events.append(event("discard", f"{state.names[seat]} discards {cards_words(state, chosen)} "
                                                    f"to keep {HAND_SIZE} cards.", news=True))

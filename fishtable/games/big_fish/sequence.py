@@ -24,7 +24,8 @@ def settle(state: BFState, events: list[Event] | None) -> None:
 
 
 def end_step(state: BFState, events: list[Event] | None) -> None:
-    _step_summary(state, events)
+    if events is not None:  # a playout writes no log
+        _step_summary(state, events)
     following = _NEXT.get(state.step)
     if following is not None:
         turn.begin_step(state, following)
@@ -59,36 +60,44 @@ def _needs_decision(state: BFState, events: list[Event] | None) -> bool:
                 return False
             state.taken += 1
         return False
+    # Plain loops that stop at the first card that will do: this runs at every step.
     if step == "spawn":
         cards = state.cards
-        return any(cards[c].type == "fish" for c in state.hands[seat])
+        for c in state.hands[seat]:  # noqa: SIM110 - a plain loop, as above
+            if cards[c].type == "fish":
+                return True
+        return False
     if step == "grow":
         sizes = state.sizes
         grown = state.grown
-        return any(sizes[c] < BIG and c not in grown for c in state.spots[seat])
+        for c in state.spots[seat]:  # noqa: SIM110 - a plain loop, as above
+            if sizes[c] < BIG and c not in grown:
+                return True
+        return False
     if step == "catch":
         if not state.hard:
             return bool(state.spots[seat])
-        return any(not bag_blocked(state, seat, c) for c in state.spots[seat])
+        for c in state.spots[seat]:  # noqa: SIM110 - a plain loop, as above
+            if not bag_blocked(state, seat, c):
+                return True
+        return False
     return wild.any_playable(state, seat)
 
 
-def _step_summary(state: BFState, events: list[Event] | None) -> None:
+def _step_summary(state: BFState, events: list[Event]) -> None:
     """The log line for a step that ends with nothing done."""
     if state.taken:
         return
     name = state.names[state.seat]
     step = state.step
     if step == "draw":
-        if state.allowed == 0 and events is not None:
+        if state.allowed == 0:
             events.append(event("skip", f"{name} has no Big Fish: no cards to draw."))
         return
     if state.allowed == 0:
         what = {"spawn": "no fish to spawn", "grow": "no growth steps"}[step]
-        if events is not None:
-            events.append(event("skip", f"{name} has no Big Fish: {what}."))
+        events.append(event("skip", f"{name} has no Big Fish: {what}."))
         return
     text = {"spawn": "spawns no fish", "grow": "grows no fish", "catch": "catches no fish",
             "wild": "plays no wild card"}[step]
-    if events is not None:
-        events.append(event("skip", f"{name} {text}."))
+    events.append(event("skip", f"{name} {text}."))

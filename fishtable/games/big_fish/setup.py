@@ -158,7 +158,7 @@ def place(state: BFState, seat: int, card: int, size: int, events: list[Event] |
     """One fish set aside at its size; hidden until every player has placed all of theirs."""
     state.hands = put(state.hands, seat, without(state.hands[seat], card))
     state.aside = put(state.aside, seat, (*state.aside[seat], card))
-    state.sizes[card] = size  # a placed card carries its size while it waits
+    state.sizes = put(state.sizes, card, size)  # a placed card carries its size while it waits
     state.need = put(state.need, seat, state.need[seat] - 1)
     if state.need[seat]:
         return

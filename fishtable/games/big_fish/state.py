@@ -112,10 +112,10 @@ class BFState:
         return new
 
     def fork(self) -> BFState:
-        """The copy `apply` works on, at every step of every playout: the flat piles that
-        most steps change (deck, row, discard, sizes) are copied, and the other lists are
-        shared (see `_SHARED`); a hand or a spot is copied only when it changes. The engine never changes a
-        shared list in place: it replaces it (`put`, `[*x, card]`). Anyone else who
+        """The copy `apply` works on, at every step of every playout: every list is shared
+        (see `_SHARED`), and copied only by the step that changes it. The engine never
+        changes a shared list in place: it replaces it (`put`, `without`, `[*x, card]`),
+        or makes it its own first (the deck, before drawing from it). Anyone else who
         edits a state edits a `clone()`.
         """
         new = _new(BFState)
@@ -137,15 +137,15 @@ class BFState:
         new.allowed = self.allowed
         new.taken = self.taken
         new.grown = self.grown
-        new.deck = self.deck[:]
-        new.row = self.row[:]
-        new.discard = self.discard[:]
+        new.deck = self.deck
+        new.row = self.row
+        new.discard = self.discard
         new.hands = self.hands
         new.spots = self.spots
         new.wilds = self.wilds
         new.fresh = self.fresh
         new.ice = self.ice
-        new.sizes = self.sizes[:]
+        new.sizes = self.sizes
         new.event_deck = self.event_deck
         new.event_seen = self.event_seen
         new.caught_round = self.caught_round
@@ -185,6 +185,6 @@ class BFState:
 # The lists a fork shares with the state it was made from: the engine replaces them, never
 # changes them in place (tests/games/big_fish check that a step leaves its state alone).
 _SHARED = (
-    "grown", "hands", "spots", "wilds", "fresh", "ice", "event_deck", "event_seen", "caught_round", "waiting",
-    "need", "aside", "targets",
+    "deck", "row", "discard", "sizes", "grown", "hands", "spots", "wilds", "fresh", "ice", "event_deck", "event_seen",
+    "caught_round", "waiting", "need", "aside", "targets",
 )

@@ -30,32 +30,31 @@ def start_turn(state: BFState, events: list[Event] | None) -> None:
     begin_step(state, "draw")
 
 
-def allowance(state: BFState, step: str, bigs: int | None = None) -> tuple[int, int, int]:
-    """(Big Fish now, wild extras, actions allowed) for the active seat's step (`bigs`: the
-    Big Fish in its spot, when the caller knows them)."""
-    seat = state.seat
-    if bigs is None:
-        bigs = big_count(state, seat)
-    if step == "wild":
-        return bigs, 0, 1
-    extra = working_extra(state, seat, _EXTRA[step])
-    if step == "draw":
-        return bigs, extra, min(bigs, DRAW_CAP) + extra
-    if step == "catch":
-        return bigs, extra, 1 + extra  # BF-CATCH-1, BF-CATCH-6
-    return bigs, extra, bigs + extra  # spawn, grow (BF-SPAWN-1, BF-GROW-1)
-
-
 # Steps after which the active spot holds the same Big Fish as when the step began: drawing
 # and spawning (a Larval fish) never change them, growing and catching may.
 _SAME_BIGS_AFTER = frozenset({"draw", "spawn"})
 
 
 def begin_step(state: BFState, step: str) -> None:
-    known = state.big_count if state.step in _SAME_BIGS_AFTER and step != "draw" else None
+    """Open a step of the active seat's turn with its allowance: the Big Fish in its spot now,
+    the extras of its working wild cards, and the actions the step allows."""
+    seat = state.seat
+    same = state.step in _SAME_BIGS_AFTER and step != "draw"  # the Big Fish known from the last step
+    bigs = state.big_count if same else big_count(state, seat)
     state.step = step
     state.taken = 0
-    state.big_count, state.extra, state.allowed = allowance(state, step, known)
+    state.big_count = bigs
+    if step == "wild":
+        state.extra = 0
+        state.allowed = 1
+        return
+    extra = state.extra = working_extra(state, seat, _EXTRA[step])
+    if step == "draw":
+        state.allowed = min(bigs, DRAW_CAP) + extra
+    elif step == "catch":
+        state.allowed = 1 + extra  # BF-CATCH-1, BF-CATCH-6
+    else:
+        state.allowed = bigs + extra  # spawn, grow (BF-SPAWN-1, BF-GROW-1)
 
 
 def growable(state: BFState, seat: int) -> list[int]:
@@ -81,10 +80,11 @@ def hand_fish(state: BFState, seat: int) -> list[int]:
 
 def take_face_up(state: BFState, card: int, events: list[Event] | None) -> None:
     seat = state.seat
-    state.row.remove(card)
+    state.row = without(state.row, card)
     state.hands = put(state.hands, seat, [*state.hands[seat], card])
-    origin = state.origin
-    state.origin = (*origin[:card], -1, *origin[card + 1:])  # the table knows where it went
+    origin = list(state.origin)
+    origin[card] = -1  # the table knows where it went
+    state.origin = tuple(origin)
     state.taken += 1
     if events is not None:
         events.append(event("take", f"{state.names[seat]} takes {state.cards[card].name} from the Face-Up Cards.",
@@ -100,7 +100,7 @@ def spawn(state: BFState, seat: int, card: int, events: list[Event] | None, why:
     """A fish card from hand into the Fishing Spot as a Larval fish (BF-SPAWN-2, BF-SIZE-2)."""
     state.hands = put(state.hands, seat, without(state.hands[seat], card))
     state.spots = put(state.spots, seat, [*state.spots[seat], card])
-    state.sizes[card] = LARVAL
+    state.sizes = put(state.sizes, card, LARVAL)
     prefix = f"{why}: " if why else ""
     if events is not None:
         events.append(event("spawn", f"{prefix}{state.names[seat]} spawns {state.cards[card].name} (Larval).",
@@ -109,7 +109,7 @@ def spawn(state: BFState, seat: int, card: int, events: list[Event] | None, why:
 
 def grow(state: BFState, seat: int, fish: int, events: list[Event] | None, why: str = "") -> None:
     size = state.sizes[fish] + 1
-    state.sizes[fish] = size
+    state.sizes = put(state.sizes, fish, size)
     prefix = f"{why}: " if why else ""
     if events is not None:
         events.append(event("grow", f"{prefix}{state.names[seat]}'s {state.cards[fish].name} grows to "

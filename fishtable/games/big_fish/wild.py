@@ -8,61 +8,73 @@ from the black effect types it names.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.cards import SIZE_WORDS, Card
-from fishtable.games.big_fish.common import bag_blocked, event, plural, protected, wild_text
+from fishtable.games.big_fish.common import bag_blocked, clockwise, event, plural, protected, wild_text
 from fishtable.games.big_fish.state import BFState, put, without
 
 
-def _others(state: BFState, seat: int) -> list[int]:
+def _others(state: BFState, seat: int) -> tuple[int, ...]:
     """The other seats, clockwise from the player's left."""
     n = state.n
-    return [(seat + k) % n for k in range(1, n)]
+    return clockwise((seat + 1) % n, n, n - 1)
 
 
 def steal_targets(state: BFState, seat: int, card: Card) -> list[tuple[int, int]]:
     """(seat, fish) pairs a steal card may take: unprotected spots, allowed sizes, bag limits kept."""
+    return list(_steal_targets(state, seat, card))
+
+
+def _steal_targets(state: BFState, seat: int, card: Card) -> Iterator[tuple[int, int]]:
     sizes = state.sizes
-    out = []
+    allowed = card.sizes
     for other in _others(state, seat):
         if protected(state, other, "steal"):
             continue
         for fish in state.spots[other]:
-            if sizes[fish] in card.sizes and not bag_blocked(state, seat, fish):
-                out.append((other, fish))
-    return out
+            if sizes[fish] in allowed and not bag_blocked(state, seat, fish):
+                yield other, fish
 
 
 def swap_targets(state: BFState, seat: int) -> list[tuple[int, int, int]]:
     """(own fish, seat, their fish) of the same size, for a swap card."""
+    return list(_swap_targets(state, seat))
+
+
+def _swap_targets(state: BFState, seat: int) -> Iterator[tuple[int, int, int]]:
     sizes = state.sizes
     mine_by_size: dict[int, list[int]] = {}
     for fish in state.spots[seat]:
         mine_by_size.setdefault(sizes[fish], []).append(fish)
     if not mine_by_size:
-        return []
-    out = []
+        return
     for other in _others(state, seat):
         if protected(state, other, "swap"):
             continue
         for theirs in state.spots[other]:
             for mine in mine_by_size.get(sizes[theirs], ()):
-                out.append((mine, other, theirs))
-    return out
+                yield mine, other, theirs
 
 
 def is_playable(state: BFState, seat: int, card: Card) -> bool:
     effect = card.effect
+    # The first target found will do: the search stops there.
     if effect == "steal":
-        return bool(steal_targets(state, seat, card))
+        return next(_steal_targets(state, seat, card), None) is not None
     if effect == "swap":
-        return bool(swap_targets(state, seat))
+        return next(_swap_targets(state, seat), None) is not None
     return True
 
 
 def any_playable(state: BFState, seat: int) -> bool:
     cards = state.cards
-    return any(cards[c].type == "wild" and is_playable(state, seat, cards[c]) for c in state.hands[seat])
+    for c in state.hands[seat]:
+        card = cards[c]
+        if card.type == "wild" and is_playable(state, seat, card):
+            return True
+    return False
 
 
 def shrink_candidates(state: BFState, seat: int, card: Card) -> list[int]:
@@ -89,7 +101,7 @@ def play(state: BFState, seat: int, card: int, target: int | None, fish: int | N
         if events is not None:
             events.append(event("wild", f"{name} plays {c.name} (black). {wild_text(c)}", news=True))
         return
-    state.discard.append(card)  # a one-off (BF-WILD-5)
+    state.discard = [*state.discard, card]  # a one-off (BF-WILD-5)
     if effect == "steal":
         assert target is not None and fish is not None
         state.spots = put(state.spots, target, without(state.spots[target], fish))
@@ -142,7 +154,7 @@ def resolve_shrink(state: BFState, events: list[Event] | None) -> None:
     affected = 0
     for other in _others(state, state.seat):
         for fish in state.targets[other]:
-            state.sizes[fish] = c.to_size
+            state.sizes = put(state.sizes, fish, c.to_size)
             affected += 1
             if events is not None:
                 events.append(event("shrink", f"{c.name}: {state.names[other]}'s {state.cards[fish].name} shrinks to "

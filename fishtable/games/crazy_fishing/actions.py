@@ -102,6 +102,11 @@ class Draw(ActionModel):
 _ATTEMPTS: Built[tuple[int, ...], Attempt] = Built(lambda labels: trusted(Attempt, kind="attempt", labels=labels))
 _LOOKS: Built[int, Look] = Built(lambda label: trusted(Look, kind="look", label=label))
 _DRAWS: Built[tuple[int, int], Draw] = Built(lambda key: trusted(Draw, kind="draw", rods=key[0], baits=key[1]))
+_FISH_BAITS: Built[str | None, FishBait] = Built(lambda fish: trusted(FishBait, kind="fish_bait", fish=fish))
+_PICK_BAITS: Built[str, PickBait] = Built(lambda bait: trusted(PickBait, kind="pick_bait", bait=bait))
+_SPLITS: Built[tuple[str, ...], Split] = Built(lambda first: trusted(Split, kind="split", first=first), limit=10_000)
+_PAIRS: Built[int | None, PairAttempt] = Built(lambda label: trusted(PairAttempt, kind="pair_attempt", label=label))
+_DISCARDS: Built[str, DiscardRod] = Built(lambda rod: trusted(DiscardRod, kind="discard_rod", rod=rod))
 
 
 def trusted_cast(rods: tuple[str, ...], baits: tuple[str, ...]) -> Cast:
@@ -119,6 +124,26 @@ def trusted_look(label: int) -> Look:
 
 def trusted_draw(rods: int, baits: int) -> Draw:
     return _DRAWS[rods, baits]
+
+
+def trusted_fish_bait(fish: str | None) -> FishBait:
+    return _FISH_BAITS[fish]
+
+
+def trusted_pick_bait(bait: str) -> PickBait:
+    return _PICK_BAITS[bait]
+
+
+def trusted_split(first: tuple[str, ...]) -> Split:
+    return _SPLITS[first]
+
+
+def trusted_pair(label: int | None) -> PairAttempt:
+    return _PAIRS[label]
+
+
+def trusted_discard(rod: str) -> DiscardRod:
+    return _DISCARDS[rod]
 
 
 Action = Annotated[

@@ -59,7 +59,10 @@ def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
 def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
     cards = state.cards
     hand = state.hands[seat]
-    rods = [cards[c].type for c in hand].count("rod")
+    rods = 0
+    for c in hand:  # a plain loop: once per seat and round, and in every collect
+        if cards[c].type == "rod":
+            rods += 1
     return rods, len(hand) - rods
 
 
@@ -84,8 +87,12 @@ def _group_ok(state: CFState, cards: list[int]) -> bool:
     return len(cards) <= 1 or any(state.cards[c].plus for c in cards)
 
 
-def _has_reel(state: CFState, rods: list[int]) -> bool:
-    return any(state.cards[c].special == "super_fast_reel" for c in rods)
+def _has_special(state: CFState, cards: list[int], special: str) -> bool:
+    table = state.cards
+    for c in cards:  # noqa: SIM110 - a plain loop: every reveal asks it of every cast
+        if table[c].special == special:
+            return True
+    return False
 
 
 def cast_error(state: CFState, seat: int, rods: list[int], baits: list[int]) -> str | None:
@@ -114,7 +121,7 @@ def cast_error(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
         extra = " (the Moray Eel rules out '+' rods)" if effect == "moray_eel" else ""
         return f"To play {len(rods)} rods, one of them must be a '+' rod{extra}."
     if not _group_ok(state, baits):
-        if len(baits) == 2 and _has_reel(state, rods):
+        if len(baits) == 2 and _has_special(state, rods, "super_fast_reel"):
             return None
         extra = " (the Crab rules out '+' baits)" if effect == "crab" else ""
         reel = " or a Super-Fast Reel for exactly two" if len(baits) == 2 else ""
@@ -245,7 +252,13 @@ def is_blank(state: CFState, seat: int) -> bool:
 
 def speed_of(state: CFState, seat: int) -> int:
     cast = state.casts[seat]
-    return sum(state.cards[c].value for c in cast[0]) if cast else 0
+    if not cast:
+        return 0
+    cards = state.cards
+    speed = 0
+    for c in cast[0]:
+        speed += cards[c].value
+    return speed
 
 
 def tie_bait(state: CFState, seat: int) -> int:
@@ -264,7 +277,7 @@ def reveal(state: CFState, events: list[Event] | None) -> None:
     state.choosing = [
         s for s, cast in enumerate(casts)
         if cast is not None and cast[1] and state.piles[s]
-        and any(state.cards[c].special == "oos_rod" for c in cast[0])
+        and _has_special(state, cast[0], "oos_rod")
     ]
     if state.choosing:
         state.phase = "fish_bait"
@@ -367,8 +380,11 @@ def _break_tie(state: CFState, tied: list[int], events: list[Event] | None) -> l
 
 def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: list[Event] | None) -> list[int]:
     """Highest key first; seats with equal keys are ordered by rod-deck reveals."""
+    ordered = sorted(seats, key=key, reverse=True)
+    if len(set(map(key, seats))) == len(seats):  # no tie: the usual case
+        return ordered
     out: list[int] = []
-    for _, same in groupby(sorted(seats, key=key, reverse=True), key=key):
+    for _, same in groupby(ordered, key=key):
         group = list(same)
         out.extend(_break_tie(state, group, events) if len(group) > 1 else group)
     return out

@@ -21,21 +21,29 @@ def start_turn(state: CFState, events: list[Event] | None) -> None:
     """Begin the turn of the seat at `turn_index` (sequence.settle ends the phase after the last)."""
     seat = state.order[state.turn_index]
     rods, baits = cast_of(state, seat)
-    table = state.cards
-    specials_r = [table[c].special for c in rods]
-    specials_b = [table[c].special for c in baits]
+    finders, has_reel = _specials(state, rods, "fish_finder", "super_fast_reel")
+    shuffles, bucket = _specials(state, baits, "turbulent", "bait_bucket")
     fish_bait = state.fish_bait[seat] is not None
-    state.turn = Turn.start(
-        seat,
-        specials_r.count("fish_finder"),
-        specials_b.count("turbulent"),
-        "bait_bucket" in specials_b,
-        # CF-ROD-2, CF-Q-8: a Reel needs another rod and two baits; a fish bait can't split.
-        "super_fast_reel" in specials_r and len(rods) >= 2 and len(baits) >= 2 and not fish_bait,
-    )
+    # CF-ROD-2, CF-Q-8: a Reel needs another rod and two baits; a fish bait can't split.
+    reel = has_reel and len(rods) >= 2 and len(baits) >= 2 and not fish_bait
+    state.turn = Turn.start(seat, finders, shuffles, bucket, reel)
     if events is not None:
         events.append(event("turn", f"{state.names[seat]}'s turn to fish."))
     begin_choosing(state, events)
+
+
+def _specials(state: CFState, cards: list[int], counted: str, flagged: str) -> tuple[int, bool]:
+    """How many of these cards have the special `counted`, and whether one has `flagged` (one pass)."""
+    table = state.cards
+    count = 0
+    found = False
+    for c in cards:
+        special = table[c].special
+        if special == counted:
+            count += 1
+        elif special == flagged:
+            found = True
+    return count, found
 
 
 def begin_choosing(state: CFState, events: list[Event] | None) -> None:
@@ -59,7 +67,8 @@ def selectable(state: CFState) -> list[int]:
     """Fish the current player may target now (the Bait Bucket reaches covered ones)."""
     turn = current_turn(state)
     pool = state.sea + state.beside if turn.bucket else sea.uncovered(state)
-    return [c for c in pool if c not in turn.targets]
+    targets = turn.targets
+    return [c for c in pool if c not in targets] if targets else pool  # a new list either way
 
 
 def attempts_allowed(state: CFState, choices: list[int] | None = None) -> int:
@@ -138,7 +147,13 @@ def needs_bait_pick(state: CFState, seat: int) -> bool:
     if state.fish_bait[seat] is not None:
         return False
     baits = cast_of(state, seat)[1]
-    return len(baits) > 1 and not any(state.cards[c].plus for c in baits)
+    if len(baits) < 2:
+        return False
+    cards = state.cards
+    for c in baits:  # noqa: SIM110 - a plain loop: this runs at every attempt
+        if cards[c].plus:
+            return False
+    return True
 
 
 def pick_bait(state: CFState, bait: int, events: list[Event] | None) -> None:

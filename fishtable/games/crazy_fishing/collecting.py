@@ -78,10 +78,19 @@ def draw_total(state: CFState, seat: int) -> int:
     return min(need(state, seat), rods + baits)
 
 
-def legal_draws(state: CFState, seat: int) -> list[tuple[int, int]]:
-    total = draw_total(state, seat)
+def legal_draws(state: CFState, seat: int) -> tuple[tuple[int, int], ...]:
+    """Every (rods, baits) split of the cards to draw, fewest rods first."""
     rods, baits = available(state)
-    return [(r, total - r) for r in range(total + 1) if r <= rods and total - r <= baits]
+    total = min(need(state, seat), rods + baits)  # draw_total
+    # The splits depend only on these three small counts: each list is made once.
+    key = (total, min(rods, total), min(baits, total))
+    draws = _DRAWS.get(key)
+    if draws is None:
+        draws = _DRAWS[key] = tuple([(r, total - r) for r in range(total + 1) if r <= rods and total - r <= baits])
+    return draws
+
+
+_DRAWS: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
 
 
 def draw_error(state: CFState, seat: int, rods: int, baits: int) -> str | None:

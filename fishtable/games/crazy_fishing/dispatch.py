@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -29,8 +29,13 @@ from fishtable.games.crazy_fishing.actions import (
     Split,
     trusted_attempt,
     trusted_cast,
+    trusted_discard,
     trusted_draw,
+    trusted_fish_bait,
     trusted_look,
+    trusted_pair,
+    trusted_pick_bait,
+    trusted_split,
 )
 from fishtable.games.crazy_fishing.common import plural
 from fishtable.games.crazy_fishing.sequence import settle
@@ -130,37 +135,15 @@ def pending(state: CFState) -> dict[int, Prompt]:
 
 
 def legal_actions(state: CFState, seat: int) -> list[Action]:
-    """Every legal action, in a fixed order; a `LazyActions` list for the frequent decisions."""
+    """Every legal action, in a fixed order: a `LazyActions` list, built as it is read."""
     kind = decision(state, seat)
     if kind is None:
         return []
-    cid = state.cards
-    moves = MOVES.get(kind)
-    if moves is not None:
-        count, at = moves(state, seat)
-        return LazyActions(state, seat, count, at)
-    if kind == "fish_bait":
-        return [FishBait(fish=None), *(FishBait(fish=cid[c].cid) for c in state.piles[seat])]
-    if kind == "puffer":
-        return [DiscardRod(rod=cid[c].cid) for c in catching.puffer_choices(state, seat)]
-    turn = current_turn(state)
-    label = state.layout.label
-    if kind == "pick_bait":
-        return [PickBait(bait=cid[c].cid) for c in cast_of(state, turn.seat)[1]]
-    if kind == "split":
-        baits = cast_of(state, turn.seat)[1]
-        out: list[Action] = []
-        for size in range(1, len(baits)):
-            for first in combinations(baits, size):
-                if catching.split_error(state, list(first)) is None:
-                    out.append(Split(first=tuple(cid[c].cid for c in first)))
-        return out
-    if kind == "pair":
-        return [*(PairAttempt(label=label[c]) for c in catching.selectable(state)), PairAttempt()]
-    return []
+    count, at = MOVES[kind](state, seat)
+    return LazyActions(state, seat, count, at)
 
 
-# -- the frequent decisions, enumerated as compact moves (see engine/lazy.py) -------------------------
+# -- every decision, enumerated as compact moves (see engine/lazy.py) ---------------------------------
 #
 # MOVES[kind](state, seat) -> (count, at): at(i) is the i-th legal move as ((apply, make), move),
 # in legal_actions order. `apply` plays the compact move on a state the caller owns; `make`
@@ -228,6 +211,53 @@ def _make_draw(state: CFState, move: tuple[int, int]) -> Draw:
     return trusted_draw(move[0], move[1])
 
 
+# The rarer decisions: a fish as bait, a Puffer Fish's discard, a bait to pick, a split, a pair.
+def _apply_fish_bait(state: CFState, seat: int, fish: int | None, events: list[Event] | None) -> None:
+    casting.apply_fish_bait(state, seat, fish, events)  # the last choice sets the catch order
+    settle(state, events)
+
+
+def _make_fish_bait(state: CFState, fish: int | None) -> FishBait:
+    return trusted_fish_bait(None if fish is None else state.cids[fish])
+
+
+def _apply_discard_rod(state: CFState, seat: int, rod: int, events: list[Event] | None) -> None:
+    catching.apply_puffer_choice(state, seat, rod, events)
+    settle(state, events)
+
+
+def _make_discard_rod(state: CFState, rod: int) -> DiscardRod:
+    return trusted_discard(state.cids[rod])
+
+
+def _apply_pick_bait(state: CFState, seat: int, bait: int, events: list[Event] | None) -> None:
+    catching.pick_bait(state, bait, events)
+    settle(state, events)
+
+
+def _make_pick_bait(state: CFState, bait: int) -> PickBait:
+    return trusted_pick_bait(state.cids[bait])
+
+
+def _apply_split(state: CFState, seat: int, first: tuple[int, ...], events: list[Event] | None) -> None:
+    catching.split(state, list(first), events)
+    settle(state, events)
+
+
+def _make_split(state: CFState, first: tuple[int, ...]) -> Split:
+    cids = state.cids
+    return trusted_split(tuple([cids[c] for c in first]))
+
+
+def _apply_pair(state: CFState, seat: int, card: int | None, events: list[Event] | None) -> None:
+    catching.pair_attempt(state, card, events)
+    settle(state, events)
+
+
+def _make_pair(state: CFState, card: int | None) -> PairAttempt:
+    return trusted_pair(None if card is None else state.layout.label[card])
+
+
 # Frozen actions without fields: one instance each serves every list.
 SHUFFLE = Shuffle()
 END_TURN = EndTurn()
@@ -240,6 +270,11 @@ ATTEMPT_MOVE = (_apply_attempt, _make_attempt)
 END_TURN_MOVE = (_apply_end_turn, lambda state, move: END_TURN)
 CONTINUE_MOVE = (_apply_continue, lambda state, move: CONTINUE)
 DRAW_MOVE = (_apply_draw, _make_draw)
+FISH_BAIT_MOVE = (_apply_fish_bait, _make_fish_bait)
+DISCARD_ROD_MOVE = (_apply_discard_rod, _make_discard_rod)
+PICK_BAIT_MOVE = (_apply_pick_bait, _make_pick_bait)
+SPLIT_MOVE = (_apply_split, _make_split)
+PAIR_MOVE = (_apply_pair, _make_pair)
 
 
 def _cast_moves(state: CFState, seat: int) -> Moves:
@@ -294,16 +329,54 @@ def _draw_moves(state: CFState, seat: int) -> Moves:
     return len(draws), lambda i: (DRAW_MOVE, draws[i])
 
 
+def _listed(kind: MoveKind, moves: Sequence[object]) -> Moves:
+    """The moves of one kind given as a list, in legal_actions order."""
+    return len(moves), lambda i: (kind, moves[i])
+
+
+def _fish_bait_moves(state: CFState, seat: int) -> Moves:
+    """Keep the bait cards, or a fish of the catch pile, in pile order."""
+    return _listed(FISH_BAIT_MOVE, [None, *state.piles[seat]])
+
+
+def _discard_rod_moves(state: CFState, seat: int) -> Moves:
+    return _listed(DISCARD_ROD_MOVE, catching.puffer_choices(state, seat))
+
+
+def _pick_bait_moves(state: CFState, seat: int) -> Moves:
+    return _listed(PICK_BAIT_MOVE, list(cast_of(state, current_turn(state).seat)[1]))
+
+
+def _split_moves(state: CFState, seat: int) -> Moves:
+    """The legal first groups: by size, in combination order of the baits cast."""
+    baits = cast_of(state, current_turn(state).seat)[1]
+    firsts = [
+        first for size in range(1, len(baits)) for first in combinations(baits, size)
+        if catching.split_error(state, list(first)) is None
+    ]
+    return _listed(SPLIT_MOVE, firsts)
+
+
+def _pair_moves(state: CFState, seat: int) -> Moves:
+    """Another fish within reach, then letting it go."""
+    return _listed(PAIR_MOVE, [*catching.selectable(state), None])
+
+
 _FINISH: tuple[Move, ...] = ((SHUFFLE_MOVE, None), (END_TURN_MOVE, None))
 _BETWEEN: tuple[Move, ...] = ((SHUFFLE_MOVE, None), (CONTINUE_MOVE, None))
 
-# The compact moves of the frequent decisions: (how many, the move at an index).
+# The compact moves of every decision: (how many, the move at an index).
 MOVES: dict[str, Callable[[CFState, int], Moves]] = {
     "cast": _cast_moves,
     "catch": _catch_moves,
     "collect": _draw_moves,
     "finish": lambda state, seat: (2, _FINISH.__getitem__),
     "between": lambda state, seat: (2, _BETWEEN.__getitem__),
+    "fish_bait": _fish_bait_moves,
+    "puffer": _discard_rod_moves,
+    "pick_bait": _pick_bait_moves,
+    "split": _split_moves,
+    "pair": _pair_moves,
 }
 
 
@@ -358,16 +431,9 @@ def rollout(state: CFState, rng: random.Random, max_steps: int | None = None) ->
             break
         kind = decision(work, seat)
         assert kind is not None  # a seat to act has a decision
-        moves = MOVES.get(kind)
-        if moves is not None:
-            count, at = moves(work, seat)
-            (apply_move, _), move = at(int(rand() * count))
-            apply_move(work, seat, move, None)
-        else:  # the rare decisions: enumerated as actions, applied through validation
-            legal = legal_actions(work, seat)
-            action = legal[int(rand() * len(legal))]
-            _HANDLERS[(kind, action.kind)](work, seat, action, None)
-            settle(work, None)
+        count, at = MOVES[kind](work, seat)
+        (apply_move, _), move = at(int(rand() * count))
+        apply_move(work, seat, move, None)
         steps += 1
     return work, steps
 

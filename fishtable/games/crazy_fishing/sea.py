@@ -43,15 +43,19 @@ def lay_out(state: CFState, fish: list[int]) -> None:
 
 def place(state: CFState, placed: list[tuple[int, int, int]]) -> None:
     """Make the sea exactly these (card, x, y), bottom first; labels number them 1, 2, ..."""
-    order = [c for c, _, _ in placed]
+    order: list[int] = []
+    pos: dict[int, tuple[int, int]] = {}
+    label: dict[int, int] = {}
+    masks: dict[int, int] = {}
+    for c, x, y in placed:  # one pass: every shuffle of the sea lays it anew
+        order.append(c)
+        pos[c] = (x, y)
+        label[c] = len(order)
+        masks[c] = _MASKS.get((x, y)) or mask_of(x, y)
     state.sea = order
     state.beside = []
     state.seen = []  # a new layout: no fish can be followed to its new place (CF-BAIT-8)
-    state.layout = Layout(
-        pos={c: (x, y) for c, x, y in placed},
-        label={c: i + 1 for i, c in enumerate(order)},
-        masks={c: mask_of(x, y) for c, x, y in placed},
-    )
+    state.layout = Layout(pos=pos, label=label, masks=masks)
 
 
 def reshuffle(state: CFState) -> None:
