@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import platformdirs
-
 if TYPE_CHECKING:
     from fishtable.engine.match import Match
 
@@ -20,6 +18,9 @@ AUTOSAVE_NAME = "autosave.json"
 
 
 def default_data_dir() -> Path:
+    # On demand: platformdirs (with tempfile and shutil) is needed only when no folder is given.
+    import platformdirs
+
     return Path(platformdirs.user_data_dir("fishtable"))
 
 
