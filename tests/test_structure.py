@@ -20,10 +20,6 @@ PACKAGE = ROOT / "fishtable"
 # The command-line entry point loads only what a command needs (`fishtable --help` stays light).
 ALLOWED_ON_DEMAND = {"fishtable/cli.py"}
 
-# CYCLES_NOT_YET_BROKEN (issue 17): function-level imports that still stand for a real cycle or for
-# the menu's start-up time, each with what it hides. Remove an entry when its cycle is broken.
-CYCLES_NOT_YET_BROKEN: set[str] = set()  # none left
-
 # The shell's light half names its heavy neighbours at module level and loads them on first use
 # (fishtable/tui/deferred.py), so that the first screen loads no engine. Each such name, and the
 # file that defers it: a new one must be added here on purpose.
@@ -77,20 +73,18 @@ def test_the_checker_sees_an_import_inside_a_function() -> None:
 
 
 def test_no_fishtable_module_imports_another_inside_a_function() -> None:
-    allowed = ALLOWED_ON_DEMAND | CYCLES_NOT_YET_BROKEN
     offenders = [
         f"{_name(path)}:{line}: {statement}"
         for path in _modules()
-        if _name(path) not in allowed
+        if _name(path) not in ALLOWED_ON_DEMAND
         for line, statement in function_level_imports(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
 
 
-def test_the_allow_lists_name_only_files_that_still_need_them() -> None:
+def test_the_allow_list_names_only_files_that_still_need_it() -> None:
     # An entry whose file has no function-level import left (or is gone) is stale: drop it.
     needed = {_name(path) for path in _modules() if function_level_imports(path.read_text(encoding="utf-8"))}
-    assert sorted(CYCLES_NOT_YET_BROKEN - needed) == []
     assert sorted(ALLOWED_ON_DEMAND - needed) == []
 
 

@@ -33,7 +33,7 @@ from fishtable.remote.links import Link, exposure_warning
 from fishtable.remote.record import RECORD_NAME, SAVE_NAME, SeatKind
 from fishtable.remote.seat_app import SeatApp
 from fishtable.remote.setup_app import HostChoice, HostSetupApp, kinds_problem
-from fishtable.tui.autosave import default_data_dir
+from fishtable.tui.data_folder import default_data_dir
 
 COMMAND = "fishtable host"
 

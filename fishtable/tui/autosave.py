@@ -31,18 +31,7 @@ from fishtable.engine.files import read_bytes, size_words
 from fishtable.engine.match import Match
 from fishtable.engine.resume import load_match
 from fishtable.engine.saves import MAX_SAVE_BYTES, remove_stale_temp_files, write_atomic
-from fishtable.tui.data_folder import AUTOSAVE_NAME, SaveStatus, default_data_dir
-
-__all__ = [
-    "AUTOSAVE_NAME",
-    "SaveStatus",
-    "clean_stale_temps",
-    "default_data_dir",
-    "inspect_autosave",
-    "keep_damaged",
-    "keep_damaged_copy",
-    "save_match",
-]
+from fishtable.tui.data_folder import SaveStatus
 
 
 def _present(path: Path) -> bool:

@@ -60,7 +60,7 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
     def __init__(
         self, app: App[Any], match: Match[StateT, ViewT, ActionT], save_path: Path | None, bot_pause: float,
         ui: GameUI[ViewT, ActionT], title: str, series: Series | None = None, seconds: float = 0.0,
-        finished: Callable[[Match[StateT, ViewT, ActionT]], None] | None = None,
+        *, finished: Callable[[Match[StateT, ViewT, ActionT]], None],
     ) -> None:
         """`app`: any Textual app (the flow pushes its screens there); `finished`: told once when
         the match is over (the app forgets its autosave then)."""
@@ -388,8 +388,7 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if not self.finished:
             self.finished = True
             self.series = self.series.add(result, self.play_seconds)
-            if self.on_finished is not None:
-                self.on_finished(self.match)
+            self.on_finished(self.match)
         view = self.match.view(None)
         series = self.series if self.series.rules.is_series else None
         self._show(ResultsScreen(result, self.ui.result_details(view), series))

@@ -73,7 +73,8 @@ def new_flow(
 ) -> HotSeatFlow:
     """The hot-seat flow that plays `match` on `app`, with its game's plug-in."""
     entry = get_entry(match.game.name)
-    return HotSeatFlow(app, match, save_path, bot_pause, entry.load_ui(), entry.title, series, seconds, finished)
+    return HotSeatFlow(app, match, save_path, bot_pause, entry.load_ui(), entry.title, series, seconds,
+                       finished=finished)
 
 
 def readable(exc: Exception) -> str:

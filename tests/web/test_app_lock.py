@@ -13,7 +13,7 @@ import pytest
 
 from fishtable.engine.table_lock import LOCK_NAME
 from fishtable.tui.app import FishtableApp
-from fishtable.tui.autosave import AUTOSAVE_NAME
+from fishtable.tui.data_folder import AUTOSAVE_NAME
 from fishtable.tui.screens.menu import MenuScreen
 from fishtable.tui.screens.table_taken import TAKEN_TITLE, TableTakenScreen
 from fishtable.tui.session import SESSION_NAME

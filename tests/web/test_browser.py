@@ -21,7 +21,7 @@ import pytest
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import load_game
-from fishtable.tui.autosave import AUTOSAVE_NAME
+from fishtable.tui.data_folder import AUTOSAVE_NAME
 from tests.web.browser import Tab, find_chromium, launch
 from tests.web.serving import ServedTable
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fishtable.engine.card_game import CardGame
 from fishtable.engine.digest import state_digest
 from fishtable.games.fishing_party import dispatch, playouts, sampler, scoring, setup, views
 from fishtable.games.fishing_party.actions import ACTIONS, TimeUp
@@ -10,20 +11,13 @@ from fishtable.games.fishing_party.options import FishingPartyOptions
 from fishtable.games.fishing_party.state import FPState
 
 
-class FishingParty:
+class FishingParty(CardGame[FishingPartyOptions]):
     name = "fishing-party"
     title = "Fishing Party"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-
-    def options_model(self) -> type[FishingPartyOptions]:
-        return FishingPartyOptions
-
-    def prepare_options(self, options: FishingPartyOptions) -> FishingPartyOptions:
-        """Copy the card data in (once), from `card_file` or the shipped file; CardFileError if bad."""
-        if options.cards is not None:
-            return options
-        return options.model_copy(update={"cards": setup.card_data(options)})
+    options = FishingPartyOptions
+    read_cards = staticmethod(setup.card_data)
 
     def time_limit_seconds(self, options: FishingPartyOptions) -> float | None:
         """The agreed time limit (FP-END-2); the app keeps the clock and applies `time_up_action`."""

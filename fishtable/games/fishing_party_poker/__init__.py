@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fishtable.engine.card_game import CardGame
 from fishtable.engine.digest import state_digest
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker import dispatch, sampler, scoring, setup, views
@@ -11,20 +12,13 @@ from fishtable.games.fishing_party_poker.options import PokerOptions
 from fishtable.games.fishing_party_poker.state import PokerState
 
 
-class FishingPartyPoker:
+class FishingPartyPoker(CardGame[PokerOptions]):
     name = "fishing-party-poker"
     title = "Fishing Party Poker"
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
-
-    def options_model(self) -> type[PokerOptions]:
-        return PokerOptions
-
-    def prepare_options(self, options: PokerOptions) -> PokerOptions:
-        """Read the card file the options name (or the shipped one) into the options (once)."""
-        if options.cards is not None:
-            return options
-        return options.model_copy(update={"cards": setup.card_data(options)})
+    options = PokerOptions
+    read_cards = staticmethod(setup.card_data)
 
     # The protocol, played by the modules that keep the rules (no forwarding methods:
     # a playout calls these a hundred thousand times a second).
