@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations, groupby, pairwise
+from operator import itemgetter
 from typing import Any
+from typing import cast as typed
 
 from fishtable.engine import fastrng
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing.actions import Cast, trusted_cast
-from fishtable.games.crazy_fishing.cards import INFINITE
+from fishtable.games.crazy_fishing.cards import INFINITE, Card
 from fishtable.games.crazy_fishing.common import (
     bait_modifier,
     cards_text,
@@ -51,8 +53,7 @@ def start_round(state: CFState, events: list[Event] | None) -> None:
 def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
     """A seat that has refilled casts for the next round during Collect: face down, secret."""
     state.frozen_counts = put(state.frozen_counts, seat, hand_counts(state, seat))
-    cast = rods + baits
-    state.hands = put(state.hands, seat, [c for c in state.hands[seat] if c not in cast])
+    state.hands = put(state.hands, seat, _without(state.hands[seat], rods, baits))
     state.casts = put(state.casts, seat, (rods, baits))
 
 
@@ -227,6 +228,133 @@ class CastPlan:
         return tuple([rods[j] for j in rod_group]), tuple([baits[j] for j in bait_group])
 
 
+# -- the casts of a hand, by its shape (dispatch's hot path) -----------------------------------------
+#
+# Which casts are legal depends only on the hand's shape: for each card in hand order, whether
+# it is a rod, a '+' and a Super-Fast Reel, and whether the pile's top forbids '+' rods or
+# baits. A playout meets the same few shapes again and again, so each shape's casts, in
+# CastPlan order, are worked out once as pickers of hand positions.
+
+_ROD, _PLUS, _REEL = 1, 2, 4
+Picker = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+def _codes_of(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(
+        (_ROD | (_REEL if c.special == "super_fast_reel" else 0) if c.type == "rod" else 0) | (_PLUS if c.plus else 0)
+        for c in cards
+    )
+
+
+_codes_cache: list[tuple[tuple[Card, ...], tuple[int, ...]]] = []  # the last card table and its codes
+
+
+def _codes(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    if _codes_cache and _codes_cache[0][0] is cards:
+        return _codes_cache[0][1]
+    codes = _codes_of(cards)
+    _codes_cache[:] = [(cards, codes)]
+    return codes
+
+
+def _empty(cards: Sequence[int]) -> tuple[int, ...]:
+    return ()
+
+
+def _one(position: int) -> Picker:
+    def picker(cards: Sequence[int]) -> tuple[int, ...]:
+        return (cards[position],)
+
+    return picker
+
+
+_PICKERS: dict[tuple[int, ...], Picker] = {}
+
+
+def _picker(positions: tuple[int, ...]) -> Picker:
+    """`cards -> tuple(cards[p] for p in positions)`, made once per positions."""
+    picker = _PICKERS.get(positions)
+    if picker is None:
+        if not positions:
+            picker = _empty
+        elif len(positions) == 1:
+            picker = _one(positions[0])
+        else:
+            picker = typed(Picker, itemgetter(*positions))  # two or more: a tuple
+        _PICKERS[positions] = picker
+    return picker
+
+
+_EFFECT_KEYS = {"moray_eel": 1, "crab": 2}
+Casts = tuple[tuple[Picker, Picker], ...]  # cast i: (its rods of the rods, its baits of the baits)
+# By hand shape (codes in hand order, then the effect key): pickers of the rods and of the baits
+# that may be cast from the hand, and the casts of those (by their counts and '+'/Reel masks).
+_SHAPES: dict[tuple[int, ...], tuple[Picker, Picker, Casts]] = {}
+_CASTS: dict[tuple[int, int, int, int, int], Casts] = {}
+
+
+def _split_casts(rods: int, rod_plus: int, reels: int, baits: int, bait_plus: int) -> Casts:
+    """Casts of `rods` rods and `baits` baits (bit i of a mask: card i is a '+', or a Reel), as
+    CastPlan lists them: rod groups in `group_patterns` order, each with every bait group."""
+    key = (rods, rod_plus, reels, baits, bait_plus)
+    casts = _CASTS.get(key)
+    if casts is None:
+        rod_patterns = group_patterns(rods, rod_plus) if rods else ((),)
+        bait_patterns = group_patterns(baits, bait_plus) if baits else ((),)
+        pairs = _reel_pairs(baits, bait_plus) if reels and baits >= 2 else ()
+        out: list[tuple[Picker, Picker]] = []
+        for rg in rod_patterns:
+            choices = bait_patterns + pairs if pairs and any(reels >> i & 1 for i in rg) else bait_patterns
+            pick_rods = _picker(rg)
+            out += [(pick_rods, _picker(bg)) for bg in choices]
+        casts = _CASTS[key] = tuple(out)
+    return casts
+
+
+def _shape(key: tuple[int, ...]) -> tuple[Picker, Picker, Casts]:
+    *codes, effect = key
+    rods: list[int] = []  # hand positions
+    baits: list[int] = []
+    rod_plus = bait_plus = reels = 0
+    for pos, code in enumerate(codes):
+        if code & _ROD:
+            if code & _PLUS:
+                if effect == 1:
+                    continue
+                rod_plus |= 1 << len(rods)
+            if code & _REEL:
+                reels |= 1 << len(rods)
+            rods.append(pos)
+        else:
+            if code & _PLUS:
+                if effect == 2:
+                    continue
+                bait_plus |= 1 << len(baits)
+            baits.append(pos)
+    return _picker(tuple(rods)), _picker(tuple(baits)), _split_casts(len(rods), rod_plus, reels, len(baits), bait_plus)
+
+
+def hand_casts(state: CFState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...], Casts]:
+    """(rods, baits, casts): the rods and baits `seat` may cast now, and its legal casts, cast i
+    being `(pick_rods(rods), pick_baits(baits))` for `pick_rods, pick_baits = casts[i]`: the
+    same casts in the same order as `CastPlan(state, seat).move(i)`."""
+    hand = state.hands[seat]
+    pile = state.piles[seat]
+    effect = 0
+    if pile:
+        top = state.cards[pile[-1]]
+        if top.oos:
+            effect = _EFFECT_KEYS.get(top.special, 0)  # type: ignore[arg-type]
+    key = (*map(_codes(state.cards).__getitem__, hand), effect)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        if len(_SHAPES) > 50_000:
+            _SHAPES.clear()
+        shape = _SHAPES[key] = _shape(key)
+    rods, baits, casts = shape
+    return rods(hand), baits(hand), casts
+
+
 def legal_casts(state: CFState, seat: int) -> list[Cast]:
     """Every legal cast, built (`dispatch.legal_actions` builds them one at a time)."""
     plan = CastPlan(state, seat)
@@ -238,11 +366,24 @@ def legal_casts(state: CFState, seat: int) -> list[Cast]:
     return out
 
 
+def _without(hand: list[int], rods: list[int], baits: list[int]) -> list[int]:
+    """The hand without the cards cast (each is in it once), in hand order."""
+    rest = hand[:]
+    remove = rest.remove
+    for c in rods:
+        remove(c)
+    for c in baits:
+        remove(c)
+    return rest
+
+
 def apply_cast(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
-    cast = rods + baits
-    state.hands = put(state.hands, seat, [c for c in state.hands[seat] if c not in cast])
+    state.hands = put(state.hands, seat, _without(state.hands[seat], rods, baits))
     state.casts = put(state.casts, seat, (rods, baits))
-    state.choosing = [s for s in state.choosing if s != seat]
+    choosing = state.choosing[:]
+    if seat in choosing:
+        choosing.remove(seat)
+    state.choosing = choosing
 
 
 def is_blank(state: CFState, seat: int) -> bool:

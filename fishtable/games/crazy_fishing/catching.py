@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
 from fishtable.games.crazy_fishing.common import (
@@ -23,13 +25,14 @@ def start_turn(state: CFState, events: list[Event] | None) -> None:
     rods, baits = cast_of(state, seat)
     finders, has_reel = _specials(state, rods, "fish_finder", "super_fast_reel")
     shuffles, bucket = _specials(state, baits, "turbulent", "bait_bucket")
-    fish_bait = state.fish_bait[seat] is not None
     # CF-ROD-2, CF-Q-8: a Reel needs another rod and two baits; a fish bait can't split.
-    reel = has_reel and len(rods) >= 2 and len(baits) >= 2 and not fish_bait
-    state.turn = Turn.start(seat, finders, shuffles, bucket, reel)
+    reel = has_reel and len(rods) >= 2 and len(baits) >= 2 and state.fish_bait[seat] is None
+    state.turn = turn = Turn.start(seat, finders, shuffles, bucket, reel)
     if events is not None:
         events.append(event("turn", f"{state.names[seat]}'s turn to fish."))
-    begin_choosing(state, events)
+    if state.beside or (state.sea and state.layout.coverers is None):
+        return  # begin_choosing, when a fish can be reached: nothing to do (the usual case)
+    begin_choosing(state, events, turn)
 
 
 def _specials(state: CFState, cards: list[int], counted: str, flagged: str) -> tuple[int, bool]:
@@ -46,8 +49,9 @@ def _specials(state: CFState, cards: list[int], counted: str, flagged: str) -> t
     return count, found
 
 
-def begin_choosing(state: CFState, events: list[Event] | None) -> None:
-    turn = current_turn(state)
+def begin_choosing(state: CFState, events: list[Event] | None, turn: Turn | None = None) -> None:
+    if turn is None:
+        turn = current_turn(state)
     turn.stage = "choose"
     if sea.fish_count(state) == 0:
         # CF-Q-13: nothing left to catch; the played cards are still discarded.
@@ -65,7 +69,8 @@ def begin_choosing(state: CFState, events: list[Event] | None) -> None:
 
 def selectable(state: CFState) -> list[int]:
     """Fish the current player may target now (the Bait Bucket reaches covered ones)."""
-    turn = current_turn(state)
+    turn = state.turn
+    assert turn is not None, "no catch turn is being played"
     pool = state.sea + state.beside if turn.bucket else sea.uncovered(state)
     targets = turn.targets
     return [c for c in pool if c not in targets] if targets else pool  # a new list either way
@@ -110,7 +115,7 @@ def go_on(state: CFState, events: list[Event] | None) -> None:
     resolve(state, events)
 
 
-def attempt(state: CFState, cards: list[int], events: list[Event] | None) -> None:
+def attempt(state: CFState, cards: Sequence[int], events: list[Event] | None) -> None:
     turn = current_turn(state)
     seat = turn.seat
     turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
@@ -130,7 +135,7 @@ def attempt(state: CFState, cards: list[int], events: list[Event] | None) -> Non
     if needs_bait_pick(state, seat):
         turn.stage = "pick_bait"
         return
-    turn.groups = [_whole_bait(state, seat)]
+    turn.groups = [cast_of(state, seat)[1][:]]  # the whole bait
     resolve(state, events)
 
 
@@ -193,44 +198,55 @@ def resolve(state: CFState, events: list[Event] | None) -> None:
     """Resolve queued targets in order; stop when a decision is needed."""
     turn = current_turn(state)
     while turn.targets:
-        if turn.targets[0] == turn.second and turn.shuffles_left and not turn.between_offered:
+        targets = turn.targets
+        card = targets[0]
+        if card == turn.second and turn.shuffles_left and not turn.between_offered:
             # CF-Q-24: with a Reel, the Turbulent Bait may also stir between the two attempts.
             turn.between_offered = True
             turn.stage = "between"
             return
-        card, group = turn.targets[0], turn.groups[0]
-        turn.targets, turn.groups = turn.targets[1:], turn.groups[1:]
-        _resolve_one(state, card, group, events)
-        if turn.stage in ("pair", "puffer"):
+        groups = turn.groups
+        group = groups[0]
+        turn.targets, turn.groups = targets[1:], groups[1:]
+        _resolve_one(state, turn, card, group, events)
+        stage = turn.stage
+        if stage == "pair" or stage == "puffer":
             return
     after_attempts(state, events)
 
 
 def after_attempts(state: CFState, events: list[Event] | None) -> None:
     turn = current_turn(state)
-    if turn.shuffles_left > 0 and sea.fish_count(state) > 0:
+    if turn.shuffles_left > 0 and (state.sea or state.beside):
         turn.stage = "finish"
     else:
         end_turn(state, events)
 
 
-def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event] | None) -> None:
-    turn = current_turn(state)
+def _resolve_one(state: CFState, turn: Turn, card: int, group: list[int], events: list[Event] | None) -> None:
     seat = turn.seat
-    fish = state.cards[card]
-    name = state.names[seat]
+    cards = state.cards
+    fish = cards[card]
     fish_bait = state.fish_bait[seat]
-    base = fish_bait_value(state, fish_bait) if fish_bait is not None else raw_bait(state, group)
+    if fish_bait is not None:
+        base = fish_bait_value(state, fish_bait)
+    elif len(group) == 1:
+        base = cards[group[0]].value  # raw_bait of one card
+    else:
+        base = raw_bait(state, group)
     value = effective_bait(state, seat, base)  # modifiers at this moment (CF-Q-31)
     if value >= fish.value:
         _take(state, card)
-        state.piles = put(state.piles, seat, [*state.piles[seat], card])
+        piles = state.piles = state.piles[:]
+        piles[seat] = [*piles[seat], card]
         state.caught_round = [*state.caught_round, (card, seat)]
         if events is not None:
+            name = state.names[seat]
             events.append(event("catch", f"{name}'s bait {value_text(value)} catches {fish_text(fish)}."))
         if fish.oos:
             _trigger(state, card, group, events)
         return
+    name = state.names[seat]
     if card not in state.seen:  # everyone saw its front; it goes back face down where all can see
         state.seen = [*state.seen, card]
     beside = card in turn.overlapped and turn.bucket
@@ -244,12 +260,19 @@ def _resolve_one(state: CFState, card: int, group: list[int], events: list[Event
 
 
 def _take(state: CFState, card: int, keep_seen: bool = False) -> None:
+    # Each card is in one place, once: a copy without it (the engine replaces lists).
     if card in state.beside:
-        state.beside = [c for c in state.beside if c != card]
+        rest = state.beside[:]
+        rest.remove(card)
+        state.beside = rest
     else:
-        state.sea = [c for c in state.sea if c != card]
+        rest = state.sea[:]
+        rest.remove(card)
+        state.sea = rest
     if not keep_seen and card in state.seen:
-        state.seen = [c for c in state.seen if c != card]
+        seen = state.seen[:]
+        seen.remove(card)
+        state.seen = seen
 
 
 # -- out-of-series fish effects (CF-OOS-15..28) ------------------------------------------
@@ -399,7 +422,8 @@ def end_turn(state: CFState, events: list[Event] | None) -> None:
     rods, baits = cast_of(state, seat)
     state.rod_discard = state.rod_discard + rods
     state.bait_discard = state.bait_discard + baits
-    state.casts = put(state.casts, seat, None)
+    casts = state.casts = state.casts[:]
+    casts[seat] = None
     fish = state.fish_bait[seat]
     if fish is not None:
         state.removed = [*state.removed, fish]

@@ -98,40 +98,53 @@ _CATCH = tuple(_prompt(s, "catch", _PROMPTS["choose"], False) for s in range(MAX
 
 
 def pending(state: CFState) -> dict[int, Prompt]:
+    # Plain loops, not comprehensions: a playout asks this at every step.
     phase = state.phase
+    out: dict[int, Prompt] = {}
     if phase == "cast":
-        return {s: _CAST[s] for s in state.choosing}
-    if phase == "catch" and state.turn is not None:
-        turn = current_turn(state)
+        for s in state.choosing:
+            out[s] = _CAST[s]
+        return out
+    if phase == "catch":
+        turn = state.turn
+        if turn is None:
+            return out
         stage = turn.stage
-        if stage == "puffer":
-            return {s: _PUFFER[s] for s in state.puffer_waiting}
+        seat = turn.seat
         if stage == "choose":
             if not (turn.looks_left or turn.reel or turn.peeks):
-                return {turn.seat: _CATCH[turn.seat]}
+                out[seat] = _CATCH[seat]
+                return out
             text = _PROMPTS["choose"]
             if turn.looks_left:
                 text = (f"You may look at {plural(turn.looks_left, 'fish')} with the Fish Finder, "
                         "then choose a fish to try to catch.")
             if turn.reel and catching.attempts_allowed(state) == 2:
                 text = text.replace("a fish", "two fish (Super-Fast Reel)")
-            return {turn.seat: _prompt(turn.seat, "catch", text, bool(turn.looks_left or turn.peeks))}
-        return {turn.seat: _prompt(turn.seat, stage, _PROMPTS[stage], False)}
+            out[seat] = _prompt(seat, "catch", text, bool(turn.looks_left or turn.peeks))
+            return out
+        if stage == "puffer":
+            for s in state.puffer_waiting:
+                out[s] = _PUFFER[s]
+            return out
+        out[seat] = _prompt(seat, stage, _PROMPTS[stage], False)
+        return out
     if phase == "collect":
         # The seat refilling now, then the seats that have refilled and may already cast
         # for the next round (a cast changes no deck, so collect order is unaffected).
-        out = {}
-        seat = collecting.current_collector(state)
-        if seat is not None:
+        order, index = state.collect_order, state.collect_index
+        if index < len(order):  # collecting.current_collector
+            seat = order[index]
             out[seat] = _COLLECT[seat]
         casts = state.casts
-        for s in state.collect_order[: state.collect_index]:
+        for s in order[:index]:
             if casts[s] is None:
                 out[s] = _EARLY_CAST[s]
         return out
     if phase == "fish_bait":
-        return {s: _FISH_BAIT[s] for s in state.choosing}
-    return {}
+        for s in state.choosing:
+            out[s] = _FISH_BAIT[s]
+    return out
 
 
 def legal_actions(state: CFState, seat: int) -> list[Action]:
@@ -165,8 +178,8 @@ CastMove = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def _make_cast(state: CFState, move: CastMove) -> Cast:
-    cids = state.cids
-    return trusted_cast(tuple([cids[c] for c in move[0]]), tuple([cids[c] for c in move[1]]))
+    get = state.cids.__getitem__
+    return trusted_cast(tuple(map(get, move[0])), tuple(map(get, move[1])))
 
 
 def _apply_look(state: CFState, seat: int, card: int, events: list[Event] | None) -> None:
@@ -183,7 +196,7 @@ def _apply_shuffle(state: CFState, seat: int, move: None, events: list[Event] | 
 
 
 def _apply_attempt(state: CFState, seat: int, cards: tuple[int, ...], events: list[Event] | None) -> None:
-    catching.attempt(state, list(cards), events)
+    catching.attempt(state, cards, events)
     settle(state, events)
 
 
@@ -278,21 +291,13 @@ PAIR_MOVE = (_apply_pair, _make_pair)
 
 
 def _cast_moves(state: CFState, seat: int) -> Moves:
-    plan = casting.CastPlan(state, seat)
-    if plan.rows is not None:
-        return plan.count, lambda i: (CAST_MOVE, plan.move(i))
-    rods, baits = plan.rods, plan.baits
-    rod_patterns, bait_patterns = plan.rod_patterns, plan.bait_patterns
-    width = len(bait_patterns)
+    rods, baits, casts = casting.hand_casts(state, seat)
 
     def at(i: int) -> tuple[MoveKind, CastMove]:
-        # CastPlan.move, inlined: once per cast of every playout.
-        return CAST_MOVE, (
-            tuple([rods[j] for j in rod_patterns[i // width]]),
-            tuple([baits[j] for j in bait_patterns[i % width]]),
-        )
+        pick_rods, pick_baits = casts[i]
+        return CAST_MOVE, (pick_rods(rods), pick_baits(baits))
 
-    return plan.count, at
+    return len(casts), at
 
 
 def _catch_moves(state: CFState, seat: int) -> Moves:
