@@ -1,0 +1,143 @@
+"""The hard player's strength at the app's budget, one deal at a time, resumable.
+
+A tournament of 100 deals at the app's budget takes hours of CPU (about one CPU-second per
+hard decision), more than one sitting may have. This script plays deal after deal, each in
+every seating (exactly as `fishtable tournament --games <players> --seed <deal>` plays it),
+and appends one JSON line per deal to a results file, so a run can stop at any time and go
+on later from the next deal; `--report` sums the file up with the tournament's own
+statistics: the hard player's win rate with its 95% interval and share of the fair share,
+and its score margin per deal with its 95% interval and sign test.
+
+The budget is the app's: `hard_iterations(game, players)` iterations per decision, with no
+wall-clock cap, so a loaded machine makes a run slower but never weakens the player.
+Each line records the commit and the budget it was played with, and the report refuses a
+file that mixes budgets.
+
+    python benchmarks/hard_strength.py --game big-fish --bots hard,normal --deals 100
+    python benchmarks/hard_strength.py --game big-fish --bots hard,normal --report
+    python benchmarks/hard_strength.py --report-all          # every file in --folder
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fishtable.bots import hard_iterations
+from fishtable.tournament import run_tournament, wilson
+from fishtable.tournament_stats import summarize
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDER = ROOT / "benchmarks" / "results"
+PLAYER = "hard"
+
+
+def results_file(folder: Path, game: str, bots: list[str]) -> Path:
+    return folder / f"strength-{game}-{'-'.join(bots)}.jsonl"
+
+
+def commit() -> str:
+    try:
+        out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                             capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return out.stdout.strip()
+
+
+def read_lines(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def play_deal(game: str, bots: list[str], deal: int, iterations: int) -> dict[str, Any]:
+    """One deal in every seating: the hard player's wins, games and margin on it."""
+    started = time.process_time()
+    report = run_tournament(game, bots, games=len(bots), seed=deal, iterations=iterations)
+    line = next(line for line in report.lines if line.name == PLAYER)
+    return {
+        "deal": deal,
+        "game": game,
+        "bots": bots,
+        "iterations": iterations,
+        "commit": commit(),
+        "wins": line.wins,
+        "games": line.seat_games,
+        "margin": line.margin.mean if line.margin is not None else None,
+        "decisions": line.decisions,
+        "think_seconds": round(line.think_seconds, 3),
+        "cpu_seconds": round(time.process_time() - started, 3),
+    }
+
+
+def run(game: str, bots: list[str], deals: int, first: int, path: Path) -> None:
+    iterations = hard_iterations(game, len(bots))
+    done = {line["deal"] for line in read_lines(path)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for deal in range(first, first + deals):
+        if deal in done:
+            continue
+        line = play_deal(game, bots, deal, iterations)
+        with path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+        print(f"deal {deal}: {line['wins']:g} of {line['games']} won, margin {line['margin']}", flush=True)
+
+
+def summary(path: Path) -> str:
+    lines = read_lines(path)
+    if not lines:
+        return f"{path.name}: no deal played yet"
+    budgets = {line["iterations"] for line in lines}
+    if len(budgets) > 1:
+        return f"{path.name}: mixes budgets {sorted(budgets)}; keep one file per budget"
+    players = len(lines[0]["bots"])
+    wins = sum(line["wins"] for line in lines)
+    games = sum(line["games"] for line in lines)
+    low, high = wilson(wins, games)
+    fair = 1 / players
+    margin = summarize([line["margin"] for line in lines if line["margin"] is not None])
+    think = sum(line["think_seconds"] for line in lines) / max(1, sum(line["decisions"] for line in lines))
+    cpu = sum(line["cpu_seconds"] for line in lines) / len(lines)
+    text = (f"{lines[0]['game']} {','.join(lines[0]['bots'])} at {budgets.pop()} iterations: {len(lines)} deals, "
+            f"{games} games; hard won {wins / games:.1%} [{low:.1%}, {high:.1%}] = {wins / games / fair:.2f}x its "
+            f"fair share")
+    if margin is not None:
+        text += (f"; margin per deal {margin.mean:+.2f} [{margin.low:+.2f}, {margin.high:+.2f}], ahead "
+                 f"{margin.ahead}, behind {margin.behind}, level {margin.deals - margin.ahead - margin.behind}, "
+                 f"sign test p = {margin.sign_p:.3g}")
+    return text + f"; {think:.2f} s of wall time per hard decision, {cpu:.0f} CPU-s per deal"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="crazy-fishing")
+    parser.add_argument("--bots", default="hard,normal", help="one name per seat; must include hard")
+    parser.add_argument("--deals", type=int, default=100, help="deals to play (those in the file are skipped)")
+    parser.add_argument("--first", type=int, default=1, help="the seed of the first deal")
+    parser.add_argument("--folder", type=Path, default=FOLDER, help="where the results files are")
+    parser.add_argument("--report", action="store_true", help="sum up this game's file instead of playing")
+    parser.add_argument("--report-all", action="store_true", help="sum up every results file in --folder")
+    args = parser.parse_args()
+    bots = [name.strip() for name in args.bots.split(",")]
+    if args.report_all:
+        for path in sorted(args.folder.glob("strength-*.jsonl")):
+            print(summary(path))
+        return
+    if PLAYER not in bots:
+        parser.error("--bots must include hard")
+    path = results_file(args.folder, args.game, bots)
+    if not args.report:
+        run(args.game, bots, args.deals, args.first, path)
+    print(summary(path))
+
+
+if __name__ == "__main__":
+    main()
