@@ -67,29 +67,38 @@ def available(state: FPState) -> int:
     return len(state.draw) + len(state.discard)
 
 
-def draw_cards(state: FPState, count: int, events: list[Event]) -> list[int]:
+def draw_cards(state: FPState, count: int, events: list[Event] | None) -> list[int]:
     """Take up to `count` cards off the draw pile, reshuffling the discard pile when it runs out."""
-    out: list[int] = []
     draw = state.draw
+    if count <= len(draw):  # the common case: the top cards, top first (a new pile: see FPState.fork)
+        if count <= 0:
+            return []
+        state.draw = draw[:-count]
+        return draw[:-count - 1:-1]
+    out: list[int] = []
+    draw = draw[:]
     for _ in range(count):
         if not draw:
             if not state.discard:
                 break  # FP-Q-6: both piles are empty, the draw stops short
             state.rng, draw = rand.shuffled(state.rng, state.discard)
-            state.draw = draw
             state.discard = []
             pile_shuffled(state)
-            events.append(event("reshuffle", "The draw pile is empty: the discard pile is shuffled into a new one."))
+            if events is not None:
+                events.append(event("reshuffle",
+                                    "The draw pile is empty: the discard pile is shuffled into a new one."))
         out.append(draw.pop())
+    state.draw = draw
     return out
 
 
-def give_cards(state: FPState, seat: int, count: int, events: list[Event], why: str) -> int:
+def give_cards(state: FPState, seat: int, count: int, events: list[Event] | None, why: str) -> int:
     """Draw `count` cards into a hand: the cards are told to the seat alone (FP-MOVE-10)."""
     cards = draw_cards(state, count, events)
     if cards:
-        state.hands[seat].extend(cards)
-        name = state.static.names[seat]
-        events.append(event("draw", f"{name} draws {plural(len(cards), 'card')} {why}."))
-        events.append(event("draw", f"You draw {cards_text(state, cards)}.", (seat,)))
+        state.hands[seat] = [*state.hands[seat], *cards]
+        if events is not None:
+            name = state.static.names[seat]
+            events.append(event("draw", f"{name} draws {plural(len(cards), 'card')} {why}."))
+            events.append(event("draw", f"You draw {cards_text(state, cards)}.", (seat,)))
     return len(cards)

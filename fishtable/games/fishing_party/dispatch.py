@@ -10,6 +10,7 @@ from typing import Any
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.fast import trusted
+from fishtable.engine.lazy import ReplayEvents
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.fishing_party import fishing, moves
 from fishtable.games.fishing_party.actions import (
@@ -303,10 +304,12 @@ def apply(state: FPState, seat: int, action: Action) -> tuple[FPState, list[Even
                                 "before the move.")
         asked = "broken_line" if stage == "reaction" else stage
         raise IllegalAction(f"That does not fit now. {prompt_text(state, asked)}")
-    new = state.clone()
-    events: list[Event] = []
-    handler(new, seat, action, events)
-    return new, events
+    # A fork shares the state's lists (the engine replaces them, never changes them). No log is
+    # written now: ReplayEvents writes the very same events, by playing the step again on another
+    # fork of `state`, only if they are read (a playout never reads them).
+    new = state.fork()
+    handler(new, seat, action, None)
+    return new, ReplayEvents(state, seat, handler, action)
 
 
 def _time_up(state: FPState) -> tuple[FPState, list[Event]]:
@@ -321,47 +324,47 @@ def _time_up(state: FPState) -> tuple[FPState, list[Event]]:
     return new, [event("time_up", f"Time is up! {name} finishes this turn, then the game ends.", news=True)]
 
 
-def _place_lure(state: FPState, seat: int, action: PlaceLure, events: list[Event]) -> None:
+def _place_lure(state: FPState, seat: int, action: PlaceLure, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.lure_error(state, seat, card))
     moves.place_lure(state, seat, card, events)
 
 
-def _permanent(state: FPState, seat: int, action: PlacePermanent, events: list[Event]) -> None:
+def _permanent(state: FPState, seat: int, action: PlacePermanent, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.permanent_error(state, card))
     moves.place_permanent(state, seat, card, events)
 
 
-def _goggles(state: FPState, seat: int, action: PlayGoggles, events: list[Event]) -> None:
+def _goggles(state: FPState, seat: int, action: PlayGoggles, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.goggles_error(state, card))
     moves.play_goggles(state, seat, card, events)
 
 
-def _start_exchange(state: FPState, seat: int, action: StartExchange, events: list[Event]) -> None:
+def _start_exchange(state: FPState, seat: int, action: StartExchange, events: list[Event] | None) -> None:
     _check(moves.start_exchange_error(state, seat))
     moves.start_exchange(state, seat, events)
 
 
-def _exchange(state: FPState, seat: int, action: Exchange, events: list[Event]) -> None:
+def _exchange(state: FPState, seat: int, action: Exchange, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.exchange_error(state))
     moves.put_aside(state, seat, card, events)
 
 
-def _draw_back(state: FPState, seat: int, action: DrawBack, events: list[Event]) -> None:
+def _draw_back(state: FPState, seat: int, action: DrawBack, events: list[Event] | None) -> None:
     if not state.aside:
         raise IllegalAction("Put aside at least one card to exchange first.")
     moves.draw_back(state, seat, events)
 
 
-def _start_swap(state: FPState, seat: int, action: StartSwap, events: list[Event]) -> None:
+def _start_swap(state: FPState, seat: int, action: StartSwap, events: list[Event] | None) -> None:
     _check(moves.start_swap_error(state, seat))
     moves.start_swap(state, seat, events)
 
 
-def _take(state: FPState, seat: int, action: Take, events: list[Event]) -> None:
+def _take(state: FPState, seat: int, action: Take, events: list[Event] | None) -> None:
     card = _card(state, action.card, state.table, "on the table")
     _check(moves.take_error(state, card))
     if not moves.can_take_more(state):
@@ -369,69 +372,69 @@ def _take(state: FPState, seat: int, action: Take, events: list[Event]) -> None:
     moves.take(state, seat, card, events)
 
 
-def _give(state: FPState, seat: int, action: Give, events: list[Event]) -> None:
+def _give(state: FPState, seat: int, action: Give, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.give_error(state, card))
     moves.give(state, seat, card, events)
 
 
-def _swap_done(state: FPState, seat: int, action: SwapDone, events: list[Event]) -> None:
+def _swap_done(state: FPState, seat: int, action: SwapDone, events: list[Event] | None) -> None:
     if not state.given:
         raise IllegalAction("Swap at least one card with the table first.")
     move_done(state, events)
 
 
-def _rod_move(state: FPState, seat: int, action: PlayRod, events: list[Event]) -> None:
+def _rod_move(state: FPState, seat: int, action: PlayRod, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     lure = None if action.lure is None else _in_hand(state, seat, action.lure)
     _check(moves.rod_error(state, seat, card, lure))
     moves.play_rod(state, seat, card, lure, events)
 
 
-def _first_aid(state: FPState, seat: int, action: FirstAid, events: list[Event]) -> None:
+def _first_aid(state: FPState, seat: int, action: FirstAid, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.first_aid_error(state, seat, card))
     moves.first_aid(state, seat, card, events)
 
 
-def _give_unlucky(state: FPState, seat: int, action: GiveUnlucky, events: list[Event]) -> None:
+def _give_unlucky(state: FPState, seat: int, action: GiveUnlucky, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     _check(moves.unlucky_error(state, seat, card, action.target))
     moves.give_unlucky(state, seat, card, action.target, events)
 
 
-def _fish(state: FPState, seat: int, action: Fish, events: list[Event]) -> None:
+def _fish(state: FPState, seat: int, action: Fish, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     _check(fishing.fish_error(state, seat, card))
     fishing.start_attempt(state, seat, card, events)
 
 
-def _pass(state: FPState, seat: int, action: Pass, events: list[Event]) -> None:
+def _pass(state: FPState, seat: int, action: Pass, events: list[Event] | None) -> None:
     moves.pass_turn(state, seat, events)
 
 
-def _let_roll(state: FPState, seat: int, action: LetRoll, events: list[Event]) -> None:
+def _let_roll(state: FPState, seat: int, action: LetRoll, events: list[Event] | None) -> None:
     fishing.let_roll(state, seat, events)
 
 
-def _break_line(state: FPState, seat: int, action: BreakLine, events: list[Event]) -> None:
+def _break_line(state: FPState, seat: int, action: BreakLine, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     _check(fishing.broken_line_error(state, card))
     fishing.break_line(state, seat, card, events)
 
 
-def _spray(state: FPState, seat: int, action: Spray, events: list[Event]) -> None:
+def _spray(state: FPState, seat: int, action: Spray, events: list[Event] | None) -> None:
     _check(fishing.spray_error(state, action.change))
     fishing.resolve(state, state.roll, state.roll + action.change, events)
 
 
-def _discard(state: FPState, seat: int, action: Discard, events: list[Event]) -> None:
+def _discard(state: FPState, seat: int, action: Discard, events: list[Event] | None) -> None:
     card = _in_hand(state, seat, action.card)
     moves.discard_down(state, seat, card, events)
 
 
 # A handler takes the action of its own kind (Any: `apply` looks it up by that kind).
-Handler = Callable[[FPState, int, Any, list[Event]], None]
+Handler = Callable[[FPState, int, Any, list[Event] | None], None]
 
 _MOVES: dict[str, Handler] = {
     "start_exchange": _start_exchange,

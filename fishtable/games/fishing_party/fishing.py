@@ -8,7 +8,7 @@ from fishtable.games.fishing_party import scoring
 from fishtable.games.fishing_party.cards import BROKEN_LINE, DIE_SIDES, FISH, LURES, SPRAY, rolls_words
 from fishtable.games.fishing_party.common import card_text, event, has_perm, roll_die
 from fishtable.games.fishing_party.knowledge import discarded_openly, entered_hand, left_hand
-from fishtable.games.fishing_party.state import NONE, FPState, LastAttempt
+from fishtable.games.fishing_party.state import NONE, FPState, LastAttempt, hand_with, hand_without, to_discard
 from fishtable.games.fishing_party.turn import move_done
 
 
@@ -59,17 +59,18 @@ def _article(name: str) -> str:
     return "an" if name[:1].lower() in "aeiou" else "a"
 
 
-def start_attempt(state: FPState, seat: int, card: int, events: list[Event]) -> None:
+def start_attempt(state: FPState, seat: int, card: int, events: list[Event] | None) -> None:
     """FP-CATCH-3: the fish goes face up beside the lure; then the table may break the line."""
     st = state.static
     state.moved = True
-    state.hands[seat].remove(card)
+    hand_without(state, seat, card)
     left_hand(state, seat, card)
     state.fishing = card
-    lure = state.lures[seat]
-    need = rolls_words(st.cards[lure].wins[st.kind_of[card]])
-    events.append(event("attempt", f"{st.names[seat]} puts down the {card_text(state, card)} beside the "
-                                   f"{st.cards[lure].name} and needs a {need}.", news=True))
+    if events is not None:
+        lure = state.lures[seat]
+        need = rolls_words(st.cards[lure].wins[st.kind_of[card]])
+        events.append(event("attempt", f"{st.names[seat]} puts down the {card_text(state, card)} beside the "
+                                       f"{st.cards[lure].name} and needs a {need}.", news=True))
     if st.reactions:
         state.stage = "reaction"
         state.asking = tuple((seat + i) % st.n for i in range(1, st.n))
@@ -77,10 +78,11 @@ def start_attempt(state: FPState, seat: int, card: int, events: list[Event]) -> 
         roll(state, events)
 
 
-def let_roll(state: FPState, seat: int, events: list[Event]) -> None:
+def let_roll(state: FPState, seat: int, events: list[Event] | None) -> None:
     state.asking = tuple(s for s in state.asking if s != seat)
     if not state.asking:
-        events.append(event("attempt", "No Broken Line: the die is rolled."))
+        if events is not None:
+            events.append(event("attempt", "No Broken Line: the die is rolled."))
         roll(state, events)
 
 
@@ -90,7 +92,7 @@ def broken_line_error(state: FPState, card: int) -> str | None:
     return None
 
 
-def break_line(state: FPState, seat: int, card: int, events: list[Event]) -> None:
+def break_line(state: FPState, seat: int, card: int, events: list[Event] | None) -> None:
     """FP-SPECIAL-12: the fisher discards the fish and the lure; one Broken Line per attempt.
 
     Its player draws nothing now and refills at the end of their own next turn (FP-Q-16).
@@ -98,17 +100,18 @@ def break_line(state: FPState, seat: int, card: int, events: list[Event]) -> Non
     st = state.static
     active = state.seat
     fish, lure = state.fishing, state.lures[active]
-    state.hands[seat].remove(card)
+    hand_without(state, seat, card)
     left_hand(state, seat, card)
-    state.discard.extend((card, fish, lure))
+    to_discard(state, card, fish, lure)
     discarded_openly(state, (card, fish, lure))
     state.lures[active] = NONE
     state.fishing = NONE
     state.asking = ()
     state.last = LastAttempt(active, fish, lure, 0, 0, "broken", seat)
-    events.append(event("broken_line", f"{st.names[seat]} plays a Broken Line on {st.names[active]}: the "
-                                       f"{card_text(state, fish)} and the {st.cards[lure].name} are discarded.",
-                        news=True))
+    if events is not None:
+        events.append(event("broken_line", f"{st.names[seat]} plays a Broken Line on {st.names[active]}: the "
+                                           f"{card_text(state, fish)} and the {st.cards[lure].name} are discarded.",
+                            news=True))
     move_done(state, events)
 
 
@@ -125,14 +128,14 @@ def spray_can_help(state: FPState, rolled: int) -> bool:
     return rolled - 1 in wins or (rolled < DIE_SIDES and rolled + 1 in wins)
 
 
-def roll(state: FPState, events: list[Event]) -> None:
+def roll(state: FPState, events: list[Event] | None) -> None:
     """FP-CATCH-3: one roll. A miss the owner's Spray Bottle could mend waits for their decision."""
     rolled = roll_die(state)
     if rolled not in _wins(state) and spray_can_help(state, rolled):
         state.stage = "spray"
         state.roll = rolled
-        st = state.static
-        events.append(event("roll", f"{st.names[state.seat]} rolls a {rolled}.", news=True))
+        if events is not None:
+            events.append(event("roll", f"{state.static.names[state.seat]} rolls a {rolled}.", news=True))
         return
     resolve(state, rolled, rolled, events)
 
@@ -144,7 +147,7 @@ def spray_error(state: FPState, change: int) -> str | None:
     return None
 
 
-def resolve(state: FPState, rolled: int, counted: int, events: list[Event]) -> None:
+def resolve(state: FPState, rolled: int, counted: int, events: list[Event] | None) -> None:
     """FP-CATCH-5..13: a catch goes to the pond (a smaller one of its kind leaves it); a miss back to hand."""
     st = state.static
     seat, fish, lure = state.seat, state.fishing, state.lures[state.seat]
@@ -152,26 +155,30 @@ def resolve(state: FPState, rolled: int, counted: int, events: list[Event]) -> N
     caught = counted in _wins(state)
     state.fishing = NONE
     state.last = LastAttempt(seat, fish, lure, rolled, counted, "caught" if caught else "missed", NONE)
-    text = f"{name} rolls a {rolled}"
-    if counted != rolled:
-        text = f"With the Spray Bottle, {name}'s {rolled} counts as {counted}"
+    if events is not None:
+        text = f"{name} rolls a {rolled}"
+        if counted != rolled:
+            text = f"With the Spray Bottle, {name}'s {rolled} counts as {counted}"
     if not caught:
-        state.hands[seat].append(fish)  # FP-CATCH-7
+        hand_with(state, seat, fish)  # FP-CATCH-7
         entered_hand(state, seat, fish)
-        events.append(event("miss", f"{text}: the {st.kinds[st.kind_of[fish]]} gets away and goes back to "
-                                    f"{name}'s hand.", news=True))
+        if events is not None:
+            events.append(event("miss", f"{text}: the {st.kinds[st.kind_of[fish]]} gets away and goes back to "
+                                        f"{name}'s hand.", news=True))
         move_done(state, events)
         return
     kind = st.kind_of[fish]
     pond = state.ponds[seat]
     smaller = [c for c in pond if st.kind_of[c] == kind]
     state.ponds[seat] = (*(c for c in pond if st.kind_of[c] != kind), fish)
-    text += f" and catches the {card_text(state, fish)}!"
     if smaller:  # FP-CATCH-11
-        state.discard.extend(smaller)
+        to_discard(state, *smaller)
         discarded_openly(state, smaller)
-        text += f" The smaller {card_text(state, smaller[0])} leaves the Fish Pond for the discard pile."
-    events.append(event("catch", text, news=True))
+    if events is not None:
+        text += f" and catches the {card_text(state, fish)}!"
+        if smaller:
+            text += f" The smaller {card_text(state, smaller[0])} leaves the Fish Pond for the discard pile."
+        events.append(event("catch", text, news=True))
     if len(state.ponds[seat]) == len(st.kinds):
         scoring.finish(state, "six kinds", events)  # FP-END-1, FP-Q-21: at once, no refill
         return

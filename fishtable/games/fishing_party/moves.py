@@ -36,7 +36,7 @@ from fishtable.games.fishing_party.knowledge import (
     left_hand,
     left_unseen,
 )
-from fishtable.games.fishing_party.state import NONE, FPState
+from fishtable.games.fishing_party.state import NONE, FPState, hand_with, hand_without, to_discard
 from fishtable.games.fishing_party.turn import end_turn, move_done, next_turn
 
 MAX_EXCHANGE = 3  # FP-MOVE-3
@@ -55,18 +55,20 @@ def lure_error(state: FPState, seat: int, card: int) -> str | None:
     return None
 
 
-def place_lure(state: FPState, seat: int, card: int, events: list[Event]) -> None:
+def place_lure(state: FPState, seat: int, card: int, events: list[Event] | None) -> None:
     old = state.lures[seat]
-    state.hands[seat].remove(card)
+    hand = hand_without(state, seat, card)
     left_hand(state, seat, card)
     state.lures[seat] = card
-    name = state.static.names[seat]
-    if old == NONE:
-        events.append(event("lure", f"{name} puts on a {card_text(state, card)}."))
-    else:
-        state.hands[seat].append(old)  # FP-Q-10: a swapped-out lure goes back to the hand
+    if old != NONE:
+        hand.append(old)  # FP-Q-10: a swapped-out lure goes back to the hand
         entered_hand(state, seat, old)
-        events.append(event("lure", f"{name} swaps the {card_text(state, old)} for a {card_text(state, card)}."))
+    if events is not None:
+        name = state.static.names[seat]
+        if old == NONE:
+            events.append(event("lure", f"{name} puts on a {card_text(state, card)}."))
+        else:
+            events.append(event("lure", f"{name} swaps the {card_text(state, old)} for a {card_text(state, card)}."))
 
 
 def permanent_error(state: FPState, card: int) -> str | None:
@@ -75,15 +77,16 @@ def permanent_error(state: FPState, card: int) -> str | None:
     return None
 
 
-def place_permanent(state: FPState, seat: int, card: int, events: list[Event]) -> None:
-    state.hands[seat].remove(card)
+def place_permanent(state: FPState, seat: int, card: int, events: list[Event] | None) -> None:
+    hand_without(state, seat, card)
     left_hand(state, seat, card)
     state.perms[seat] = (*state.perms[seat], card)
-    name = state.static.names[seat]
     code = state.static.codes[card]
-    what = {GPS: "may now hold seven cards", GLOVE: "is protected from Ouch"}.get(
-        code, "may change their catch rolls by one")
-    events.append(event("permanent", f"{name} lays the {card_text(state, card)} face up and {what}.", news=True))
+    if events is not None:
+        name = state.static.names[seat]
+        what = {GPS: "may now hold seven cards", GLOVE: "is protected from Ouch"}.get(
+            code, "may change their catch rolls by one")
+        events.append(event("permanent", f"{name} lays the {card_text(state, card)} face up and {what}.", news=True))
     if code == GPS:
         give_cards(state, seat, 1, events, "for the GPS")  # FP-SPECIAL-17
 
@@ -94,19 +97,19 @@ def goggles_error(state: FPState, card: int) -> str | None:
     return None
 
 
-def play_goggles(state: FPState, seat: int, card: int, events: list[Event]) -> None:
+def play_goggles(state: FPState, seat: int, card: int, events: list[Event] | None) -> None:
     """FP-SPECIAL-4, FP-Q-17: new table cards first, then the old ones and the Goggles go face down."""
-    state.hands[seat].remove(card)
+    hand_without(state, seat, card)
     left_hand(state, seat, card)
     old = state.table
     new = draw_cards(state, TABLE_SIZE, events)
     state.table = new
-    state.discard.extend(old)
-    state.discard.append(card)
+    to_discard(state, *old, card)
     discarded_openly(state, (*old, card))
-    name = state.static.names[seat]
-    events.append(event("goggles", f"{name} plays Goggles: the table is cleared and {plural(len(new), 'new card')} "
-                                   f"laid: {cards_text(state, new)}.", news=True))
+    if events is not None:
+        name = state.static.names[seat]
+        events.append(event("goggles", f"{name} plays Goggles: the table is cleared and "
+                                       f"{plural(len(new), 'new card')} laid: {cards_text(state, new)}.", news=True))
 
 
 # -- Exchanging with the draw pile (FP-MOVE-3, FP-MOVE-4, FP-Q-6) ------------------------------------
@@ -125,7 +128,7 @@ def start_exchange_error(state: FPState, seat: int) -> str | None:
     return None
 
 
-def start_exchange(state: FPState, seat: int, events: list[Event]) -> None:
+def start_exchange(state: FPState, seat: int, events: list[Event] | None) -> None:
     state.moved = True
     state.stage = "exchange"
 
@@ -138,27 +141,29 @@ def exchange_error(state: FPState) -> str | None:
     return None
 
 
-def put_aside(state: FPState, seat: int, card: int, events: list[Event]) -> None:
-    state.hands[seat].remove(card)
+def put_aside(state: FPState, seat: int, card: int, events: list[Event] | None) -> None:
+    hand_without(state, seat, card)
     left_unseen(state, seat)
-    state.aside.append(card)
-    events.append(event("exchange", f"You put aside {card_text(state, card)} to exchange.", (seat,)))
+    state.aside = [*state.aside, card]
+    if events is not None:
+        events.append(event("exchange", f"You put aside {card_text(state, card)} to exchange.", (seat,)))
     if len(state.aside) >= exchange_limit(state):
         draw_back(state, seat, events)
 
 
-def draw_back(state: FPState, seat: int, events: list[Event]) -> None:
+def draw_back(state: FPState, seat: int, events: list[Event] | None) -> None:
     """Draw as many as were put aside (reshuffling if needed), then discard those face down."""
     aside = state.aside
     drawn = draw_cards(state, len(aside), events)
-    state.hands[seat].extend(drawn)
-    state.discard.extend(aside)
+    hand_with(state, seat, *drawn)
+    to_discard(state, *aside)
     discarded_secretly(state, seat, aside)
-    name = state.static.names[seat]
-    events.append(event("exchange", f"{name} exchanges {plural(len(aside), 'card')} with the draw pile.",
-                        news=True))
-    events.append(event("exchange", f"You discard {cards_text(state, aside)} and draw {cards_text(state, drawn)}.",
-                        (seat,)))
+    if events is not None:
+        name = state.static.names[seat]
+        events.append(event("exchange", f"{name} exchanges {plural(len(aside), 'card')} with the draw pile.",
+                            news=True))
+        events.append(event("exchange", f"You discard {cards_text(state, aside)} and draw "
+                                        f"{cards_text(state, drawn)}.", (seat,)))
     move_done(state, events)
 
 
@@ -174,7 +179,7 @@ def start_swap_error(state: FPState, seat: int) -> str | None:
     return None
 
 
-def start_swap(state: FPState, seat: int, events: list[Event]) -> None:
+def start_swap(state: FPState, seat: int, events: list[Event] | None) -> None:
     state.moved = True
     state.stage = "swap"
 
@@ -187,7 +192,7 @@ def take_error(state: FPState, take: int) -> str | None:
     return None
 
 
-def take(state: FPState, seat: int, card: int, events: list[Event]) -> None:
+def take(state: FPState, seat: int, card: int, events: list[Event] | None) -> None:
     """The card is chosen; it stays on the table until a card is given for it."""
     state.stage = "give"
     state.taken = (*state.taken, card)
@@ -199,22 +204,22 @@ def give_error(state: FPState, give: int) -> str | None:
     return None
 
 
-def give(state: FPState, seat: int, card: int, events: list[Event]) -> None:
+def give(state: FPState, seat: int, card: int, events: list[Event] | None) -> None:
     """The given card lies face up where the taken one lay (FP-MOVE-6)."""
     taken = state.taken[-1]
-    hand = state.hands[seat]
-    hand.remove(card)
+    hand = hand_without(state, seat, card)
     left_hand(state, seat, card, state.taken[:-1])
     hand.append(taken)
     entered_hand(state, seat, taken)
-    table = state.table
+    table = state.table = state.table[:]
     table[table.index(taken)] = card
     state.given = (*state.given, card)
     state.stage = "swap"
-    name = state.static.names[seat]
-    # News: the table's cards changed, and the others see it before the next pass screen.
-    events.append(event("swap", f"{name} swaps {card_text(state, card)} from their hand for "
-                                f"{card_text(state, taken)} on the table.", news=True))
+    if events is not None:
+        name = state.static.names[seat]
+        # News: the table's cards changed, and the others see it before the next pass screen.
+        events.append(event("swap", f"{name} swaps {card_text(state, card)} from their hand for "
+                                    f"{card_text(state, taken)} on the table.", news=True))
     if not can_take_more(state):
         move_done(state, events)
 
@@ -243,14 +248,11 @@ def rod_error(state: FPState, seat: int, card: int, lure: int | None) -> str | N
     return None
 
 
-def play_rod(state: FPState, seat: int, card: int, lure: int | None, events: list[Event]) -> None:
+def play_rod(state: FPState, seat: int, card: int, lure: int | None, events: list[Event] | None) -> None:
     state.moved = True
-    hand = state.hands[seat]
-    hand.remove(card)
+    hand = hand_without(state, seat, card)
     left_hand(state, seat, card)
     state.rods[seat] = card
-    name = state.static.names[seat]
-    text = f"{name} lays a Fishing Rod in front of them"
     if lure is not None:  # FP-MOVE-8: the lure goes down with the rod
         hand.remove(lure)
         left_hand(state, seat, lure)
@@ -258,8 +260,11 @@ def play_rod(state: FPState, seat: int, card: int, lure: int | None, events: lis
             hand.append(state.lures[seat])
             entered_hand(state, seat, state.lures[seat])
         state.lures[seat] = lure
-        text += f", with a {card_text(state, lure)}"
-    events.append(event("rod", text + ".", news=True))
+    if events is not None:
+        text = f"{state.static.names[seat]} lays a Fishing Rod in front of them"
+        if lure is not None:
+            text += f", with a {card_text(state, lure)}"
+        events.append(event("rod", text + ".", news=True))
     move_done(state, events)
 
 
@@ -271,16 +276,16 @@ def first_aid_error(state: FPState, seat: int, card: int) -> str | None:
     return None
 
 
-def first_aid(state: FPState, seat: int, card: int, events: list[Event]) -> None:
+def first_aid(state: FPState, seat: int, card: int, events: list[Event] | None) -> None:
     state.moved = True
-    state.hands[seat].remove(card)
+    hand_without(state, seat, card)
     left_hand(state, seat, card)
-    state.discard.append(state.ouches[seat])
-    state.discard.append(card)
+    to_discard(state, state.ouches[seat], card)
     discarded_openly(state, (state.ouches[seat], card))
     state.ouches[seat] = NONE
-    events.append(event("first_aid", f"{state.static.names[seat]} plays a First Aid Kit: the Ouch is gone.",
-                        news=True))
+    if events is not None:
+        events.append(event("first_aid", f"{state.static.names[seat]} plays a First Aid Kit: the Ouch is gone.",
+                            news=True))
     move_done(state, events)
 
 
@@ -309,44 +314,47 @@ def unlucky_error(state: FPState, seat: int, card: int, target: int) -> str | No
     return None
 
 
-def give_unlucky(state: FPState, seat: int, card: int, target: int, events: list[Event]) -> None:
+def give_unlucky(state: FPState, seat: int, card: int, target: int, events: list[Event] | None) -> None:
     st = state.static
     state.moved = True
     state.unlucky = True
-    state.hands[seat].remove(card)
+    hand_without(state, seat, card)
     left_hand(state, seat, card)
     code = st.codes[card]
-    name, who = st.names[seat], st.names[target]
     if code == OUCH:  # FP-SPECIAL-6: it stays on the target until a First Aid Kit (FP-Q-13)
         state.ouches[target] = card
-        text = f"{name} plays an Ouch on {who}: no fishing for {who} until a First Aid Kit."
     elif code == TIRE:  # FP-SPECIAL-9
         lure = state.lures[target]
         state.lures[target] = NONE
-        state.discard.append(lure)
-        state.discard.append(card)
+        to_discard(state, lure, card)
         discarded_openly(state, (lure, card))
-        text = f"{name} plays a Tire on {who}: {who}'s {card_text(state, lure)} is discarded."
     else:  # FP-SPECIAL-10: the rod is discarded, the lure goes back to the hand
-        state.discard.append(state.rods[target])
+        to_discard(state, state.rods[target], card)
         discarded_openly(state, (state.rods[target], card))
         state.rods[target] = NONE
         lure = state.lures[target]
-        text = f"{name} plays a Snap on {who}: {who}'s Fishing Rod breaks"
         if lure != NONE:
             state.lures[target] = NONE
-            state.hands[target].append(lure)
+            hand_with(state, target, lure)
             entered_hand(state, target, lure)
-            text += f" and the {card_text(state, lure)} goes back to {who}'s hand"
-        text += "."
-        state.discard.append(card)
-    events.append(event("unlucky", text, news=True))
+    if events is not None:
+        name, who = st.names[seat], st.names[target]
+        if code == OUCH:
+            text = f"{name} plays an Ouch on {who}: no fishing for {who} until a First Aid Kit."
+        elif code == TIRE:
+            text = f"{name} plays a Tire on {who}: {who}'s {card_text(state, lure)} is discarded."
+        else:
+            text = f"{name} plays a Snap on {who}: {who}'s Fishing Rod breaks"
+            if lure != NONE:
+                text += f" and the {card_text(state, lure)} goes back to {who}'s hand"
+            text += "."
+        events.append(event("unlucky", text, news=True))
     move_done(state, events)
 
 
-def pass_turn(state: FPState, seat: int, events: list[Event]) -> None:
+def pass_turn(state: FPState, seat: int, events: list[Event] | None) -> None:
     """FP-Q-7: no (further) move; the turn ends with the usual refill."""
-    if not state.moved:
+    if not state.moved and events is not None:
         events.append(event("pass", f"{state.static.names[seat]} passes.", news=True))
     end_turn(state, events)
 
@@ -354,13 +362,13 @@ def pass_turn(state: FPState, seat: int, events: list[Event]) -> None:
 # -- Discarding down to the hand size (FP-Q-15) -------------------------------------------------------
 
 
-def discard_down(state: FPState, seat: int, card: int, events: list[Event]) -> None:
-    hand = state.hands[seat]
-    hand.remove(card)
+def discard_down(state: FPState, seat: int, card: int, events: list[Event] | None) -> None:
+    hand = hand_without(state, seat, card)
     left_unseen(state, seat)
-    state.discard.append(card)
+    to_discard(state, card)
     discarded_secretly(state, seat, (card,))
-    events.append(event("discard", f"{state.static.names[seat]} discards a card face down."))
-    events.append(event("discard", f"You discard {card_text(state, card)}.", (seat,)))
+    if events is not None:
+        events.append(event("discard", f"{state.static.names[seat]} discards a card face down."))
+        events.append(event("discard", f"You discard {card_text(state, card)}.", (seat,)))
     if len(hand) <= hand_size(state, seat):
         next_turn(state, events)

@@ -38,7 +38,7 @@ def totals(state: FPState) -> list[int]:
     return [sum(v for _, v in p) for p in score_parts(state)]
 
 
-def finish(state: FPState, reason: str, events: list[Event]) -> None:
+def finish(state: FPState, reason: str, events: list[Event] | None) -> None:
     """End the game: score it, and roll off a tie for the most points (FP-SCORE-8, FP-Q-23)."""
     state.stage = "over"
     state.end_reason = reason
@@ -54,6 +54,8 @@ def finish(state: FPState, reason: str, events: list[Event]) -> None:
         state.winners = (winner,)
     else:
         state.winners = (top[0],)
+    if events is None:
+        return
     why = f"{names[state.seat]} has every kind of fish" if reason == "six kinds" else "the time is up"
     line = ", ".join(f"{names[s]} {points[s]}" for s in range(state.n))
     events.append(event("end", f"The game is over: {why}. Points: {line}.", news=True))

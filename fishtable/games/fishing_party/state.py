@@ -35,7 +35,10 @@ class LastAttempt(NamedTuple):
     counted: int  # the die as counted (after a Spray Bottle); 0 when none
     outcome: str  # "caught", "missed" or "broken"
     breaker: int  # the seat that played the Broken Line, or NONE
+
+
 _copy = list.copy
+_new = object.__new__
 
 
 @dataclass(slots=True)
@@ -138,6 +141,49 @@ class FPState:
             self.known, self.seen_discards, self.own_discards,
         )
 
+    def fork(self) -> FPState:
+        """The copy `apply` works on, made at every step of every playout: it shares the piles,
+        the table, the aside cards and every hand with this state.
+
+        The engine never changes those lists in place: it replaces them (`state.hands[seat] =
+        [...]`, `state.discard = [*state.discard, card]`). The short per-seat lists (the list of
+        hands, rods, lures, Ouches, permanent cards, ponds) are copied, so the engine may set
+        their items. Anyone else who edits a state edits a `clone()`.
+        """
+        new = _new(FPState)
+        new.static = self.static
+        new.rng = self.rng
+        new.draw = self.draw
+        new.discard = self.discard
+        new.table = self.table
+        new.hands = self.hands[:]
+        new.rods = self.rods[:]
+        new.lures = self.lures[:]
+        new.ouches = self.ouches[:]
+        new.perms = self.perms[:]
+        new.ponds = self.ponds[:]
+        new.seat = self.seat
+        new.stage = self.stage
+        new.moves_left = self.moves_left
+        new.moved = self.moved
+        new.unlucky = self.unlucky
+        new.fishing = self.fishing
+        new.aside = self.aside
+        new.given = self.given
+        new.taken = self.taken
+        new.asking = self.asking
+        new.roll = self.roll
+        new.last = self.last
+        new.time_up = self.time_up
+        new.turn_no = self.turn_no
+        new.end_reason = self.end_reason
+        new.tiebreak = self.tiebreak
+        new.winners = self.winners
+        new.known = self.known
+        new.seen_discards = self.seen_discards
+        new.own_discards = self.own_discards
+        return new
+
     def canonical(self) -> tuple[Any, ...]:
         """Everything that defines the position, for hashing and equality.
 
@@ -157,3 +203,24 @@ class FPState:
             self.asking, self.roll, None if self.last is None else tuple(self.last), self.time_up,
             self.turn_no, self.end_reason, self.tiebreak, self.winners,
         )
+
+
+# -- Changing a state's shared lists (see `FPState.fork`): replaced, never changed in place -------
+
+
+def hand_without(state: FPState, seat: int, card: int) -> list[int]:
+    """`seat`'s hand, the card taken out of it: a new list, which becomes the hand."""
+    hand = state.hands[seat][:]
+    hand.remove(card)
+    state.hands[seat] = hand
+    return hand
+
+
+def hand_with(state: FPState, seat: int, *cards: int) -> None:
+    """The cards go into `seat`'s hand (a new list)."""
+    state.hands[seat] = [*state.hands[seat], *cards]
+
+
+def to_discard(state: FPState, *cards: int) -> None:
+    """The cards go onto the discard pile (a new list), in this order."""
+    state.discard = [*state.discard, *cards]

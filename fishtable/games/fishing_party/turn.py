@@ -14,17 +14,18 @@ def moves_per_turn(state: FPState) -> int:
     return QUICK_PLAY_MOVES if state.static.quick_play else 1  # FP-MOVE-1
 
 
-def start_turn(state: FPState, seat: int, events: list[Event]) -> None:
+def start_turn(state: FPState, seat: int, events: list[Event] | None) -> None:
     state.seat = seat
     state.stage = "turn"
     state.moves_left = moves_per_turn(state)
     state.moved = False
     state.unlucky = False
     state.turn_no += 1
-    events.append(event("turn", f"{state.static.names[seat]}'s turn."))
+    if events is not None:
+        events.append(event("turn", f"{state.static.names[seat]}'s turn."))
 
 
-def move_done(state: FPState, events: list[Event]) -> None:
+def move_done(state: FPState, events: list[Event] | None) -> None:
     """A move is complete: on to the next move (Quick-Play) or the end of the turn."""
     state.aside = []
     state.given = ()
@@ -37,7 +38,7 @@ def move_done(state: FPState, events: list[Event]) -> None:
         end_turn(state, events)
 
 
-def end_turn(state: FPState, events: list[Event]) -> None:
+def end_turn(state: FPState, events: list[Event] | None) -> None:
     """FP-MOVE-9: refill to the hand size; FP-Q-15: a hand above it draws nothing and discards."""
     seat = state.seat
     state.moves_left = 0
@@ -45,15 +46,16 @@ def end_turn(state: FPState, events: list[Event]) -> None:
     held = len(state.hands[seat])
     if held > size:
         state.stage = "discard"
-        events.append(event("discard", f"{state.static.names[seat]} holds {plural(held, 'card')} and must "
-                                       f"discard down to {size}."))
+        if events is not None:
+            events.append(event("discard", f"{state.static.names[seat]} holds {plural(held, 'card')} and must "
+                                           f"discard down to {size}."))
         return
     if held < size:
         give_cards(state, seat, size - held, events, "to refill their hand")
     next_turn(state, events)
 
 
-def next_turn(state: FPState, events: list[Event]) -> None:
+def next_turn(state: FPState, events: list[Event] | None) -> None:
     if state.time_up:
         scoring.finish(state, "time", events)  # FP-Q-21: the turn is complete, the game ends
         return
