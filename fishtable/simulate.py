@@ -151,16 +151,38 @@ def play_game(
 ) -> tuple[int, Result | None]:
     """Play one game to its end; return (steps, result)."""
     legal_actions = game.legal_actions
-    view = game.view
     rngs = [bot_rng(seed, seat, 0) for seat in range(len(seats))]
-    wants_view = [bot.needs_view for bot in bots]
     choosers = [bot.choose for bot in bots]
+    state = game.new_game(options, seats, seed)
+    if any(bot.needs_view for bot in bots):
+        view = game.view
+        wants_view = [bot.needs_view for bot in bots]
 
-    def choose(seat: int, state: object) -> object:
-        return choosers[seat](view(state, seat) if wants_view[seat] else None, legal_actions(state, seat), rngs[seat])
+        def choose(seat: int, state: object) -> object:
+            return choosers[seat](view(state, seat) if wants_view[seat] else None, legal_actions(state, seat),
+                                  rngs[seat])
 
-    steps, state = play_to_end(game, game.new_game(options, seats, seed), choose, lambda seat: bots[seat].name, seed)
-    return steps, game.result(state)
+        steps, state = play_to_end(game, state, choose, lambda seat: bots[seat].name, seed)
+        return steps, game.result(state)
+    # No bot reads a view: play_to_end with its `choose` written in (a playout's every step).
+    pending = game.pending
+    apply = game.apply
+    steps = 0
+    while True:
+        waiting = pending(state)
+        if not waiting:
+            return steps, game.result(state)
+        seat = next(iter(waiting))  # one seat at a time; the rest of a simultaneous phase waits
+        action = choosers[seat](None, legal_actions(state, seat), rngs[seat])
+        try:
+            state, _ = apply(state, seat, action)
+        except IllegalAction as exc:
+            raise RuntimeError(
+                f"The {bots[seat].name} bot in seat {seat + 1} chose an illegal move at step {steps}: {exc}"
+            ) from exc
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"Game with seed {seed} did not end within {MAX_STEPS} steps.")
 
 
 def run_simulation(

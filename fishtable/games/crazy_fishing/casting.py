@@ -30,22 +30,31 @@ def start_round(state: CFState, events: list[Event] | None) -> None:
 
     Should every seat have cast early, `sequence.settle` reveals them at once.
     """
-    casts: list[tuple[list[int], list[int]] | None] = (
-        state.casts if len(state.casts) == state.n else [None] * state.n
-    )
+    n = state.n
+    casts: list[tuple[list[int], list[int]] | None] = state.casts if len(state.casts) == n else [None] * n
     frozen = state.frozen_counts
     state.phase = "cast"
-    state.choosing = [s for s in range(state.n) if casts[s] is None]
     state.casts = casts
-    state.fish_bait = [None] * state.n
+    state.fish_bait = [None] * n
     state.revealed = False
     state.order = []
     state.order_notes = []
     state.caught_round = []
     # CF-Q-14: counts frozen from the start of each seat's Cast (an early cast froze them then).
-    state.frozen_counts = [
-        frozen[s] if casts[s] is not None else hand_counts(state, s) for s in range(state.n)
-    ]
+    choosing: list[int] = []
+    counts: list[tuple[int, int]] = []
+    rods_of = _rod_ones(state.cards).__getitem__
+    hands = state.hands
+    for s in range(n):  # a plain loop: once per round
+        if casts[s] is None:
+            choosing.append(s)
+            hand = hands[s]
+            rods = sum(map(rods_of, hand))  # hand_counts
+            counts.append((rods, len(hand) - rods))
+        else:
+            counts.append(frozen[s])
+    state.choosing = choosing
+    state.frozen_counts = counts
     if events is not None:
         events.append(event("round", f"Round {state.round} begins: everyone casts in secret."))
 
@@ -58,13 +67,21 @@ def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
 
 
 def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
-    cards = state.cards
     hand = state.hands[seat]
-    rods = 0
-    for c in hand:  # a plain loop: once per seat and round, and in every collect
-        if cards[c].type == "rod":
-            rods += 1
+    rods = sum(map(_rod_ones(state.cards).__getitem__, hand))
     return rods, len(hand) - rods
+
+
+# 1 for a rod, 0 for any other card, by card: the last card table's, kept.
+_rod_ones_cache: list[tuple[tuple[Card, ...], tuple[int, ...]]] = []
+
+
+def _rod_ones(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    if _rod_ones_cache and _rod_ones_cache[0][0] is cards:
+        return _rod_ones_cache[0][1]
+    ones = tuple(1 if c.type == "rod" else 0 for c in cards)
+    _rod_ones_cache[:] = [(cards, ones)]
+    return ones
 
 
 def usable(state: CFState, seat: int) -> tuple[list[int], list[int]]:
@@ -414,13 +431,13 @@ def reveal(state: CFState, events: list[Event] | None) -> None:
     state.revealed = True
     if events is not None:
         _reveal_events(state, events)
-    casts = state.casts
-    state.choosing = [
-        s for s, cast in enumerate(casts)
-        if cast is not None and cast[1] and state.piles[s]
-        and _has_special(state, cast[0], "oos_rod")
-    ]
-    if state.choosing:
+    piles = state.piles
+    choosing: list[int] = []
+    for s, cast in enumerate(state.casts):  # a plain loop: once per round
+        if cast is not None and cast[1] and piles[s] and _has_special(state, cast[0], "oos_rod"):
+            choosing.append(s)
+    state.choosing = choosing
+    if choosing:
         state.phase = "fish_bait"
         if events is not None:
             names = ", ".join(state.names[s] for s in state.choosing)
@@ -533,8 +550,23 @@ def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: l
 
 def set_order(state: CFState, events: list[Event] | None) -> None:
     """Catch order: speed, then bait, then rod-deck reveals (CF-CAST-12..14)."""
-    players = [s for s in range(state.n) if not is_blank(state, s)]
-    key = {s: (speed_of(state, s), tie_bait(state, s)) for s in players}
+    # Who fishes (not is_blank), and each one's (speed_of, tie_bait): one plain loop, once per round.
+    cards, casts, fish_bait = state.cards, state.casts, state.fish_bait
+    players: list[int] = []
+    key: dict[int, tuple[int, int]] = {}
+    for s in range(state.n):
+        cast = casts[s]
+        if cast is None or not cast[0]:
+            continue
+        fish = fish_bait[s]
+        if fish is None and not cast[1]:
+            continue
+        speed = 0
+        for c in cast[0]:
+            speed += cards[c].value
+        base = fish_bait_value(state, fish) if fish is not None else raw_bait(state, cast[1])
+        players.append(s)
+        key[s] = (speed, base if base >= INFINITE else base + bait_modifier(state, s))
     order = _rank(state, players, key.__getitem__, events)
     for a, b in pairwise(order):
         (sa, ba), (sb, bb) = key[a], key[b]

@@ -20,9 +20,14 @@ def start_collect(state: CFState, events: list[Event] | None) -> None:
     (CF-END-2), but by the engine, without asking anyone (`auto_collect`).
     """
     state.phase = "collect"
-    state.collect_order = state.order + [s for s in range(state.n) if s not in state.order]
+    order = state.order
+    collect_order = order[:]
+    for s in range(state.n):
+        if s not in order:
+            collect_order.append(s)
+    state.collect_order = collect_order
     state.collect_index = 0
-    if sea.fish_count(state) <= END_AT:
+    if len(state.sea) + len(state.beside) <= END_AT:  # sea.fish_count
         auto_collect(state, events)
         return
     skip_done(state)
@@ -80,8 +85,13 @@ def draw_total(state: CFState, seat: int) -> int:
 
 def legal_draws(state: CFState, seat: int) -> tuple[tuple[int, int], ...]:
     """Every (rods, baits) split of the cards to draw, fewest rods first."""
-    rods, baits = available(state)
-    total = min(need(state, seat), rods + baits)  # draw_total
+    rods = len(state.rod_deck) + len(state.rod_discard)  # available(state)
+    baits = len(state.bait_deck) + len(state.bait_discard)
+    total = HAND_SIZE - len(state.hands[seat])  # min(need(state, seat), rods + baits): draw_total
+    if total > rods + baits:
+        total = rods + baits
+    elif total < 0:
+        total = 0
     # The splits depend only on these three small counts: each list is made once.
     key = (total, min(rods, total), min(baits, total))
     draws = _DRAWS.get(key)
@@ -115,11 +125,16 @@ def current_collector(state: CFState) -> int | None:
 
 def skip_done(state: CFState) -> None:
     """Move past seats with nothing to draw (when everyone is full, sequence.settle ends the round)."""
-    while state.collect_index < len(state.collect_order):
-        seat = state.collect_order[state.collect_index]
-        if draw_total(state, seat) > 0:
-            return
-        state.collect_index += 1
+    order, index, hands = state.collect_order, state.collect_index, state.hands
+    if index < len(order) and len(hands[order[index]]) < HAND_SIZE and (
+        state.rod_deck or state.bait_deck or state.rod_discard or state.bait_discard
+    ):
+        return  # draw_total > 0: the usual case, without the calls
+    while index < len(order):
+        if draw_total(state, order[index]) > 0:
+            break
+        index += 1
+    state.collect_index = index
 
 
 def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event] | None) -> None:
@@ -131,19 +146,31 @@ def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event] |
 def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[Event] | None) -> None:
     drawn: list[int] = []
     if rods:
-        deck = state.rod_deck = state.rod_deck[:]
-        for _ in range(rods):
-            if not deck:
-                reshuffle_rods(state, events)
-                deck = state.rod_deck  # a new list
-            drawn.append(deck.pop())
+        deck = state.rod_deck
+        if len(deck) >= rods:  # no reshuffle: the top `rods` cards, top first
+            keep = len(deck) - rods
+            drawn += deck[keep:][::-1]
+            state.rod_deck = deck[:keep]
+        else:
+            deck = state.rod_deck = deck[:]
+            for _ in range(rods):
+                if not deck:
+                    reshuffle_rods(state, events)
+                    deck = state.rod_deck  # a new list
+                drawn.append(deck.pop())
     if baits:
-        deck = state.bait_deck = state.bait_deck[:]
-        for _ in range(baits):
-            if not deck:
-                reshuffle_baits(state, events)
-                deck = state.bait_deck
-            drawn.append(deck.pop())
+        deck = state.bait_deck
+        if len(deck) >= baits:
+            keep = len(deck) - baits
+            drawn += deck[keep:][::-1]
+            state.bait_deck = deck[:keep]
+        else:
+            deck = state.bait_deck = deck[:]
+            for _ in range(baits):
+                if not deck:
+                    reshuffle_baits(state, events)
+                    deck = state.bait_deck
+                drawn.append(deck.pop())
     state.hands = put(state.hands, seat, state.hands[seat] + drawn)
     if events is not None:
         events.append(event("draw", f"{state.names[seat]} draws {plural(rods, 'rod')} and {plural(baits, 'bait')}."))

@@ -149,10 +149,18 @@ def pending(state: CFState) -> dict[int, Prompt]:
 
 def legal_actions(state: CFState, seat: int) -> list[Action]:
     """Every legal action, in a fixed order: a `LazyActions` list, built as it is read."""
-    kind = decision(state, seat)
-    if kind is None:
-        return []
-    count, at = MOVES[kind](state, seat)
+    phase = state.phase
+    if phase == "cast" and seat in state.choosing:  # decision(), its usual answers first
+        count, at = _cast_moves(state, seat)
+    elif phase == "catch" and state.turn is not None and state.turn.stage == "choose" and seat == state.turn.seat:
+        count, at = _catch_moves(state, seat)
+    elif phase == "collect" and collecting.current_collector(state) == seat:
+        count, at = _draw_moves(state, seat)
+    else:
+        kind = decision(state, seat)
+        if kind is None:
+            return []
+        count, at = MOVES[kind](state, seat)
     return LazyActions(state, seat, count, at)
 
 
@@ -178,8 +186,22 @@ CastMove = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def _make_cast(state: CFState, move: CastMove) -> Cast:
-    get = state.cids.__getitem__
-    return trusted_cast(tuple(map(get, move[0])), tuple(map(get, move[1])))
+    # Casts are immutable, so one serves every list that offers the same cards (of one card table).
+    global _casts_made
+    cids = state.cids
+    if _casts_made[0] is not cids:
+        _casts_made = (cids, {})
+    made = _casts_made[1]
+    action = made.get(move)
+    if action is None:
+        if len(made) > 100_000:
+            made.clear()
+        get = cids.__getitem__
+        action = made[move] = trusted_cast(tuple(map(get, move[0])), tuple(map(get, move[1])))
+    return action
+
+
+_casts_made: tuple[tuple[str, ...] | None, dict[CastMove, Cast]] = (None, {})  # ids, and casts by move
 
 
 def _apply_look(state: CFState, seat: int, card: int, events: list[Event] | None) -> None:
@@ -202,7 +224,9 @@ def _apply_attempt(state: CFState, seat: int, cards: tuple[int, ...], events: li
 
 def _make_attempt(state: CFState, cards: tuple[int, ...]) -> Attempt:
     label = state.layout.label
-    return trusted_attempt(tuple([label[c] for c in cards]))
+    if len(cards) == 1:
+        return trusted_attempt((label[cards[0]],))
+    return trusted_attempt(tuple(map(label.__getitem__, cards)))
 
 
 def _apply_end_turn(state: CFState, seat: int, move: None, events: list[Event] | None) -> None:
@@ -303,14 +327,16 @@ def _cast_moves(state: CFState, seat: int) -> Moves:
 def _catch_moves(state: CFState, seat: int) -> Moves:
     """Looks (Fish Finder), then a shuffle (Turbulent Bait), then the attempts."""
     turn = current_turn(state)
+    choices = catching.selectable(state)
+    n = len(choices)
+    pairs = turn.reel and n >= 2  # catching.attempts_allowed(state, choices) == 2
+    if not (pairs or turn.looks_left or turn.shuffles_left):  # one fish, nothing before: the usual case
+        return n, lambda i: (ATTEMPT_MOVE, (choices[i],))
     looks: list[int] = []
     if turn.looks_left:
         peeks = turn.peeks
         looks = [c for c in state.sea + state.beside if c not in peeks]
     shuffles = 1 if turn.shuffles_left else 0
-    choices = catching.selectable(state)
-    n = len(choices)
-    pairs = catching.attempts_allowed(state, choices) == 2
     attempts = n * (n - 1) // 2 if pairs else n
     head = len(looks) + shuffles
 

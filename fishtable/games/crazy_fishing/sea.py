@@ -86,16 +86,28 @@ def uncovered(state: CFState) -> list[int]:
         here = set(sea)
         out = [c for c in sea if here.isdisjoint(coverers.get(c, ()))]
     else:
-        masks = state.layout.masks
-        above = 0  # the cells of the fish above, from the top down
-        out = []
-        for c in reversed(sea):
-            mask = masks[c]
-            if not mask & above:
-                out.append(c)
-            above |= mask
-        out.reverse()
+        global _last_uncovered
+        layout = state.layout
+        key = tuple(sea)
+        last = _last_uncovered
+        if last[0] is layout and last[1] == key:
+            out = list(last[2])  # the same sea as last time: a fish got away, or the same turn goes on
+        else:
+            masks = layout.masks
+            above = 0  # the cells of the fish above, from the top down
+            out = []
+            for c in reversed(sea):
+                mask = masks[c]
+                if not mask & above:
+                    out.append(c)
+                above |= mask
+            out.reverse()
+            _last_uncovered = (layout, key, tuple(out))
     return out + state.beside if state.beside else out
+
+
+# The last sea `uncovered` read: its layout (never changed once made), its fish, the uncovered ones.
+_last_uncovered: tuple[Layout | None, tuple[int, ...], tuple[int, ...]] = (None, (), ())
 
 
 def any_uncovered(state: CFState) -> bool:
