@@ -59,27 +59,30 @@ def _pay(state: PokerState, seat: int, amount: int) -> None:
     state.committed[seat] += amount
 
 
-def apply(state: PokerState, seat: int, kind: str, events: list[Event]) -> None:
+def apply(state: PokerState, seat: int, kind: str, events: list[Event] | None) -> None:
     """Apply a betting action of `seat`, who is the actor. Raises IllegalAction, changing nothing."""
     name = state.names[seat]
     owe = state.level - state.round_bet[seat]
     if kind == "check":
         if owe > 0:
             raise IllegalAction(f"You cannot check: the bet is {state.level}; call {to_call(state, seat)} or fold.")
-        events.append(news("check", f"{name} checks."))
+        if events is not None:
+            events.append(news("check", f"{name} checks."))
     elif kind == "call":
         if owe <= 0:
             raise IllegalAction("There is nothing to call: check, or bet.")
         amount = to_call(state, seat)
         _pay(state, seat, amount)
         tail = " and is all in" if state.chips[seat] == 0 else ""
-        events.append(news("call", f"{name} calls {amount}{tail}."))
+        if events is not None:
+            events.append(news("call", f"{name} calls {amount}{tail}."))
     elif kind == "fold":
         if owe <= 0:
             raise IllegalAction("Nobody has bet: you can check for free instead of folding.")
         state.folded = folded = state.folded[:]  # copied before changing: see PokerState.fork
         folded[seat] = True
-        events.append(news("fold", f"{name} folds."))
+        if events is not None:
+            events.append(news("fold", f"{name} folds."))
     elif kind in ("bet", "raise"):
         if kind == "bet" and state.level > 0:
             raise IllegalAction(f"There is already a bet of {state.level}: call, raise or fold.")
@@ -105,7 +108,8 @@ def apply(state: PokerState, seat: int, kind: str, events: list[Event]) -> None:
         state.aggressors = [*state.aggressors, seat]  # a new list: see PokerState.fork
         verb = "bets" if kind == "bet" else "raises to"
         tail = " and is all in" if state.chips[seat] == 0 else ""
-        events.append(news(kind, f"{name} {verb} {new_level}{tail}."))
+        if events is not None:
+            events.append(news(kind, f"{name} {verb} {new_level}{tail}."))
     else:  # pragma: no cover - the dispatcher only sends betting kinds here
         raise IllegalAction("That is not a betting move.")
     state.acted[seat] = True

@@ -8,6 +8,7 @@ from operator import itemgetter
 from typing import Any
 
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.lazy import ReplayEvents
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.fishing_party_poker import betting, rounds
 from fishtable.games.fishing_party_poker.actions import DEAL, KEEP, Action, Deal, KeepHand, Swap, swap
@@ -135,13 +136,14 @@ def apply(state: PokerState, seat: int, action: Action) -> tuple[PokerState, lis
     handler = _HANDLERS.get((phase, kind))
     if handler is None:
         raise IllegalAction(f"That move does not fit now. {pending(state)[seat].text}")
+    # No log is written now: ReplayEvents writes the very same events, by playing the step again
+    # on another fork of `state`, only if they are read (a playout never reads them).
     new = state.fork()
-    events: list[Event] = []
-    handler(new, seat, action, events)
-    return new, events
+    handler(new, seat, action, None)
+    return new, ReplayEvents(state, seat, handler, action)
 
 
-def _bet(state: PokerState, seat: int, action: Action, events: list[Event]) -> None:
+def _bet(state: PokerState, seat: int, action: Action, events: list[Event] | None) -> None:
     betting.apply(state, seat, action.kind, events)
     if action.kind == "fold" and len(state.contenders()) == 1:
         rounds.win_uncontested(state, events)
@@ -160,17 +162,17 @@ def _card(state: PokerState, cid: str, where: list[int], place: str) -> int:
     raise IllegalAction(f"Card {cid[:12]} is not {place}.")
 
 
-def _swap(state: PokerState, seat: int, action: Swap, events: list[Event]) -> None:
+def _swap(state: PokerState, seat: int, action: Swap, events: list[Event] | None) -> None:
     give = _card(state, action.give, state.hands[seat], "in your hand")
     take = _card(state, action.take, state.community, "among the community cards")
     rounds.do_swap(state, seat, give, take, events)
 
 
-def _keep(state: PokerState, seat: int, action: KeepHand, events: list[Event]) -> None:
+def _keep(state: PokerState, seat: int, action: KeepHand, events: list[Event] | None) -> None:
     rounds.keep_hand(state, seat, events)
 
 
-def _deal(state: PokerState, seat: int, action: Deal, events: list[Event]) -> None:
+def _deal(state: PokerState, seat: int, action: Deal, events: list[Event] | None) -> None:
     rounds.deal_next(state, events)
 
 
@@ -194,7 +196,7 @@ def _stop(state: PokerState, seat: int) -> tuple[PokerState, list[Event]]:
 
 # Keyed by (phase, action kind); the kind is read off whatever was sent, so it may be anything.
 # A handler takes the action of its own kind (Any: it is looked up by that kind).
-_HANDLERS: dict[tuple[str, str | None], Callable[[PokerState, int, Any, list[Event]], None]] = {
+_HANDLERS: dict[tuple[str, str | None], Callable[[PokerState, int, Any, list[Event] | None], None]] = {
     ("betting", "check"): _bet,
     ("betting", "call"): _bet,
     ("betting", "fold"): _bet,

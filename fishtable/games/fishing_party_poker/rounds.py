@@ -7,6 +7,9 @@ when all but one player fold: that player wins without showing.
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Callable
+
 from fishtable.engine import rng as rand
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker import hands as hv
@@ -23,7 +26,7 @@ DIE_SIDES = 6
 # -- the first dealer (FP-POKER-1, FP-Q-32) ---------------------------------------------------------
 
 
-def roll_for_dealer(state: PokerState, events: list[Event]) -> int:
+def roll_for_dealer(state: PokerState, events: list[Event] | None) -> int:
     """Everyone rolls the die; the highest roll deals first, tied players rolling again."""
     rolling = list(range(state.n))
     first = True
@@ -34,18 +37,40 @@ def roll_for_dealer(state: PokerState, events: list[Event]) -> int:
             rolls.append(k + 1)
         shown = ", ".join(f"{state.names[s]} {r}" for s, r in zip(rolling, rolls, strict=True))
         lead = "Die rolls for the first dealer" if first else "They roll again"
-        events.append(event("die", f"{lead}: {shown}.", news=True))
+        if events is not None:
+            events.append(event("die", f"{lead}: {shown}.", news=True))
         best = max(rolls)
         top = [s for s, r in zip(rolling, rolls, strict=True) if r == best]
         if len(top) == 1:
-            events.append(event("dealer", f"{state.names[top[0]]} rolled highest and deals first.", news=True))
+            if events is not None:
+                events.append(event("dealer", f"{state.names[top[0]]} rolled highest and deals first.", news=True))
             return top[0]
-        events.append(event("die", f"{names_text(state, top)} tie with {best}.", news=True))
+        if events is not None:
+            events.append(event("die", f"{names_text(state, top)} tie with {best}.", news=True))
         rolling = top
         first = False
 
 
 # -- a new hand (FP-POKER-1..5) -------------------------------------------------------------------
+
+
+def _lanes(count: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]], int]:
+    """For `count` draws at once: (ones, steps, lane mask, unpack, bytes), made once per count.
+
+    Each draw is one 64-bit lane of a wide int, 128 bits apart: a lane's product with a 64-bit
+    constant fits in its 128 bits, and what a right shift brings down from the lane above lands
+    in the top half, which the lane mask clears. So one operation on the wide int does it for
+    every lane, and `unpack` reads the lanes out (every other 64-bit word).
+    """
+    known = _LANES.get(count)
+    if known is None:
+        ones = sum(1 << (128 * k) for k in range(count))
+        steps = sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count))
+        known = _LANES[count] = (ones, steps, _MASK * ones, struct.Struct(f"<{2 * count}Q").unpack, 16 * count)
+    return known
+
+
+_LANES: dict[int, tuple[int, int, int, Callable[[bytes], tuple[int, ...]], int]] = {}
 
 
 def shuffle_top(rng: int, deck: list[int], count: int) -> int:
@@ -54,19 +79,27 @@ def shuffle_top(rng: int, deck: list[int], count: int) -> int:
     The Fisher-Yates steps of `engine.rng.shuffled`, stopped once the cards to be
     dealt are drawn: the order of the cards nobody receives does not matter.
     """
-    # engine.rng.below (SplitMix64), inlined: this runs for every card of every deal.
-    mask, gamma = _MASK, _GAMMA
-    for i in range(len(deck) - 1, max(len(deck) - 1 - count, 0), -1):
-        rng = (rng + gamma) & mask
-        z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+    # engine.rng.below (SplitMix64) for every step at once: step k's generator state is
+    # rng + (k + 1) * gamma whatever was drawn before, so the draws are mixed side by side in
+    # the lanes of one wide int (see _lanes), the same numbers as one at a time.
+    top = len(deck) - 1
+    draws = top - max(top - count, 0)
+    if draws <= 0:
+        return rng
+    ones, steps, lanes, unpack, size = _lanes(draws)
+    z = (rng * ones + steps) & lanes
+    z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
+    z = (z ^ (z >> 31)) & lanes
+    i = top
+    for bits in unpack(z.to_bytes(size, "little"))[::2]:
+        j = (bits * (i + 1)) >> 64
         deck[i], deck[j] = deck[j], deck[i]
-    return rng
+        i -= 1
+    return (rng + draws * _GAMMA) & _MASK
 
 
-
-def start_hand(state: PokerState, events: list[Event]) -> None:
+def start_hand(state: PokerState, events: list[Event] | None) -> None:
     n = len(state.names)
     chips = state.chips
     state.hand_no += 1
@@ -96,7 +129,8 @@ def start_hand(state: PokerState, events: list[Event]) -> None:
     state.awards = []
     state.next_dealer = -1
     state.betting_round = state.swap_round = 0
-    events.append(event("hand", f"Hand {state.hand_no}: {state.names[state.dealer]} deals.", news=True))
+    if events is not None:
+        events.append(event("hand", f"Hand {state.hand_no}: {state.names[state.dealer]} deals.", news=True))
 
     # The ante (FP-POKER-2); a player with less than the ante puts in all they have.
     ante = state.ante
@@ -107,25 +141,26 @@ def start_hand(state: PokerState, events: list[Event]) -> None:
         committed[s] = amount
         if chips[s] == 0:
             short.append(s)
-    if len(short) < players:
-        if not short:
-            events.append(event("ante", f"Everyone antes {ante}."))
-        else:
-            full = [s for s in range(n) if committed[s] and s not in short]
-            verb = "antes" if len(full) == 1 else "ante"
-            events.append(event("ante", f"{names_text(state, full)} {verb} {ante}."))
-    for s in short:
-        events.append(event("ante", f"{state.names[s]} antes {committed[s]}, every chip left, and is all in."))
-    for s in order:
-        events.append(event("deal", f"You are dealt {cards_text(state, hands[s])}.", to=(s,)))
-    events.append(event("deal", "Five cards each; five community cards lie face down in the middle."))
+    if events is not None:
+        if len(short) < players:
+            if not short:
+                events.append(event("ante", f"Everyone antes {ante}."))
+            else:
+                full = [s for s in range(n) if committed[s] and s not in short]
+                verb = "antes" if len(full) == 1 else "ante"
+                events.append(event("ante", f"{names_text(state, full)} {verb} {ante}."))
+        for s in short:
+            events.append(event("ante", f"{state.names[s]} antes {committed[s]}, every chip left, and is all in."))
+        for s in order:
+            events.append(event("deal", f"You are dealt {cards_text(state, hands[s])}.", to=(s,)))
+        events.append(event("deal", "Five cards each; five community cards lie face down in the middle."))
     start_betting(state, 1, events)
 
 
 # -- betting rounds and swaps ------------------------------------------------------------------------
 
 
-def start_betting(state: PokerState, round_no: int, events: list[Event]) -> None:
+def start_betting(state: PokerState, round_no: int, events: list[Event] | None) -> None:
     n = state.n
     state.phase = "betting"
     state.betting_round = round_no
@@ -138,14 +173,15 @@ def start_betting(state: PokerState, round_no: int, events: list[Event]) -> None
     live = [s for s in state.clockwise_from(state.dealer) if state.live(s)]
     if len(live) < 2:
         state.actor = -1
-        events.append(event(
-            "betting", f"No betting in round {round_no}: at most one player still in has chips to bet."))
+        if events is not None:
+            events.append(event(
+                "betting", f"No betting in round {round_no}: at most one player still in has chips to bet."))
         end_betting(state, events)
         return
     state.actor = live[0]
 
 
-def end_betting(state: PokerState, events: list[Event]) -> None:
+def end_betting(state: PokerState, events: list[Event] | None) -> None:
     state.actor = -1
     state.round_bet = [0] * state.n
     state.level = 0
@@ -158,14 +194,15 @@ def end_betting(state: PokerState, events: list[Event]) -> None:
         showdown(state, events)
 
 
-def reveal(state: PokerState, events: list[Event]) -> None:
+def reveal(state: PokerState, events: list[Event] | None) -> None:
     """FP-POKER-9: the dealer turns the five community cards face up."""
     state.face_up = True
-    events.append(event(
-        "reveal",
-        f"{state.names[state.dealer]} turns the community cards face up: {cards_text(state, state.community)}.",
-        news=True,
-    ))
+    if events is not None:
+        events.append(event(
+            "reveal",
+            f"{state.names[state.dealer]} turns the community cards face up: {cards_text(state, state.community)}.",
+            news=True,
+        ))
 
 
 def swap_order(state: PokerState) -> list[int]:
@@ -173,13 +210,13 @@ def swap_order(state: PokerState) -> list[int]:
     return [s for s in state.clockwise_from(state.dealer) if state.in_hand[s] and not state.folded[s]]
 
 
-def start_swap(state: PokerState, swap_no: int, events: list[Event]) -> None:
+def start_swap(state: PokerState, swap_no: int, events: list[Event] | None) -> None:
     state.phase = "swap"
     state.swap_round = swap_no
     state.actor = swap_order(state)[0]
 
 
-def next_swapper(state: PokerState, events: list[Event]) -> None:
+def next_swapper(state: PokerState, events: list[Event] | None) -> None:
     """The next player still in after the actor, clockwise, before coming back round to the dealer."""
     n = state.n
     dealer, in_hand, folded = state.dealer, state.in_hand, state.folded
@@ -192,7 +229,7 @@ def next_swapper(state: PokerState, events: list[Event]) -> None:
     start_betting(state, state.swap_round + 1, events)
 
 
-def do_swap(state: PokerState, seat: int, give: int, take: int, events: list[Event]) -> None:
+def do_swap(state: PokerState, seat: int, give: int, take: int, events: list[Event] | None) -> None:
     """FP-Q-30: the card given up goes face up into the community, in the place of the card taken."""
     # Copied before changing: `apply` works on a fork that shares them with the state it was given.
     hands = state.hands = state.hands[:]
@@ -204,17 +241,19 @@ def do_swap(state: PokerState, seat: int, give: int, take: int, events: list[Eve
     known = list(state.known) or [()] * state.n
     known[seat] = (*(c for c in known[seat] if c != give), take)  # everyone saw where it went
     state.known = tuple(known)
-    events.append(event(
-        "swap",
-        f"{state.names[seat]} takes {card_text(state, take)} from community place {slot + 1} "
-        f"and puts {card_text(state, give)} there.",
-        news=True,
-    ))
+    if events is not None:
+        events.append(event(
+            "swap",
+            f"{state.names[seat]} takes {card_text(state, take)} from community place {slot + 1} "
+            f"and puts {card_text(state, give)} there.",
+            news=True,
+        ))
     next_swapper(state, events)
 
 
-def keep_hand(state: PokerState, seat: int, events: list[Event]) -> None:
-    events.append(event("swap", f"{state.names[seat]} keeps their hand.", news=True))
+def keep_hand(state: PokerState, seat: int, events: list[Event] | None) -> None:
+    if events is not None:
+        events.append(event("swap", f"{state.names[seat]} keeps their hand.", news=True))
     next_swapper(state, events)
 
 
@@ -242,20 +281,21 @@ def showdown_order(state: PokerState) -> list[int]:
     return [(first + i) % n for i in range(n) if (first + i) % n in contenders]
 
 
-def showdown(state: PokerState, events: list[Event]) -> None:
+def showdown(state: PokerState, events: list[Event] | None) -> None:
     """Every player still in shows, one at a time (nobody mucks), and the pots are paid."""
     order = showdown_order(state)
     values = {}
     for s in order:
         values[s] = v = hand_value(state, s)
-        events.append(event(
-            "show", f"{state.names[s]} shows {cards_text(state, state.hands[s])}: {hv.hand_name(v)}.", news=True))
+        if events is not None:
+            events.append(event(
+                "show", f"{state.names[s]} shows {cards_text(state, state.hands[s])}: {hv.hand_name(v)}.", news=True))
     state.shown = order
     pay_pots(state, values, events)
     end_hand(state, events)
 
 
-def pay_pots(state: PokerState, values: dict[int, int], events: list[Event]) -> None:
+def pay_pots(state: PokerState, values: dict[int, int], events: list[Event] | None) -> None:
     """FP-POKER-13: each pot goes to the best hand that can win it; ties split it (FP-Q-31)."""
     contenders = state.contenders()
     all_in = [c == 0 for c in state.chips]
@@ -271,12 +311,14 @@ def pay_pots(state: PokerState, values: dict[int, int], events: list[Event]) -> 
             own = state.committed[s] - max((state.committed[o] for o in range(state.n) if o != s), default=0)
             returned = own >= amount  # every chip of this pot is the seat's own unmatched bet
             awards.append(Award(pot, amount, (s,), "", returned))
-            if returned:
-                events.append(event("pot", f"{state.names[s]} takes back {chips_text(amount)} nobody matched."))
-            else:
+            if not returned:
                 won.add(s)
-                events.append(event("pot", f"{state.names[s]} wins {pot} ({amount}): nobody else can win it.",
-                                    news=True))
+            if events is not None:
+                if returned:
+                    events.append(event("pot", f"{state.names[s]} takes back {chips_text(amount)} nobody matched."))
+                else:
+                    events.append(event("pot", f"{state.names[s]} wins {pot} ({amount}): nobody else can win it.",
+                                        news=True))
             continue
         best = max(values[s] for s in eligible)
         winners = tuple(s for s in left_of_dealer if s in eligible and values[s] == best)
@@ -286,6 +328,8 @@ def pay_pots(state: PokerState, values: dict[int, int], events: list[Event]) -> 
         won.update(winners)
         name = hv.hand_name(best)
         awards.append(Award(pot, amount, winners, name))
+        if events is None:
+            continue
         if len(winners) == 1:
             text = f"{state.names[winners[0]]} wins {pot} ({amount}) with {name}."
         else:
@@ -301,7 +345,7 @@ def pay_pots(state: PokerState, values: dict[int, int], events: list[Event]) -> 
     state.awards = awards
 
 
-def win_uncontested(state: PokerState, events: list[Event]) -> None:
+def win_uncontested(state: PokerState, events: list[Event] | None) -> None:
     """All but one folded: the last player wins everything and shows nothing (FP-Q-29)."""
     (winner,) = state.contenders()
     total = sum(state.committed)
@@ -310,19 +354,21 @@ def win_uncontested(state: PokerState, events: list[Event]) -> None:
     state.hands_won[winner] += 1
     state.awards = [Award("the pot", total, (winner,), "")]
     state.shown = []
-    events.append(event("pot", f"{state.names[winner]} wins the pot ({total}); everyone else folded.", news=True))
+    if events is not None:
+        events.append(event("pot", f"{state.names[winner]} wins the pot ({total}); everyone else folded.", news=True))
     end_hand(state, events)
 
 
-def end_hand(state: PokerState, events: list[Event]) -> None:
+def end_hand(state: PokerState, events: list[Event] | None) -> None:
     n = state.n
     state.actor = -1
     state.committed = [0] * n
     state.round_bet = [0] * n
     state.level = 0
-    for s in range(n):
-        if state.in_hand[s] and state.chips[s] == 0:
-            events.append(event("out", f"{state.names[s]} has no chips left and is out.", news=True))
+    if events is not None:
+        for s in range(n):
+            if state.in_hand[s] and state.chips[s] == 0:
+                events.append(event("out", f"{state.names[s]} has no chips left and is out.", news=True))
     alive = [s for s in range(n) if state.chips[s] > 0]
     if len(alive) == 1:
         end_session(state, f"{state.names[alive[0]]} has every chip.", events)
@@ -336,14 +382,15 @@ def end_hand(state: PokerState, events: list[Event]) -> None:
         state.next_dealer = next(s for s in state.clockwise_from(state.dealer) if state.chips[s] > 0)
 
 
-def end_session(state: PokerState, reason: str, events: list[Event]) -> None:
+def end_session(state: PokerState, reason: str, events: list[Event] | None) -> None:
     state.phase = "over"
     state.actor = -1
     state.next_dealer = -1
     state.end_reason = reason
-    events.append(event("end", f"The session is over. {reason}", news=True))
+    if events is not None:
+        events.append(event("end", f"The session is over. {reason}", news=True))
 
 
-def deal_next(state: PokerState, events: list[Event]) -> None:
+def deal_next(state: PokerState, events: list[Event] | None) -> None:
     state.dealer = state.next_dealer
     start_hand(state, events)
