@@ -362,7 +362,12 @@ def hand_casts(state: CFState, seat: int) -> tuple[tuple[int, ...], tuple[int, .
         top = state.cards[pile[-1]]
         if top.oos:
             effect = _EFFECT_KEYS.get(top.special, 0)  # type: ignore[arg-type]
-    key = (*map(_codes(state.cards).__getitem__, hand), effect)
+    codes = _codes(state.cards)
+    if len(hand) == 6:  # a full hand: the key without a map (it is made at every cast)
+        a, b, c, d, e, f = hand
+        key = (codes[a], codes[b], codes[c], codes[d], codes[e], codes[f], effect)
+    else:
+        key = (*map(codes.__getitem__, hand), effect)
     shape = _SHAPES.get(key)
     if shape is None:
         if len(_SHAPES) > 50_000:

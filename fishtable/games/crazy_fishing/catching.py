@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
+from fishtable.games.crazy_fishing.cards import INFINITE
 from fishtable.games.crazy_fishing.common import (
     cap,
     cards_text,
-    effective_bait,
     event,
     fish_bait_value,
     fish_text,
@@ -132,10 +132,11 @@ def attempt(state: CFState, cards: Sequence[int], events: list[Event] | None) ->
         turn.second = cards[1]
         turn.stage = "split"
         return
-    if needs_bait_pick(state, seat):
+    baits = cast_of(state, seat)[1]
+    if len(baits) >= 2 and needs_bait_pick(state, seat):  # (one bait never needs a pick)
         turn.stage = "pick_bait"
         return
-    turn.groups = [cast_of(state, seat)[1][:]]  # the whole bait
+    turn.groups = [baits[:]]  # the whole bait
     resolve(state, events)
 
 
@@ -234,7 +235,15 @@ def _resolve_one(state: CFState, turn: Turn, card: int, group: list[int], events
         base = cards[group[0]].value  # raw_bait of one card
     else:
         base = raw_bait(state, group)
-    value = effective_bait(state, seat, base)  # modifiers at this moment (CF-Q-31)
+    # effective_bait(state, seat, base): the modifiers at this moment (CF-Q-31), written in
+    if base >= INFINITE:
+        value = INFINITE
+    else:
+        pile = state.piles[seat]
+        top = cards[pile[-1]] if pile else None
+        if top is not None and top.oos and top.special in _MODIFIERS:  # common.bait_modifier
+            base += _MODIFIERS[top.special]
+        value = base if base > 0 else 0
     if value >= fish.value:
         _take(state, card)
         piles = state.piles = state.piles[:]
@@ -257,6 +266,9 @@ def _resolve_one(state: CFState, turn: Turn, card: int, group: list[int], events
         where = "is put face down beside the sea" if beside else "goes back face down to its place"
         events.append(event("escape", f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
                                       f"and {where}."))
+
+
+_MODIFIERS = {"golden_fish": 2, "useless_fish": -2}  # common.bait_modifier's effects
 
 
 def _take(state: CFState, card: int, keep_seen: bool = False) -> None:
