@@ -365,7 +365,7 @@ def hand_casts(state: CFState, seat: int) -> tuple[tuple[int, ...], tuple[int, .
     codes = _codes(state.cards)
     if len(hand) == 6:  # a full hand: the key without a map (it is made at every cast)
         a, b, c, d, e, f = hand
-        key = (codes[a], codes[b], codes[c], codes[d], codes[e], codes[f], effect)
+        key: tuple[int, ...] = (codes[a], codes[b], codes[c], codes[d], codes[e], codes[f], effect)
     else:
         key = (*map(codes.__getitem__, hand), effect)
     shape = _SHAPES.get(key)
