@@ -25,6 +25,9 @@ ALLOWED_ON_DEMAND = {"fishtable/cli.py"}
 # file that defers it: a new one must be added here on purpose.
 DEFERRED = {
     ("fishtable/tui/app.py", "fishtable.tui.autosave"),
+    ("fishtable/tui/app.py", "fishtable.tui.screens.confirm"),
+    ("fishtable/tui/app.py", "fishtable.tui.screens.quit"),
+    ("fishtable/tui/app.py", "fishtable.tui.screens.table_taken"),
     ("fishtable/tui/app.py", "fishtable.tui.starting"),
     ("fishtable/tui/screens/apps.py", "fishtable.tui.screens.help"),
     ("fishtable/tui/screens/apps.py", "fishtable.tui.screens.rules"),

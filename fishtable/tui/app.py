@@ -19,26 +19,34 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from fishtable.engine.table_lock import TableLock, claim_table
 from fishtable.tui.data_folder import AUTOSAVE_NAME, SaveStatus, default_data_dir
-from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed, Resumed
 from fishtable.tui.deferred import deferred
 from fishtable.tui.screens.apps import ShellApp
-from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.screens.menu import MenuScreen
-from fishtable.tui.screens.quit import QuitScreen
-from fishtable.tui.screens.table_taken import TableTakenScreen
 
 if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first needed
     from fishtable.engine.match import Match
     from fishtable.engine.series import Series, SeriesRules
     from fishtable.tui import autosave, starting
+    from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed
     from fishtable.tui.flow import HotSeatFlow
+    from fishtable.tui.screens import confirm as confirm_screen
+    from fishtable.tui.screens import quit as quit_screen
+    from fishtable.tui.screens import table_taken as taken_screen
+    from fishtable.tui.screens.base import Resumed
 else:
     # Loaded once a game is chosen or continued: pydantic, the engines, the plug-ins.
     autosave = deferred("fishtable.tui.autosave")
     starting = deferred("fishtable.tui.starting")
+    # The screens the menu does not show: each is loaded (compiled, its classes built) when first asked for.
+    confirm_screen = deferred("fishtable.tui.screens.confirm")
+    quit_screen = deferred("fishtable.tui.screens.quit")
+    taken_screen = deferred("fishtable.tui.screens.table_taken")
+
+STYLES = Path(__file__).parent / "styles"
 
 # Seconds a screen takes no input after it appears: a pass-the-keyboard screen,
 # and a screen (or a new prompt on the table) that commits a decision.
@@ -51,7 +59,10 @@ AFTER_HANDOFF = 0.3
 
 class FishtableApp(ShellApp[int]):
     TITLE = "fishtable"
-    CSS_PATH: ClassVar[list[str | PurePath]] = ["styles/app.tcss", "styles/table.tcss", "styles/forms.tcss"]
+    # The menu's style sheet (with the shared look); the game screens' ones are read when the first
+    # game is set up or started (`load_game_css`), so that the first screen does not parse them.
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["styles/app.tcss"]
+    GAME_CSS_PATH: ClassVar[list[Path]] = [STYLES / "table.tcss", STYLES / "forms.tcss"]
     # Beside the shell's quit keys and F1 (ShellApp).
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "hint", "Hint"),
@@ -84,11 +95,17 @@ class FishtableApp(ShellApp[int]):
         self.flow: HotSeatFlow | None = None
         self.table_lock: TableLock | None = None
 
+    def get_default_screen(self) -> Screen:
+        """The menu is the bottom screen (pushed over Textual's blank default screen, it cost
+        that screen's mount and styling too), once this window holds the data folder's table.
+        While another window holds it, the blank screen, for `TableTakenScreen` to cover."""
+        return MenuScreen() if self.take_table() else super().get_default_screen()
+
     def on_mount(self) -> None:
         if self.handle_signals:
             self._catch_signals()
-        if not self.take_table():
-            self.push_screen(TableTakenScreen(self.data_dir))
+        if not isinstance(self.screen, MenuScreen):
+            self.push_screen(taken_screen.TableTakenScreen(self.data_dir))
             return
         self.open_table()
 
@@ -114,10 +131,26 @@ class FishtableApp(ShellApp[int]):
             self.table_lock.release()
 
     def open_table(self) -> None:
-        """The menu, once this window holds the table."""
-        self.push_screen(MenuScreen())
+        """The menu, once this window holds the table (it is the first screen then already)."""
+        if not isinstance(self.screen, MenuScreen):
+            self.push_screen(MenuScreen())
         if self.start_match is not None:
             self.begin_match(self.start_match)
+
+    def load_game_css(self) -> None:
+        """Read the game screens' style sheets (the setup's, the table's), once, before the first
+        of them is shown. They come after the menu's, as they always did: a rule of theirs wins a
+        tie with one of app.tcss."""
+        stylesheet = self.stylesheet
+        new = [path for path in self.GAME_CSS_PATH if not stylesheet.has_source(str(path))]
+        if not new:
+            return
+        for path in new:
+            stylesheet.read(path)
+        if self.css_monitor is not None:  # `textual run --dev`: edits to them show at once too
+            self.css_monitor.add_paths(new)
+        stylesheet.reparse()
+        stylesheet.update(self)
 
     def _clean_stale_temps(self) -> None:
         """Temporary files an interrupted save left behind: removed once, before the first
@@ -181,6 +214,7 @@ class FishtableApp(ShellApp[int]):
     def setup_game(self, game: str) -> None:
         def open_setup(go: bool | None = True) -> None:
             if go:
+                self.load_game_css()
                 self.push_screen(starting.setup_screen(game, self.data_dir, self.card_files.get(game)))
 
         status = self.save_status
@@ -190,7 +224,7 @@ class FishtableApp(ShellApp[int]):
                 f"A saved game of {status.match.game.title} is waiting to be continued.\n"
                 "A new game will replace it. Set up a new game anyway?"
             )
-            self.push_screen(ConfirmScreen(question), open_setup)
+            self.push_screen(confirm_screen.ConfirmScreen(question), open_setup)
         else:
             open_setup()
 
@@ -221,6 +255,7 @@ class FishtableApp(ShellApp[int]):
             self.flow.stop()
         # A toast from the setup (a game that could not start) must not hang over the first screen.
         self.clear_notifications()
+        self.load_game_css()
         self._clean_stale_temps()
         status = self.save_status
         if self.autosave and status is not None and status.error and status.match is None:
@@ -296,7 +331,7 @@ class FishtableApp(ShellApp[int]):
         self.notify(f"To quit, press Ctrl+Q (or Ctrl+C).{saved}", markup=False)
 
     def action_request_quit(self) -> None:
-        if isinstance(self.screen, QuitScreen):
+        if isinstance(self.screen, quit_screen.QuitScreen):
             return
 
         def answered(quit_now: bool | None) -> None:
@@ -305,7 +340,7 @@ class FishtableApp(ShellApp[int]):
                     self.flow.stop()
                 self.exit()
 
-        self.push_screen(QuitScreen(in_game=self.flow is not None), answered)
+        self.push_screen(quit_screen.QuitScreen(in_game=self.flow is not None), answered)
 
 
 def run_app(card_files: Mapping[str, Path | str] | None = None, data_dir: Path | str | None = None) -> int:

@@ -98,10 +98,6 @@ class Commanded(Message):
         self.action = action
 
 
-class Resumed(Message):
-    """A screen is back on top (a help, rules or question screen closed above it)."""
-
-
 class Claimed(Answer):
     """At a public question (a reaction), `seat` claims; None: the table lets it go."""
 

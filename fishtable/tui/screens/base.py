@@ -17,14 +17,18 @@ from typing import ClassVar, Protocol, cast
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 
-from fishtable.tui.decision import Resumed
 from fishtable.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 # The clock Textual stamps every event's `time` with (documented as a monotonic clock: on
 # Windows its finer perf_counter), so a key's time compares with the moment a screen armed.
 get_time = time.perf_counter if sys.platform == "win32" else time.monotonic
+
+
+class Resumed(Message):
+    """A screen is back on top (a help, rules or question screen closed above it)."""
 
 
 class ArmedApp(Protocol):
