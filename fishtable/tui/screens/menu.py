@@ -69,6 +69,7 @@ class MenuScreen(FishScreen):
         Binding("r", "app.rules", "Rules"),
         Binding("q", "app.request_quit", "Quit"),
     ]
+    fresh = False  # the options were built on mount and nothing has changed since
 
     @property
     def fish_app(self) -> MenuHost:
@@ -86,12 +87,22 @@ class MenuScreen(FishScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.fit_list(self.app.size.height)  # before the first layout, which then needs no second
         self.build_options()
+        # Built just now, with no saved game to show: the first look at the save (after the
+        # first paint) has nothing to redo if there is still none.
+        self.fresh = self.fish_app.save_status is None and not self.fish_app.save_path.exists()
+
+    def on_screen_suspend(self) -> None:
+        self.fresh = False
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
+        self.fit_list(event.size.height)
+
+    def fit_list(self, height: int) -> None:
         # The list takes what the logo, the tagline, the status line and the footer leave.
-        self.query_one("#menu-list").styles.max_height = max(6, event.size.height - OTHER_ROWS)
+        self.query_one("#menu-list").styles.max_height = max(6, height - OTHER_ROWS)
 
     def build_options(self) -> None:
         status = self.fish_app.save_status
@@ -124,6 +135,8 @@ class MenuScreen(FishScreen):
     def check_save(self) -> None:
         if self.fish_app.save_path.exists():
             self._inspect()
+        elif self.fresh and self.fish_app.save_status is None:
+            self.fresh = False  # still no save, as the menu was built: nothing to redo
         else:
             # Gone (a finished game removes it): no "Continue" that would do nothing.
             self.fish_app.save_status = None
