@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any
 
+from fishtable.engine import lazy
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.lazy import ReplayEvents
+from fishtable.engine.lazy import LazyActions, ReplayEvents
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.fishing_party_poker import betting, rounds
 from fishtable.games.fishing_party_poker.actions import DEAL, KEEP, Action, Deal, KeepHand, Swap, swap
@@ -46,11 +46,12 @@ def _bet_prompt(seat: int, round_no: int, level: int, mine: int, chips: int, tar
 
 def bet_prompt(state: PokerState, seat: int) -> Prompt:
     mine = state.round_bet[seat]
-    target = betting.raise_target(state)
+    level = state.level
+    target = level + (state.small_bet if state.betting_round <= 1 else state.big_bet)  # betting.raise_target
     chips = state.chips[seat]
     if chips > target - mine:
         chips = 1 << 30  # plenty: the exact count does not change the prompt, so it may be cached
-    return _bet_prompt(seat, state.betting_round, state.level, mine, chips, target, betting.can_wager(state, seat))
+    return _bet_prompt(seat, state.betting_round, level, mine, chips, target, betting.can_wager(state, seat))
 
 
 def pending(state: PokerState) -> dict[int, Prompt]:
@@ -106,23 +107,63 @@ def legal_actions(state: PokerState, seat: int) -> list[Action]:
     if phase == "swap":
         if seat != state.actor:
             return []
-        table = _swap_table(state.cids)
-        community = state.community
-        if len(community) == 1:  # itemgetter of one index returns the item, not a tuple
-            return [KEEP, *[table[give][community[0]] for give in state.hands[seat]]]
-        takes = itemgetter(*community)
-        out: list[Action] = [KEEP]
-        for give in state.hands[seat]:
-            out += takes(table[give])
-        return out
+        return _swaps(state, seat)
     if phase == "hand_over":
         return [DEAL] if seat == state.next_dealer else []
     return []
 
 
+def _swaps(state: PokerState, seat: int) -> list[Action]:
+    """Keeping the hand, then every swap (each card of the hand for each community card, in order):
+    a `LazyActions` list, whose actions are built only as they are read (see engine/lazy.py).
+
+    A playout reads one of the couple of dozen, and the swaps of a whole card table are many
+    objects: listing them all would touch far more memory than the step itself."""
+    table = _swap_table(state.cids)
+    hand, community = state.hands[seat], state.community
+    width = len(community)
+
+    def make(_: PokerState, move: tuple[int, int]) -> Action:
+        return table[move[0]][move[1]]
+
+    swapping: tuple[lazy.Play, lazy.Make[Action]] = (_play_swap, make)
+
+    def at(i: int) -> tuple[tuple[lazy.Play, lazy.Make[Action]], tuple[int, int]]:
+        if i == 0:
+            return _KEEPING, (-1, -1)
+        give, take = divmod(i - 1, width)
+        return swapping, (hand[give], community[take])
+
+    return LazyActions(state, seat, 1 + len(hand) * width, at)
+
+
+def _play_swap(state: PokerState, seat: int, move: tuple[int, int], events: list[Event] | None) -> None:
+    rounds.do_swap(state, seat, move[0], move[1], events)
+
+
+def _play_keep(state: PokerState, seat: int, move: tuple[int, int], events: list[Event] | None) -> None:
+    rounds.keep_hand(state, seat, events)
+
+
+def _make_keep(state: PokerState, move: tuple[int, int]) -> Action:
+    return KEEP
+
+
+_KEEPING: tuple[lazy.Play, lazy.Make[Action]] = (_play_keep, _make_keep)
+
+
 def apply(state: PokerState, seat: int, action: Action) -> tuple[PokerState, list[Event]]:
-    """Validate, then apply to a copy. The given state is never changed."""
-    if not isinstance(seat, int) or not 0 <= seat < state.n:
+    """Validate, then apply to a copy. The given state is never changed.
+
+    A swap (or keeping the hand) that the engine has just listed for this very state and seat
+    (see engine/lazy.py) is legal by construction: its move is applied directly.
+    """
+    last = lazy.issued
+    if action is last[2] and state is last[0] and seat == last[1]:
+        new = state.fork()
+        last[3](new, seat, last[4], None)  # no log now: ReplayEvents writes it if it is read
+        return new, ReplayEvents(state, seat, last[3], last[4])
+    if not isinstance(seat, int) or not 0 <= seat < len(state.names):
         raise IllegalAction(f"There is no seat {seat}.")
     kind: str | None = getattr(action, "kind", None)  # whatever was sent: it may be no action at all
     if kind == "stop_session":
@@ -156,10 +197,28 @@ def _bet(state: PokerState, seat: int, action: Action, events: list[Event] | Non
 
 
 def _card(state: PokerState, cid: str, where: list[int], place: str) -> int:
-    for c in where:
+    c = _index_of(state.cids).get(cid, -1)
+    if c in where:
+        return c
+    for c in where:  # a card table built by hand may repeat an id
         if state.cids[c] == cid:
             return c
     raise IllegalAction(f"Card {cid[:12]} is not {place}.")
+
+
+_known_cids: tuple[tuple[str, ...], dict[str, int]] = ((), {})  # the card table last asked for, by identity
+
+
+def _index_of(cids: tuple[str, ...]) -> dict[str, int]:
+    """Each card id's card, remembered like `_swap_table` (ids are "C001", "C002"...: one card each)."""
+    global _known_cids
+    known, index = _known_cids
+    if known is not cids:
+        index = {}
+        for c, cid in enumerate(cids):
+            index.setdefault(cid, c)
+        _known_cids = (cids, index)
+    return index
 
 
 def _swap(state: PokerState, seat: int, action: Swap, events: list[Event] | None) -> None:

@@ -55,18 +55,16 @@ def roll_for_dealer(state: PokerState, events: list[Event] | None) -> int:
 
 
 def _lanes(count: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]], int]:
-    """For `count` draws at once: (ones, steps, lane mask, unpack, bytes), made once per count.
+    """For `count` draws at once: (ones, steps, lane mask, unpack, bytes), made once per count (`_LANES`).
 
     Each draw is one 64-bit lane of a wide int, 128 bits apart: a lane's product with a 64-bit
     constant fits in its 128 bits, and what a right shift brings down from the lane above lands
     in the top half, which the lane mask clears. So one operation on the wide int does it for
     every lane, and `unpack` reads the lanes out (every other 64-bit word).
     """
-    known = _LANES.get(count)
-    if known is None:
-        ones = sum(1 << (128 * k) for k in range(count))
-        steps = sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count))
-        known = _LANES[count] = (ones, steps, _MASK * ones, struct.Struct(f"<{2 * count}Q").unpack, 16 * count)
+    ones = sum(1 << (128 * k) for k in range(count))
+    steps = sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count))
+    known = _LANES[count] = (ones, steps, _MASK * ones, struct.Struct(f"<{2 * count}Q").unpack, 16 * count)
     return known
 
 
@@ -86,7 +84,7 @@ def shuffle_top(rng: int, deck: list[int], count: int) -> int:
     draws = top - max(top - count, 0)
     if draws <= 0:
         return rng
-    ones, steps, lanes, unpack, size = _lanes(draws)
+    ones, steps, lanes, unpack, size = _LANES.get(draws) or _lanes(draws)
     z = (rng * ones + steps) & lanes
     z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
     z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
@@ -99,6 +97,14 @@ def shuffle_top(rng: int, deck: list[int], count: int) -> int:
     return (rng + draws * _GAMMA) & _MASK
 
 
+_UNDEALT: dict[int, tuple[int, ...]] = {}  # the unshuffled deck of so many cards
+
+
+def _undealt(cards: int) -> tuple[int, ...]:
+    deck = _UNDEALT[cards] = tuple(range(cards))
+    return deck
+
+
 def start_hand(state: PokerState, events: list[Event] | None) -> None:
     n = len(state.names)
     chips = state.chips
@@ -107,7 +113,7 @@ def start_hand(state: PokerState, events: list[Event] | None) -> None:
     order = [s for s in state.clockwise_from(state.dealer) if chips[s] > 0]
     players = len(order)
     dealt = HAND_SIZE * players + COMMUNITY_SIZE
-    deck = list(range(len(state.cards)))
+    deck = list(_UNDEALT.get(len(state.cards)) or _undealt(len(state.cards)))
     state.rng = shuffle_top(state.rng, deck, dealt)
     # The cards come off the top one at a time: a card to each player from the dealer's left,
     # five times over, then five face down in the middle.
