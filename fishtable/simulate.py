@@ -172,7 +172,8 @@ def play_game(
         waiting = pending(state)
         if not waiting:
             return steps, game.result(state)
-        seat = next(iter(waiting))  # one seat at a time; the rest of a simultaneous phase waits
+        for seat in waiting:  # noqa: B007 - the first seat; the rest of a simultaneous phase waits
+            break
         action = choosers[seat](None, legal_actions(state, seat), rngs[seat])
         try:
             state, _ = apply(state, seat, action)

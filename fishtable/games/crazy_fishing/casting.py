@@ -400,8 +400,10 @@ def _without(hand: list[int], rods: list[int], baits: list[int]) -> list[int]:
 
 
 def apply_cast(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
-    state.hands = put(state.hands, seat, _without(state.hands[seat], rods, baits))
-    state.casts = put(state.casts, seat, (rods, baits))
+    hands = state.hands = state.hands[:]  # put(), written in: at every cast
+    hands[seat] = _without(hands[seat], rods, baits)
+    casts = state.casts = state.casts[:]
+    casts[seat] = (rods, baits)
     choosing = state.choosing[:]
     if seat in choosing:
         choosing.remove(seat)
@@ -438,9 +440,13 @@ def reveal(state: CFState, events: list[Event] | None) -> None:
         _reveal_events(state, events)
     piles = state.piles
     choosing: list[int] = []
+    cards = state.cards
     for s, cast in enumerate(state.casts):  # a plain loop: once per round
-        if cast is not None and cast[1] and piles[s] and _has_special(state, cast[0], "oos_rod"):
-            choosing.append(s)
+        if cast is not None and cast[1] and piles[s]:
+            for c in cast[0]:  # _has_special(state, cast[0], "oos_rod")
+                if cards[c].special == "oos_rod":
+                    choosing.append(s)
+                    break
     state.choosing = choosing
     if choosing:
         state.phase = "fish_bait"

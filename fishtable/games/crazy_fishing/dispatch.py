@@ -327,7 +327,8 @@ def _cast_moves(state: CFState, seat: int) -> Moves:
 def _catch_moves(state: CFState, seat: int) -> Moves:
     """Looks (Fish Finder), then a shuffle (Turbulent Bait), then the attempts."""
     turn = current_turn(state)
-    choices = catching.selectable(state)
+    # catching.selectable, its usual case (no Bait Bucket, nothing turned over yet) written in
+    choices = sea.uncovered(state) if not (turn.bucket or turn.targets) else catching.selectable(state)
     n = len(choices)
     pairs = turn.reel and n >= 2  # catching.attempts_allowed(state, choices) == 2
     if not (pairs or turn.looks_left or turn.shuffles_left):  # one fish, nothing before: the usual case

@@ -47,11 +47,12 @@ def place(state: CFState, placed: list[tuple[int, int, int]]) -> None:
     pos: dict[int, tuple[int, int]] = {}
     label: dict[int, int] = {}
     masks: dict[int, int] = {}
+    known = _MASKS
     for c, x, y in placed:  # one pass: every shuffle of the sea lays it anew
         order.append(c)
-        pos[c] = (x, y)
+        xy = pos[c] = (x, y)
         label[c] = len(order)
-        masks[c] = _MASKS.get((x, y)) or mask_of(x, y)
+        masks[c] = known.get(xy) or mask_of(x, y)
     state.sea = order
     state.beside = []
     state.seen = []  # a new layout: no fish can be followed to its new place (CF-BAIT-8)
