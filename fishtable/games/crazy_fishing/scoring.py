@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 
 from fishtable.engine.fast import trusted
+from fishtable.engine.identity import PerObject
 from fishtable.engine.protocol import Result
 from fishtable.engine.scores import score_lines
+from fishtable.games.crazy_fishing.cards import Card
 from fishtable.games.crazy_fishing.state import CFState
 
 
@@ -14,16 +16,22 @@ def boot_bonus(boots: int) -> int:
     return 3 if boots >= 3 else 1 if boots == 2 else 0
 
 
+# How many pearls a card table holds, once per table (every seat's score asks it).
+_pearls: PerObject[tuple[Card, ...], int] = PerObject(
+    lambda cards: sum(1 for c in cards if c.type == "fish" and c.fish_kind == "pearl")
+)
+
+
 def score_parts(state: CFState, seat: int) -> list[tuple[str, int]]:
     pile = [state.cards[c] for c in state.piles[seat]]
     fish = sum(c.value for c in pile)
     boots = sum(1 for c in pile if c.fish_kind == "boot")
-    pearls_in_game = [c for c in state.cards if c.type == "fish" and c.fish_kind == "pearl"]
+    pearls_in_game = _pearls(state.cards)
     my_pearls = [c for c in pile if c.fish_kind == "pearl"]
     # All the pearls: their value doubles, i.e. a bonus equal to their sizes (CF-Q-20).
     pearl = (
         sum(c.value for c in my_pearls)
-        if pearls_in_game and len(my_pearls) == len(pearls_in_game)
+        if pearls_in_game and len(my_pearls) == pearls_in_game
         else 0
     )
     parts = [("fish", fish), ("boot bonus", boot_bonus(boots)), ("pearl bonus", pearl)]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from fishtable.engine import fastrng
 from fishtable.engine import rng as rand
 from fishtable.engine.errors import CardFileError
+from fishtable.engine.identity import PerObject
 from fishtable.engine.protocol import SeatInfo
 from fishtable.games.crazy_fishing import sea
 from fishtable.games.crazy_fishing.cards import INFINITE, Card, CardFile, load_card_file
@@ -141,9 +142,7 @@ def new_game(options: CrazyFishingOptions, seats: Sequence[SeatInfo], seed: int)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"Crazy Fishing is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
     cards, rng_state = _table(card_file_for(options), options, n, seed)
-    fish = [c.idx for c in cards if c.type == "fish"]
-    rods = [c.idx for c in cards if c.type == "rod"]
-    baits = [c.idx for c in cards if c.type == "bait"]
+    fish, rods, baits = _by_type(cards)  # shared: shuffled copies them
     if len(rods) < START_RODS * n or len(baits) < START_BAITS * n:
         raise CardFileError("The card file has too few rods or baits to deal to every player.")
     rng_state, rods = fastrng.shuffled(rng_state, rods)
@@ -175,5 +174,18 @@ def new_game(options: CrazyFishingOptions, seats: Sequence[SeatInfo], seed: int)
         fish_bait=[None] * n,
     )
     sea.lay_out(state, fish)
-    start_round(state, [])
+    start_round(state, None)  # its event is the opening_events' second line
     return state
+
+
+# The fish, rods and baits of a card table, by index, once per table.
+def _types_of(cards: tuple[Card, ...]) -> tuple[list[int], list[int], list[int]]:
+    fish: list[int] = []
+    rods: list[int] = []
+    baits: list[int] = []
+    for c in cards:
+        (fish if c.type == "fish" else rods if c.type == "rod" else baits).append(c.idx)
+    return fish, rods, baits
+
+
+_by_type: PerObject[tuple[Card, ...], tuple[list[int], list[int], list[int]]] = PerObject(_types_of)
