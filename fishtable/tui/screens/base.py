@@ -53,9 +53,12 @@ class FishScreen(Screen):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.armed_at = 0.0  # input stamped before this moment is dropped
         self.too_small = False
+        # The message is mounted the first time the screen is too small (most never are), and stays.
+        self.size_message: TooSmall | None = None
+        self.ready_for_message = False
 
     def on_mount(self) -> None:
-        self.mount(TooSmall())
+        self.ready_for_message = True
         self._check_size()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -101,6 +104,9 @@ class FishScreen(Screen):
     def _check_size(self) -> None:
         width, height = self.app.size
         self.too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if self.too_small and self.size_message is None and self.ready_for_message:
+            self.size_message = TooSmall()
+            self.mount(self.size_message)
         self.set_class(self.too_small, "-too-small")
 
 
