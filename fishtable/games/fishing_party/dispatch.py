@@ -113,15 +113,26 @@ def pending(state: FPState) -> dict[int, Prompt]:
         return {s: _prompt(s, "broken_line", text, private=False, simultaneous=False, reaction=True)
                 for s in state.asking}
     seat = state.seat
+    # The prompts recur within a game: kept ready, keyed by what their words depend on.
     if stage == "turn" or stage == "move":
-        # The commonest prompts never change within a game: keep them ready, per seat.
-        key = (stage, seat)
-        cache = state.static.action_cache
-        ready = cache.get(key)
-        if ready is None:
-            ready = cache[key] = {seat: _prompt(seat, stage, prompt_text(state, stage))}
-        return dict(ready)
-    return {seat: _prompt(seat, stage, prompt_text(state, stage))}
+        key: tuple[object, ...] = (stage, seat)
+    elif stage == "exchange":
+        key = (stage, seat, moves.exchange_limit(state) - len(state.aside), not state.aside)
+    elif stage == "swap":
+        key = (stage, seat, not state.given)
+    elif stage == "give":
+        key = (stage, seat, state.taken[-1])
+    elif stage == "spray":
+        key = (stage, seat, state.roll)
+    elif stage == "discard":
+        key = (stage, seat, len(state.hands[seat]) - hand_size(state, seat))
+    else:
+        return {seat: _prompt(seat, stage, prompt_text(state, stage))}
+    cache = state.static.action_cache
+    ready = cache.get(key)
+    if ready is None:
+        ready = cache[key] = {seat: _prompt(seat, stage, prompt_text(state, stage))}
+    return dict(ready)
 
 
 # -- Legal actions -------------------------------------------------------------------------------
@@ -140,13 +151,22 @@ _SPRAYS = {c: Spray(change=c) for c in (-1, 0, 1)}
 def _actions(st: Static) -> ReadyActions:
     acts: ReadyActions | None = st.acts
     if acts is None:
-        acts = st.acts = ReadyActions(st.cids)
+        # The same card ids make the same actions, whatever the game: made once, not every game.
+        acts = _READY.get(st.cids)
+        if acts is None:
+            if len(_READY) >= 16:
+                _READY.clear()
+            acts = _READY[st.cids] = ReadyActions(st.cids)
+        st.acts = acts
     return acts
 
 
+_READY: dict[tuple[str, ...], ReadyActions] = {}  # ReadyActions by card ids, for the card tables in use
+
+
 def _takes(state: FPState, acts: ReadyActions, out: list[Action]) -> None:
-    given = state.given
-    out.extend(acts.take[t] for t in state.table if t not in given)
+    given, take = state.given, acts.take
+    out += [take[t] for t in state.table if t not in given]
 
 
 def _move_actions(state: FPState, seat: int, acts: ReadyActions, out: list[Action]) -> None:
@@ -241,7 +261,7 @@ def legal_actions(state: FPState, seat: int) -> list[Action]:
         _move_actions(state, seat, acts, out)
     elif stage == "exchange":
         if moves.exchange_error(state) is None:
-            out.extend(acts.exchange[c] for c in state.hands[seat])
+            out.extend(map(acts.exchange.__getitem__, state.hands[seat]))
         if state.aside:
             out.append(_DRAW_BACK)
     elif stage == "swap":
@@ -250,14 +270,14 @@ def legal_actions(state: FPState, seat: int) -> list[Action]:
         if state.given:
             out.append(_SWAP_DONE)
     elif stage == "give":
-        taken = state.taken
-        out.extend(acts.give[c] for c in state.hands[seat] if c not in taken)
+        taken, give = state.taken, acts.give
+        out += [give[c] for c in state.hands[seat] if c not in taken]
     elif stage == "spray":
         rolled = state.roll
         out.append(_SPRAYS[0])
         out.extend(_SPRAYS[c] for c in (-1, 1) if 1 <= rolled + c <= DIE_SIDES)
     elif stage == "discard":
-        out.extend(acts.discard[c] for c in state.hands[seat])
+        out.extend(map(acts.discard.__getitem__, state.hands[seat]))
     return out
 
 

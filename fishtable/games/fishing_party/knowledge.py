@@ -22,8 +22,9 @@ from fishtable.games.fishing_party.state import FPState
 
 
 def _set(state: FPState, seat: int, value: tuple[int, ...]) -> None:
-    known = state.known
-    state.known = (*known[:seat], value, *known[seat + 1:])
+    known = list(state.known)
+    known[seat] = value
+    state.known = tuple(known)
 
 
 def entered_hand(state: FPState, seat: int, card: int) -> None:
