@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 from rich.text import Text
 from textual import events, work
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
+from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -52,6 +53,7 @@ TITLE = r"""
 
 
 OTHER_ROWS = 12  # logo 6, tagline 2, the save status 3, the footer 1
+LIST_WIDTH = 98  # a game on two lines from 100 columns
 
 
 def game_option(entry) -> Option:
@@ -81,13 +83,12 @@ class MenuScreen(FishScreen):
             yield Static(TITLE, id="logo")
             yield Static("Hot-seat fishing card games: pass the keyboard, keep your hand secret.",
                          id="tagline")
-            with Center():
-                yield FishOptionList(id="menu-list")
+            yield FishOptionList(id="menu-list")  # sized and centred by fit_list
             yield Static(id="save-status")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.fit_list(self.app.size.height)  # before the first layout, which then needs no second
+        self.fit_list(self.app.size)  # before the first layout, which then needs no second
         self.build_options()
         # Built just now, with no saved game to show: the first look at the save (after the
         # first paint) has nothing to redo if there is still none.
@@ -98,11 +99,18 @@ class MenuScreen(FishScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
-        self.fit_list(event.size.height)
+        self.fit_list(event.size)
 
-    def fit_list(self, height: int) -> None:
+    def fit_list(self, size: Size) -> None:
+        styles = self.query_one("#menu-list").styles
         # The list takes what the logo, the tagline, the status line and the footer leave.
-        self.query_one("#menu-list").styles.max_height = max(6, height - OTHER_ROWS)
+        styles.max_height = max(6, size.height - OTHER_ROWS)
+        # Centred as a Center container would place it, without one (the container cost the first
+        # screen its own mount, styling and layout): at most LIST_WIDTH wide, the rest split on
+        # either side as Center splits it (the left side the smaller by one when it is odd).
+        width = min(LIST_WIDTH, size.width)
+        styles.width = width
+        styles.margin = (0, 0, 0, (size.width - width) // 2)
 
     def build_options(self) -> None:
         status = self.fish_app.save_status
