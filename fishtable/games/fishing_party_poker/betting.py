@@ -54,15 +54,22 @@ def legal(state: PokerState, seat: int) -> list[Action]:
 
 
 def _pay(state: PokerState, seat: int, amount: int) -> None:
-    state.chips[seat] -= amount
-    state.round_bet[seat] += amount
-    state.committed[seat] += amount
+    # Copied before changing: `apply` works on a fork that shares them with the state it was given.
+    state.chips = chips = state.chips[:]
+    chips[seat] -= amount
+    state.round_bet = round_bet = state.round_bet[:]
+    round_bet[seat] += amount
+    state.committed = committed = state.committed[:]
+    committed[seat] += amount
 
 
 def apply(state: PokerState, seat: int, kind: str, events: list[Event] | None) -> None:
     """Apply a betting action of `seat`, who is the actor. Raises IllegalAction, changing nothing."""
     name = state.names[seat]
     owe = state.level - state.round_bet[seat]
+    # Copied before changing: every betting move changes who acted and may raise (see PokerState.fork).
+    state.acted = acted = state.acted[:]
+    state.may_raise = may_raise = state.may_raise[:]
     if kind == "check":
         if owe > 0:
             raise IllegalAction(f"You cannot check: the bet is {state.level}; call {to_call(state, seat)} or fold.")
@@ -100,10 +107,10 @@ def apply(state: PokerState, seat: int, kind: str, events: list[Event] | None) -
         for s in range(len(state.chips)):
             if s != seat and state.live(s):
                 if full:
-                    state.acted[s] = False
-                    state.may_raise[s] = True
+                    acted[s] = False
+                    may_raise[s] = True
                 elif state.round_bet[s] < new_level:
-                    state.acted[s] = False  # must answer, but may not re-raise (not a full raise)
+                    acted[s] = False  # must answer, but may not re-raise (not a full raise)
         state.level = new_level
         state.aggressors = [*state.aggressors, seat]  # a new list: see PokerState.fork
         verb = "bets" if kind == "bet" else "raises to"
@@ -112,8 +119,8 @@ def apply(state: PokerState, seat: int, kind: str, events: list[Event] | None) -
             events.append(news(kind, f"{name} {verb} {new_level}{tail}."))
     else:  # pragma: no cover - the dispatcher only sends betting kinds here
         raise IllegalAction("That is not a betting move.")
-    state.acted[seat] = True
-    state.may_raise[seat] = False
+    acted[seat] = True
+    may_raise[seat] = False
 
 
 def _no_wager_reason(state: PokerState, seat: int, kind: str) -> str:

@@ -107,7 +107,7 @@ def _undealt(cards: int) -> tuple[int, ...]:
 
 def start_hand(state: PokerState, events: list[Event] | None) -> None:
     n = len(state.names)
-    chips = state.chips
+    chips = state.chips = state.chips[:]  # copied before changing (see PokerState.fork)
     state.hand_no += 1
     state.phase = "betting"
     order = [s for s in state.clockwise_from(state.dealer) if chips[s] > 0]
@@ -306,6 +306,7 @@ def pay_pots(state: PokerState, values: dict[int, int], events: list[Event] | No
     contenders = state.contenders()
     all_in = [c == 0 for c in state.chips]
     pots = layers(state.committed, contenders, all_in)
+    state.chips = state.chips[:]  # copied before changing (see PokerState.fork)
     names = pot_names(len(pots))
     left_of_dealer = state.clockwise_from(state.dealer)
     won = set()
@@ -355,6 +356,7 @@ def win_uncontested(state: PokerState, events: list[Event] | None) -> None:
     """All but one folded: the last player wins everything and shows nothing (FP-Q-29)."""
     (winner,) = state.contenders()
     total = sum(state.committed)
+    state.chips = state.chips[:]  # copied before changing (see PokerState.fork)
     state.chips[winner] += total
     state.hands_won = state.hands_won[:]  # copied before changing (see do_swap)
     state.hands_won[winner] += 1

@@ -93,6 +93,11 @@ class PokerState:
     def clone(self) -> PokerState:
         """A copy that shares nothing the engine changes: `fork`, with the lists it shares copied."""
         new = self.fork()
+        new.chips = self.chips[:]
+        new.committed = self.committed[:]
+        new.round_bet = self.round_bet[:]
+        new.acted = self.acted[:]
+        new.may_raise = self.may_raise[:]
         new.hands_won = self.hands_won[:]
         new.deck = self.deck[:]
         new.hands = [h[:] for h in self.hands]
@@ -105,9 +110,10 @@ class PokerState:
         return new
 
     def fork(self) -> PokerState:
-        """A copy for `apply` to change: like `clone`, but the lists the engine only ever replaces
-        or copies before changing (the deck, hands, community, who is in the hand or folded, who
-        bet, what was shown and paid, hands won) are shared with this state. Cheaper per step."""
+        """A copy for `apply` to change: like `clone`, but every list is shared with this state.
+        The engine only ever replaces a list of a state or copies it before changing it (the
+        chips, the bets, who acted, the deck, hands, community, who is in the hand or folded,
+        who bet, what was shown and paid, hands won). Cheaper per step."""
         new = _new(PokerState)
         new.cards = self.cards
         new.cids = self.cids
@@ -125,7 +131,7 @@ class PokerState:
         new.phase = self.phase
         new.hand_no = self.hand_no
         new.dealer = self.dealer
-        new.chips = self.chips[:]
+        new.chips = self.chips  # copied on write: betting._pay, rounds.start_hand, pay_pots, win_uncontested
         new.hands_won = self.hands_won  # copied on write: rounds.pay_pots, rounds.win_uncontested
         new.deck = self.deck  # replaced at each deal, never changed
         new.hands = self.hands  # copied on write: rounds.do_swap
@@ -133,14 +139,14 @@ class PokerState:
         new.face_up = self.face_up
         new.in_hand = self.in_hand  # replaced at each deal
         new.folded = self.folded  # copied on write: betting.apply
-        new.committed = self.committed[:]
+        new.committed = self.committed  # copied on write: betting._pay; replaced at each deal
         new.betting_round = self.betting_round
         new.swap_round = self.swap_round
-        new.round_bet = self.round_bet[:]
+        new.round_bet = self.round_bet  # copied on write: betting._pay; replaced each round
         new.level = self.level
         new.wagers = self.wagers
-        new.acted = self.acted[:]
-        new.may_raise = self.may_raise[:]
+        new.acted = self.acted  # copied on write: betting.apply; replaced each round
+        new.may_raise = self.may_raise  # copied on write: betting.apply; replaced each round
         new.actor = self.actor
         new.aggressors = self.aggressors  # copied on write: betting.apply
         new.shown = self.shown  # replaced
