@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 from rich.text import Text
 from textual import events, work
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.geometry import Size
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -79,15 +78,16 @@ class MenuScreen(FishScreen):
         return cast("MenuHost", self.app)
 
     def compose(self):
-        with Vertical(id="menu"):
-            yield Static(TITLE, id="logo")
-            yield Static("Hot-seat fishing card games: pass the keyboard, keep your hand secret.",
-                         id="tagline")
-            yield FishOptionList(id="menu-list")  # sized and centred by fit_list
-            yield Static(id="save-status")
+        # Straight on the screen, with no container (it cost the first screen its own mount,
+        # styling and layout): the screen clips what does not fit, as the container did.
+        yield Static(TITLE, id="logo")
+        yield Static("Hot-seat fishing card games: pass the keyboard, keep your hand secret.", id="tagline")
+        yield FishOptionList(id="menu-list")  # sized and centred by fit_list
+        yield Static(id="save-status")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.styles.overflow_x = self.styles.overflow_y = "hidden"  # clip, as the container did, not scroll
         self.fit_list(self.app.size)  # before the first layout, which then needs no second
         self.build_options()
         # Built just now, with no saved game to show: the first look at the save (after the
