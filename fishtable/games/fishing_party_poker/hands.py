@@ -121,7 +121,17 @@ def evaluate_faces(ranks: Sequence[int], suits: Sequence[int]) -> int:
 
 
 def hand_name(value: int) -> str:
-    """The hand in words: "Full House, eights over fours"."""
+    """The hand in words: "Full House, eights over fours" (worked out once per value)."""
+    name = _NAMES.get(value)
+    if name is None:
+        name = _NAMES[value] = _hand_name(value)
+    return name
+
+
+_NAMES: dict[int, str] = {}  # a hand's name by its value: at most one per value in PLAIN and SUITED
+
+
+def _hand_name(value: int) -> str:
     category = category_of(value)
     t = tiebreak_of(value)
     if category == ROYAL_FLUSH:

@@ -167,7 +167,7 @@ def start_hand(state: PokerState, events: list[Event] | None) -> None:
 
 
 def start_betting(state: PokerState, round_no: int, events: list[Event] | None) -> None:
-    n = state.n
+    n = len(state.names)
     state.phase = "betting"
     state.betting_round = round_no
     state.round_bet = [0] * n
@@ -175,16 +175,21 @@ def start_betting(state: PokerState, round_no: int, events: list[Event] | None) 
     state.wagers = 0
     state.acted = [False] * n
     state.may_raise = [True] * n
-    # FP-POKER-7: the player to the dealer's left opens; every round starts there.
-    live = [s for s in state.clockwise_from(state.dealer) if state.live(s)]
-    if len(live) < 2:
-        state.actor = -1
-        if events is not None:
-            events.append(event(
-                "betting", f"No betting in round {round_no}: at most one player still in has chips to bet."))
-        end_betting(state, events)
-        return
-    state.actor = live[0]
+    # FP-POKER-7: the player to the dealer's left opens; every round starts there. A betting
+    # round needs two players still in with chips (`PokerState.live`): the first of them opens.
+    chips, in_hand, folded = state.chips, state.in_hand, state.folded
+    first = -1
+    for s in state.clockwise_from(state.dealer):
+        if in_hand[s] and not folded[s] and chips[s] > 0:
+            if first >= 0:
+                state.actor = first
+                return
+            first = s
+    state.actor = -1
+    if events is not None:
+        events.append(event(
+            "betting", f"No betting in round {round_no}: at most one player still in has chips to bet."))
+    end_betting(state, events)
 
 
 def end_betting(state: PokerState, events: list[Event] | None) -> None:
@@ -304,8 +309,12 @@ def showdown(state: PokerState, events: list[Event] | None) -> None:
 def pay_pots(state: PokerState, values: dict[int, int], events: list[Event] | None) -> None:
     """FP-POKER-13: each pot goes to the best hand that can win it; ties split it (FP-Q-31)."""
     contenders = state.contenders()
-    all_in = [c == 0 for c in state.chips]
-    pots = layers(state.committed, contenders, all_in)
+    stacks = state.chips
+    if contenders and all(stacks[s] for s in contenders):  # nobody still in is all in: the one pot `layers` gives
+        total = sum(state.committed)
+        pots = [(total, tuple(contenders))] if total else []
+    else:
+        pots = layers(state.committed, contenders, [c == 0 for c in stacks])
     state.chips = state.chips[:]  # copied before changing (see PokerState.fork)
     names = pot_names(len(pots))
     left_of_dealer = state.clockwise_from(state.dealer)
