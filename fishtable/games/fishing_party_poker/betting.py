@@ -104,12 +104,13 @@ def apply(state: PokerState, seat: int, kind: str, events: list[Event] | None) -
         full = new_level >= target
         if full:
             state.wagers += 1
-        for s in range(len(state.chips)):
-            if s != seat and state.live(s):
+        chips, in_hand, folded, round_bet = state.chips, state.in_hand, state.folded, state.round_bet
+        for s in range(len(chips)):
+            if s != seat and in_hand[s] and not folded[s] and chips[s] > 0:  # PokerState.live
                 if full:
                     acted[s] = False
                     may_raise[s] = True
-                elif state.round_bet[s] < new_level:
+                elif round_bet[s] < new_level:
                     acted[s] = False  # must answer, but may not re-raise (not a full raise)
         state.level = new_level
         state.aggressors = [*state.aggressors, seat]  # a new list: see PokerState.fork

@@ -181,7 +181,8 @@ class PokerState:
     # -- small questions asked everywhere ---------------------------------------------------------
     def contenders(self) -> list[int]:
         """Seats still in the hand: dealt in and not folded."""
-        return [s for s in range(len(self.names)) if self.in_hand[s] and not self.folded[s]]
+        in_hand, folded = self.in_hand, self.folded
+        return [s for s in range(len(self.names)) if in_hand[s] and not folded[s]]
 
     def live(self, seat: int) -> bool:
         """Still in the hand with chips to bet."""
