@@ -72,15 +72,18 @@ def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
     return rods, len(hand) - rods
 
 
-# 1 for a rod, 0 for any other card, by card: the last card table's, kept.
-_rod_ones_cache: list[tuple[tuple[Card, ...], tuple[int, ...]]] = []
+# 1 for a rod, 0 for any other card, by card: the last card table's, kept (one tuple, read
+# and rebound at once, so that a search thread never mixes two tables).
+_rod_ones_last: tuple[tuple[Card, ...], tuple[int, ...]] = ((), ())
 
 
 def _rod_ones(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    if _rod_ones_cache and _rod_ones_cache[0][0] is cards:
-        return _rod_ones_cache[0][1]
+    global _rod_ones_last
+    last = _rod_ones_last
+    if last[0] is cards:
+        return last[1]
     ones = tuple(1 if c.type == "rod" else 0 for c in cards)
-    _rod_ones_cache[:] = [(cards, ones)]
+    _rod_ones_last = (cards, ones)
     return ones
 
 
@@ -263,14 +266,16 @@ def _codes_of(cards: tuple[Card, ...]) -> tuple[int, ...]:
     )
 
 
-_codes_cache: list[tuple[tuple[Card, ...], tuple[int, ...]]] = []  # the last card table and its codes
+_codes_last: tuple[tuple[Card, ...], tuple[int, ...]] = ((), ())  # the last card table and its codes
 
 
 def _codes(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    if _codes_cache and _codes_cache[0][0] is cards:
-        return _codes_cache[0][1]
+    global _codes_last
+    last = _codes_last  # one tuple, read and rebound at once (see _rod_ones)
+    if last[0] is cards:
+        return last[1]
     codes = _codes_of(cards)
-    _codes_cache[:] = [(cards, codes)]
+    _codes_last = (cards, codes)
     return codes
 
 

@@ -189,9 +189,10 @@ def _make_cast(state: CFState, move: CastMove) -> Cast:
     # Casts are immutable, so one serves every list that offers the same cards (of one card table).
     global _casts_made
     cids = state.cids
-    if _casts_made[0] is not cids:
-        _casts_made = (cids, {})
-    made = _casts_made[1]
+    made_for, made = _casts_made  # one tuple, read and rebound at once: a search thread may use it too
+    if made_for is not cids:
+        made = {}
+        _casts_made = (cids, made)
     action = made.get(move)
     if action is None:
         if len(made) > 100_000:
