@@ -75,7 +75,7 @@ def _swap_prompt(seat: int, swap_round: int) -> Prompt:
     return _prompt(seat, "swap", text, True)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)  # long sessions deal thousands of hands: room for every seat's prompts
 def _deal_prompt(seat: int, hand_no: int) -> Prompt:
     return _prompt(seat, "deal", f"Hand {hand_no} is over. Deal hand {hand_no + 1}.", False)
 

@@ -224,7 +224,11 @@ def swap_order(state: PokerState) -> list[int]:
 def start_swap(state: PokerState, swap_no: int, events: list[Event] | None) -> None:
     state.phase = "swap"
     state.swap_round = swap_no
-    state.actor = swap_order(state)[0]
+    in_hand, folded = state.in_hand, state.folded
+    for s in state.clockwise_from(state.dealer):  # the first of `swap_order`
+        if in_hand[s] and not folded[s]:
+            state.actor = s
+            return
 
 
 def next_swapper(state: PokerState, events: list[Event] | None) -> None:
@@ -250,7 +254,10 @@ def do_swap(state: PokerState, seat: int, give: int, take: int, events: list[Eve
     hand[hand.index(give)] = take
     community[slot] = give
     known = list(state.known) or [()] * state.n
-    known[seat] = (*(c for c in known[seat] if c != give), take)  # everyone saw where it went
+    seen = known[seat]
+    if give in seen:
+        seen = tuple([c for c in seen if c != give])
+    known[seat] = (*seen, take)  # everyone saw where it went
     state.known = tuple(known)
     if events is not None:
         events.append(event(
@@ -386,7 +393,8 @@ def end_hand(state: PokerState, events: list[Event] | None) -> None:
         for s in range(n):
             if state.in_hand[s] and state.chips[s] == 0:
                 events.append(event("out", f"{state.names[s]} has no chips left and is out.", news=True))
-    alive = [s for s in range(n) if state.chips[s] > 0]
+    chips = state.chips
+    alive = [s for s in range(n) if chips[s] > 0]
     if len(alive) == 1:
         end_session(state, f"{state.names[alive[0]]} has every chip.", events)
     elif state.stopping:
@@ -396,7 +404,10 @@ def end_hand(state: PokerState, events: list[Event] | None) -> None:
     else:
         state.phase = "hand_over"
         # FP-POKER-1: the deal passes clockwise, to the next player who still has chips.
-        state.next_dealer = next(s for s in state.clockwise_from(state.dealer) if state.chips[s] > 0)
+        for s in state.clockwise_from(state.dealer):
+            if chips[s] > 0:
+                state.next_dealer = s
+                break
 
 
 def end_session(state: PokerState, reason: str, events: list[Event] | None) -> None:
