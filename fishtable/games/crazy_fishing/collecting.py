@@ -178,6 +178,28 @@ def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[E
         events.append(event("draw_private", f"You draw {cards_text(state, drawn)}.", (seat,)))
 
 
+def stuck(state: CFState) -> bool:
+    """Can the game never go on? True when, at the reveal, nobody put forward a single card
+    (a Crab over a hand of only '+' baits, a Moray Eel over one of only '+' rods: CF-OOS-26/27,
+    CF-Q-7) and nobody can draw one. Then nobody catches, discards or draws, no pile's top
+    changes, and every round after this one would be this one again."""
+    for cast in state.casts:
+        if cast is None or cast[0] or cast[1]:
+            return False
+    if not (state.rod_deck or state.rod_discard or state.bait_deck or state.bait_discard):
+        return True
+    return all(len(hand) >= HAND_SIZE for hand in state.hands)
+
+
+def end_stuck(state: CFState, events: list[Event] | None) -> None:
+    """The project's ruling for a table that can never move again (see `stuck`): the game ends
+    at once, scored as it stands (the rest of the round would change nothing)."""
+    state.phase = "over"
+    if events is not None:
+        events.append(event("end", "Nobody can cast a card and nobody can draw one, so nothing can change any "
+                                   "more: the game is over."))
+
+
 def end_round(state: CFState, events: list[Event] | None) -> None:
     """CF-END-1: checked only here, after Collect."""
     left = sea.fish_count(state)

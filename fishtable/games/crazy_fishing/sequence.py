@@ -23,6 +23,9 @@ def settle(state: CFState, events: list[Event] | None) -> None:
             if state.choosing:
                 return
             casting.reveal(state, events)  # the fish-bait choice, or the catch order
+            if collecting.stuck(state):  # nobody could cast nor draw: no round could differ
+                collecting.end_stuck(state, events)
+                return
         elif phase == "catch":
             if state.turn is not None:
                 return

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.protocol import SeatInfo
 from fishtable.games.crazy_fishing import GAME
 from fishtable.games.crazy_fishing.actions import Attempt, Cast, Draw
+from fishtable.games.crazy_fishing.options import CrazyFishingOptions
 from tests.games.crazy_fishing.builder import build, cast_all, pick, play
 
 
@@ -62,3 +66,47 @@ def test_drawing_more_baits_than_are_left_is_refused():
     assert GAME.state_hash(s) == before
     s, _ = play(s, 0, Draw(rods=2, baits=2))
     assert len(s.hands[0]) == 6
+
+
+@pytest.mark.rule("CF-Q-7", "CF-OOS-26", "CF-OOS-27", "CF-ROUND-2")
+def test_a_table_where_nobody_can_cast_nor_draw_ends_the_game_at_once():
+    # A Moray Eel over six '+' rods and a Crab over six '+' baits: neither seat may put
+    # forward a card, so nobody catches, discards or draws, and every round would repeat.
+    s = build([["R1+", "R2+", "R3+", "R4+", "R5+", "R6+"], ["B1+", "B2+", "B3+", "B4+", "B5+", "B6+"]],
+              piles=[["oos:moray_eel"], ["F4", "oos:crab"]])
+    assert GAME.legal_actions(s, 0) == [Cast()] and GAME.legal_actions(s, 1) == [Cast()]
+    s, _ = play(s, 0, Cast())
+    s, events = play(s, 1, Cast())
+    assert [e.text for e in events if "casts nothing" in e.text] == [
+        "Ernesto casts nothing (no playable card).", "Tomás casts nothing (no playable card)."]
+    assert GAME.pending(s) == {}
+    assert any(e.kind == "end" and "nothing can change" in e.text for e in events)
+    result = GAME.result(s)
+    assert result is not None and tuple(result.winners) == (1,)  # Tomás's pile holds more (9 to 6)
+    assert len(s.sea) == 7  # the sea was left as it was
+
+
+@pytest.mark.rule("CF-Q-7", "CF-OOS-27")
+def test_nobody_casting_goes_on_while_someone_can_still_draw():
+    # Ernesto cannot cast (Moray Eel over '+' rods) but holds five cards: the Collect refills
+    # him, so the table can change and the game goes on.
+    s = build([["R1+", "R2+", "R3+", "R4+", "R5+"], ["B1+", "B2+", "B3+", "B4+", "B5+", "B6+"]],
+              piles=[["oos:moray_eel"], ["oos:crab"]])
+    s, _ = play(s, 0, Cast())
+    s, _ = play(s, 1, Cast())
+    assert GAME.pending(s) != {} and GAME.result(s) is None
+    assert s.phase == "collect"
+
+
+def test_the_random_game_that_once_never_ended_now_ends():
+    # Found by the property tests: both seats stuck, one under a Crab, one under a Moray Eel.
+    options = GAME.prepare_options(CrazyFishingOptions(oos_rods=True, random_oos_fish=9))
+    state = GAME.new_game(options, [SeatInfo(name=f"Player {i + 1}") for i in range(2)], 42869737)
+    chooser = random.Random(10)
+    for _ in range(5000):
+        prompts = GAME.pending(state)
+        if not prompts:
+            break
+        seat = chooser.choice(sorted(prompts))
+        state, _ = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)))
+    assert GAME.pending(state) == {} and GAME.result(state) is not None
