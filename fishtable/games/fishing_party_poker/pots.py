@@ -44,6 +44,8 @@ def pot_names(count: int) -> list[str]:
 
 def share(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
     """Split `amount` evenly; odd chips go one each to the first winners in `order` (FP-Q-31)."""
+    if len(winners) == 1 and winners[0] in order:  # the usual case: one winner takes it all
+        return {winners[0]: amount}
     ranked = [s for s in order if s in winners]
     base, odd = divmod(amount, len(ranked))
     return {s: base + (1 if i < odd else 0) for i, s in enumerate(ranked)}

@@ -290,13 +290,18 @@ def showdown_order(state: PokerState) -> list[int]:
     from the dealer's left.
     """
     contenders = state.contenders()
-    top = max(state.committed[s] for s in contenders)
-    highest = [s for s in contenders if state.committed[s] == top]
-    first = next((s for s in reversed(state.aggressors) if s in highest), None)
-    if first is None:
-        first = next(s for s in state.clockwise_from(state.dealer) if s in highest)
-    n = state.n
-    return [(first + i) % n for i in range(n) if (first + i) % n in contenders]
+    committed = state.committed
+    top = max(map(committed.__getitem__, contenders))
+    highest = [s for s in contenders if committed[s] == top]
+    for first in reversed(state.aggressors):
+        if first in highest:
+            break
+    else:
+        for first in state.clockwise_from(state.dealer):
+            if first in highest:
+                break
+    # Clockwise from `first` itself: the seats after the one on its right.
+    return [s for s in state.clockwise_from((first - 1) % len(state.names)) if s in contenders]
 
 
 def showdown(state: PokerState, events: list[Event] | None) -> None:
@@ -317,7 +322,7 @@ def pay_pots(state: PokerState, values: dict[int, int], events: list[Event] | No
     """FP-POKER-13: each pot goes to the best hand that can win it; ties split it (FP-Q-31)."""
     contenders = state.contenders()
     stacks = state.chips
-    if contenders and all(stacks[s] for s in contenders):  # nobody still in is all in: the one pot `layers` gives
+    if contenders and all(map(stacks.__getitem__, contenders)):  # nobody still in is all in: the one pot `layers` gives
         total = sum(state.committed)
         pots = [(total, tuple(contenders))] if total else []
     else:
@@ -343,8 +348,8 @@ def pay_pots(state: PokerState, values: dict[int, int], events: list[Event] | No
                     events.append(event("pot", f"{state.names[s]} wins {pot} ({amount}): nobody else can win it.",
                                         news=True))
             continue
-        best = max(values[s] for s in eligible)
-        winners = tuple(s for s in left_of_dealer if s in eligible and values[s] == best)
+        best = max(map(values.__getitem__, eligible))
+        winners = tuple([s for s in left_of_dealer if s in eligible and values[s] == best])
         shares = share(amount, winners, left_of_dealer)
         for s, chips in shares.items():
             state.chips[s] += chips
