@@ -262,7 +262,10 @@ def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Even
         if state.phase == "over":
             raise IllegalAction("The game is over.")
         raise IllegalAction(f"{state.names[seat]} has nothing to decide right now.")
-    handler = _BY_DECISION[kind].get(getattr(action, "kind", ""))
+    try:
+        handler = _BY_DECISION[kind].get(action.kind)
+    except AttributeError:  # not an action at all
+        handler = None
     if handler is None:
         raise IllegalAction(f"That move does not fit now: {prompt_text(state, seat, kind)}")
     new = state.fork()

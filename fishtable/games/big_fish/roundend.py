@@ -27,7 +27,7 @@ CHOICE_KINDS = {
 
 def table_order(state: BFState) -> tuple[int, ...]:
     """Every seat, clockwise from the First Player Card."""
-    n = state.n
+    n = len(state.names)
     return clockwise(state.first, n, n)
 
 

@@ -19,7 +19,10 @@ _NEXT = {STEPS[i]: STEPS[i + 1] for i in range(len(STEPS) - 1)}
 
 def settle(state: BFState, events: list[Event] | None) -> None:
     """Carry out whatever needs no decision, until someone must decide or the game is over."""
-    while state.phase == "turn" and not _needs_decision(state, events):
+    # `_needs_decision`'s first test written in: a step with its allowance used up just ends.
+    while state.phase == "turn":
+        if state.taken < state.allowed and _needs_decision(state, events):
+            return
         end_step(state, events)
 
 
@@ -34,13 +37,14 @@ def end_step(state: BFState, events: list[Event] | None) -> None:
 
 
 def end_turn(state: BFState, events: list[Event] | None) -> None:
-    state.turns_done += 1
+    done = state.turns_done = state.turns_done + 1
     state.grown = []
-    if state.turns_done >= state.n:
+    n = len(state.names)
+    if done >= n:
         state.step = ""
         roundend.end_round(state, events)
         return
-    state.seat = (state.seat + 1) % state.n  # clockwise (BF-Q-7)
+    state.seat = (state.seat + 1) % n  # clockwise (BF-Q-7)
     turn.start_turn(state, events)
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish import piles
 from fishtable.games.big_fish.cards import BIG, LARVAL, SIZE_WORDS
-from fishtable.games.big_fish.common import bag_blocked, big_count, event, plural, working_extra
-from fishtable.games.big_fish.state import BFState, put, without
+from fishtable.games.big_fish.common import bag_blocked, event, plural, working_extra
+from fishtable.games.big_fish.state import BFState, put
 
 DRAW_CAP = 5  # the Big Fish count drawn from is capped; wild extras come on top (BF-DRAW-1, BF-Q-8)
 _EXTRA = {"draw": "extra_draw", "spawn": "extra_spawn", "grow": "extra_grow", "catch": "extra_catch"}
@@ -39,18 +39,26 @@ def begin_step(state: BFState, step: str) -> None:
     """Open a step of the active seat's turn with its allowance: the Big Fish in its spot now,
     the extras of its working wild cards, and the actions the step allows."""
     seat = state.seat
-    same = state.step in _SAME_BIGS_AFTER and step != "draw"  # the Big Fish known from the last step
-    bigs = state.big_count if same else big_count(state, seat)
+    if state.step in _SAME_BIGS_AFTER and step != "draw":
+        bigs = state.big_count  # the Big Fish known from the last step
+    else:
+        # big_count(), written in: this runs at nearly every step.
+        sizes = state.sizes
+        bigs = 0
+        for c in state.spots[seat]:
+            if sizes[c] == BIG:
+                bigs += 1
+        state.big_count = bigs
     state.step = step
     state.taken = 0
-    state.big_count = bigs
     if step == "wild":
         state.extra = 0
         state.allowed = 1
         return
-    extra = state.extra = working_extra(state, seat, _EXTRA[step])
+    # No wild card in the spot, the usual case: no extras, and no call to count them.
+    extra = state.extra = working_extra(state, seat, _EXTRA[step]) if state.wilds[seat] else 0
     if step == "draw":
-        state.allowed = min(bigs, DRAW_CAP) + extra
+        state.allowed = (bigs if bigs < DRAW_CAP else DRAW_CAP) + extra
     elif step == "catch":
         state.allowed = 1 + extra  # BF-CATCH-1, BF-CATCH-6
     else:
@@ -80,8 +88,10 @@ def hand_fish(state: BFState, seat: int) -> list[int]:
 
 def take_face_up(state: BFState, card: int, events: list[Event] | None) -> None:
     seat = state.seat
-    state.row = without(state.row, card)
-    state.hands = put(state.hands, seat, [*state.hands[seat], card])
+    row = state.row = state.row[:]
+    row.remove(card)
+    hands = state.hands = state.hands[:]
+    hands[seat] = [*hands[seat], card]
     origin = list(state.origin)
     origin[card] = -1  # the table knows where it went
     state.origin = tuple(origin)
@@ -98,9 +108,14 @@ def draw_deck(state: BFState, events: list[Event] | None) -> None:
 
 def spawn(state: BFState, seat: int, card: int, events: list[Event] | None, why: str = "") -> None:
     """A fish card from hand into the Fishing Spot as a Larval fish (BF-SPAWN-2, BF-SIZE-2)."""
-    state.hands = put(state.hands, seat, without(state.hands[seat], card))
-    state.spots = put(state.spots, seat, [*state.spots[seat], card])
-    state.sizes = put(state.sizes, card, LARVAL)
+    # put() and without(), written in: a copy of each list this changes.
+    hands = state.hands = state.hands[:]
+    hand = hands[seat] = hands[seat][:]
+    hand.remove(card)
+    spots = state.spots = state.spots[:]
+    spots[seat] = [*spots[seat], card]
+    sizes = state.sizes = state.sizes[:]
+    sizes[card] = LARVAL
     prefix = f"{why}: " if why else ""
     if events is not None:
         events.append(event("spawn", f"{prefix}{state.names[seat]} spawns {state.cards[card].name} (Larval).",
@@ -108,8 +123,8 @@ def spawn(state: BFState, seat: int, card: int, events: list[Event] | None, why:
 
 
 def grow(state: BFState, seat: int, fish: int, events: list[Event] | None, why: str = "") -> None:
-    size = state.sizes[fish] + 1
-    state.sizes = put(state.sizes, fish, size)
+    sizes = state.sizes = state.sizes[:]
+    size = sizes[fish] = sizes[fish] + 1
     prefix = f"{why}: " if why else ""
     if events is not None:
         events.append(event("grow", f"{prefix}{state.names[seat]}'s {state.cards[fish].name} grows to "
@@ -118,9 +133,13 @@ def grow(state: BFState, seat: int, fish: int, events: list[Event] | None, why: 
 
 def catch(state: BFState, seat: int, fish: int, events: list[Event] | None) -> None:
     """Spot to Ice Box, the size unchanged (BF-CATCH-2)."""
-    state.spots = put(state.spots, seat, without(state.spots[seat], fish))
-    state.ice = put(state.ice, seat, (*state.ice[seat], fish))
-    state.caught_round = put(state.caught_round, seat, state.caught_round[seat] + 1)
+    spots = state.spots = state.spots[:]
+    spot = spots[seat] = spots[seat][:]
+    spot.remove(fish)
+    ice = state.ice = state.ice[:]
+    ice[seat] = (*ice[seat], fish)
+    caught = state.caught_round = state.caught_round[:]
+    caught[seat] += 1
     size = state.sizes[fish]
     c = state.cards[fish]
     if events is not None:

@@ -8,8 +8,6 @@ from the black effect types it names.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish.cards import SIZE_WORDS, Card
 from fishtable.games.big_fish.common import bag_blocked, clockwise, event, plural, protected, wild_text
@@ -18,53 +16,78 @@ from fishtable.games.big_fish.state import BFState, put, without
 
 def _others(state: BFState, seat: int) -> tuple[int, ...]:
     """The other seats, clockwise from the player's left."""
-    n = state.n
+    n = len(state.names)
     return clockwise((seat + 1) % n, n, n - 1)
 
 
 def steal_targets(state: BFState, seat: int, card: Card) -> list[tuple[int, int]]:
     """(seat, fish) pairs a steal card may take: unprotected spots, allowed sizes, bag limits kept."""
-    return list(_steal_targets(state, seat, card))
-
-
-def _steal_targets(state: BFState, seat: int, card: Card) -> Iterator[tuple[int, int]]:
+    # Plain loops: a random playout asks this at every wild step with a steal card in hand.
     sizes = state.sizes
     allowed = card.sizes
+    hard = state.hard
+    wilds = state.wilds
+    spots = state.spots
+    out = []
     for other in _others(state, seat):
-        if protected(state, other, "steal"):
+        if wilds[other] and protected(state, other, "steal"):
             continue
-        for fish in state.spots[other]:
-            if sizes[fish] in allowed and not bag_blocked(state, seat, fish):
-                yield other, fish
+        for fish in spots[other]:
+            if sizes[fish] in allowed and not (hard and bag_blocked(state, seat, fish)):
+                out.append((other, fish))
+    return out
 
 
 def swap_targets(state: BFState, seat: int) -> list[tuple[int, int, int]]:
     """(own fish, seat, their fish) of the same size, for a swap card."""
-    return list(_swap_targets(state, seat))
-
-
-def _swap_targets(state: BFState, seat: int) -> Iterator[tuple[int, int, int]]:
     sizes = state.sizes
     mine_by_size: dict[int, list[int]] = {}
     for fish in state.spots[seat]:
         mine_by_size.setdefault(sizes[fish], []).append(fish)
+    out: list[tuple[int, int, int]] = []
     if not mine_by_size:
-        return
+        return out
+    wilds = state.wilds
+    spots = state.spots
     for other in _others(state, seat):
-        if protected(state, other, "swap"):
+        if wilds[other] and protected(state, other, "swap"):
             continue
-        for theirs in state.spots[other]:
-            for mine in mine_by_size.get(sizes[theirs], ()):
-                yield mine, other, theirs
+        for theirs in spots[other]:
+            mine = mine_by_size.get(sizes[theirs])
+            if mine is not None:
+                for m in mine:
+                    out.append((m, other, theirs))
+    return out
 
 
 def is_playable(state: BFState, seat: int, card: Card) -> bool:
     effect = card.effect
     # The first target found will do: the search stops there.
     if effect == "steal":
-        return next(_steal_targets(state, seat, card), None) is not None
+        sizes = state.sizes
+        allowed = card.sizes
+        hard = state.hard
+        wilds = state.wilds
+        for other in _others(state, seat):
+            if wilds[other] and protected(state, other, "steal"):
+                continue
+            for fish in state.spots[other]:
+                if sizes[fish] in allowed and not (hard and bag_blocked(state, seat, fish)):
+                    return True
+        return False
     if effect == "swap":
-        return next(_swap_targets(state, seat), None) is not None
+        sizes = state.sizes
+        mine = {sizes[fish] for fish in state.spots[seat]}
+        if not mine:
+            return False
+        wilds = state.wilds
+        for other in _others(state, seat):
+            if wilds[other] and protected(state, other, "swap"):
+                continue
+            for theirs in state.spots[other]:
+                if sizes[theirs] in mine:
+                    return True
+        return False
     return True
 
 
