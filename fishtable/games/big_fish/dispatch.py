@@ -192,28 +192,58 @@ def wild_actions(state: BFState, seat: int) -> list[Action]:
     return out
 
 
+_CardActions = tuple[tuple[Action, ...], ...]
+# The one-card actions of a card table by card index, with whether each card is a fish:
+# (cids, cards, take, spawn, grow, catch, discard, is_fish), read and rebound as one tuple, so a
+# search thread never pairs one table's entry with another's.
+_BY_CARD: tuple[Any, ...] = ((), (), (), (), (), (), (), ())
+
+
+def _card_actions(cids: tuple[str, ...], cards: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The `_BY_CARD` entry for a card table, built once per table (the same one for every game
+    dealt from the same card data)."""
+    global _BY_CARD
+    entry = _BY_CARD
+    if entry[0] != cids or entry[1] != cards:
+        entry = (cids, cards,
+                 *(tuple([ONE_CARD[kind][cid] for cid in cids])
+                   for kind in ("take_face_up", "spawn", "grow", "catch", "discard")),
+                 tuple([c.type == "fish" for c in cards]))
+    else:
+        entry = (cids, cards, *entry[2:])  # the same tables, known by these objects from now on
+    _BY_CARD = entry
+    return entry
+
+
 def legal_actions(state: BFState, seat: int) -> list[Action]:
     kind = state.step if state.phase == "turn" and seat == state.seat else decision(state, seat)
     if kind is None:
         return []
     cids = state.cids
     cards = state.cards
+    entry = _BY_CARD
+    if entry[0] is not cids or entry[1] is not cards:
+        entry = _card_actions(cids, cards)
     out: list[Action]
+    # Plain loops over the card-indexed actions: a playout asks this at every step.
     if kind == "draw":
-        take = ONE_CARD["take_face_up"]
-        out = [take[cids[c]] for c in state.row]
+        take = entry[2]
+        out = [take[c] for c in state.row]
         if state.deck or state.discard:
             out.append(DRAW_DECK)
         return out
     if kind == "spawn" or kind == "event_spawn":
-        spawn = ONE_CARD["spawn"]
-        out = [spawn[cids[c]] for c in state.hands[seat] if cards[c].type == "fish"]
+        spawn = entry[3]
+        is_fish = entry[7]
+        out = [spawn[c] for c in state.hands[seat] if is_fish[c]]
     elif kind == "grow":
-        grow = ONE_CARD["grow"]
-        out = [grow[cids[c]] for c in turn.growable(state, seat)]
+        grow = entry[4]
+        sizes = state.sizes
+        grown = state.grown
+        out = [grow[c] for c in state.spots[seat] if sizes[c] < BIG and c not in grown]  # turn.growable
     elif kind == "catch":
-        catch = ONE_CARD["catch"]
-        out = [catch[cids[c]] for c in turn.catchable(state, seat)]
+        catch = entry[5]
+        out = [catch[c] for c in (turn.catchable(state, seat) if state.hard else state.spots[seat])]
     elif kind == "wild":
         out = wild_actions(state, seat)
     elif kind == "event_grow":
@@ -225,8 +255,8 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
         card = cards[state.resolving]
         return [one_card("shrink", cids[f]) for f in wild.shrink_candidates(state, seat, card)]
     elif kind in ("hand_limit", "event_discard"):
-        discard = ONE_CARD["discard"]
-        return [discard[cids[c]] for c in state.hands[seat]]
+        discard = entry[6]
+        return [discard[c] for c in state.hands[seat]]
     elif kind == "event_remove":
         return [one_card("remove", cids[f]) for f in _event_remove_options(state, seat)]
     else:
@@ -309,12 +339,12 @@ def _own_fish(state: BFState, seat: int, cid: str | None) -> int:
 
 
 def _grow(state: BFState, seat: int, action: Grow, events: list[Event] | None) -> None:
-    fish = _own_fish(state, seat, action.fish)
-    name = state.cards[fish].name
+    fish = _find(state, action.fish, state.spots[seat], "in your Fishing Spot")  # _own_fish
     if state.sizes[fish] == BIG:
-        raise IllegalAction(f"Your {name} is already a Big Fish and cannot grow any more.")
+        raise IllegalAction(f"Your {state.cards[fish].name} is already a Big Fish and cannot grow any more.")
     if fish in state.grown:
-        raise IllegalAction(f"Your {name} has already grown this turn; a fish grows one size per turn.")
+        raise IllegalAction(f"Your {state.cards[fish].name} has already grown this turn; a fish grows one size "
+                            "per turn.")
     state.grown = [*state.grown, fish]
     state.taken += 1
     turn.grow(state, seat, fish, events)
@@ -322,8 +352,8 @@ def _grow(state: BFState, seat: int, action: Grow, events: list[Event] | None) -
 
 
 def _catch(state: BFState, seat: int, action: Catch, events: list[Event] | None) -> None:
-    fish = _own_fish(state, seat, action.fish)
-    if bag_blocked(state, seat, fish):
+    fish = _find(state, action.fish, state.spots[seat], "in your Fishing Spot")  # _own_fish
+    if state.hard and bag_blocked(state, seat, fish):
         raise IllegalAction(f"Hard mode: you already have a {state.cards[fish].name} in your Ice Box, and its "
                             "bag limit is one per player.")
     state.taken += 1

@@ -66,14 +66,20 @@ def deal(state: BFState, seat: int, count: int, events: list[Event] | None, why:
 def reset_row(state: BFState, events: list[Event] | None) -> None:
     """Face-Up Cards to the discard pile, then a new row of players + 2 (BF-ROUND-6, BF-ROUND-7)."""
     state.discard = state.discard + state.row
-    state.row = []
-    state.deck = state.deck[:]  # this state's own, to draw from
-    want = state.n + 2
-    for _ in range(want):
-        card = draw_top(state, events)
-        if card is None:
-            break
-        state.row.append(card)
+    deck = state.deck = state.deck[:]  # this state's own, to draw from
+    want = len(state.names) + 2
+    if len(deck) >= want:
+        # The deck holds the whole row, the usual case: its top cards, the top one first, as
+        # `draw_top` one at a time would take them (no reshuffle, so nothing to log).
+        state.row = deck[-1:-want - 1:-1]
+        del deck[-want:]
+    else:
+        state.row = []
+        for _ in range(want):
+            card = draw_top(state, events)
+            if card is None:
+                break
+            state.row.append(card)
     if events is None:
         return
     text = f"New Face-Up Cards: {cards_words(state, state.row)}."

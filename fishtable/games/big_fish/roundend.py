@@ -144,7 +144,8 @@ def _resolve_event(state: BFState, events: list[Event] | None) -> None:
     ev = state.events[state.resolving]
     effect = ev.effect
     changed = False
-    for seat in table_order(state):
+    # Only these effects have choices to carry out; the others leave the loop nothing to do.
+    for seat in table_order(state) if effect in _CARRIED_OUT else ():
         name = state.names[seat]
         chosen = state.aside[seat]
         fish = state.targets[seat]
@@ -171,6 +172,9 @@ def _resolve_event(state: BFState, events: list[Event] | None) -> None:
     _clear_choices(state)
     if effect in CHOICE_KINDS and not changed and events is not None:
         events.append(event("event", f"{ev.name}: nothing changes."))
+
+
+_CARRIED_OUT = frozenset({"remove_fish", "discard_unless", "discard_if_caught", "spawn", "grow"})
 
 
 def after_choices(state: BFState, events: list[Event] | None) -> None:

@@ -23,7 +23,14 @@ def settle(state: BFState, events: list[Event] | None) -> None:
     while state.phase == "turn":
         if state.taken < state.allowed and _needs_decision(state, events):
             return
-        end_step(state, events)
+        # end_step(), written in.
+        if events is not None:
+            _step_summary(state, events)
+        following = _NEXT.get(state.step)
+        if following is not None:
+            turn.begin_step(state, following)
+        else:
+            end_turn(state, events)
 
 
 def end_step(state: BFState, events: list[Event] | None) -> None:
