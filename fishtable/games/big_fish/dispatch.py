@@ -128,10 +128,14 @@ def pending(state: BFState) -> dict[int, Prompt]:
     assert kind is not None  # a waiting seat has a choice to make
     resolving = _resolving_key(state, kind)
     sizes = state.sizes
+    need = state.need
+    aside = state.aside
+    place = kind == "place"
     for seat in waiting:
         # A secret choice's prompt depends only on these; playouts look it up without building its text.
-        choice_key = (seat, kind, state.need[seat], resolving,
-                      tuple([sizes[c] for c in state.aside[seat]]) if kind == "place" else ())
+        chosen = aside[seat]
+        choice_key = (seat, kind, need[seat], resolving,
+                      tuple([sizes[c] for c in chosen]) if place and chosen else ())
         prompt = _CHOICE_PROMPTS.get(choice_key)
         if prompt is None:
             if len(_CHOICE_PROMPTS) > 4096:
@@ -249,7 +253,8 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
     elif kind == "event_grow":
         out = [one_card("grow", cids[f]) for f in _event_grow_options(state, seat)]
     elif kind == "place":
-        fish = [cids[c] for c in state.hands[seat] if cards[c].type == "fish"]
+        is_fish = entry[7]
+        fish = [cids[c] for c in state.hands[seat] if is_fish[c]]
         return [PLACES[f, SIZE_KEYS[size]] for size in setup.open_sizes(state, seat) for f in fish]
     elif kind == "shrink":
         card = cards[state.resolving]
