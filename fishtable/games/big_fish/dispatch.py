@@ -178,29 +178,37 @@ def _event_remove_options(state: BFState, seat: int) -> list[int]:
 def wild_actions(state: BFState, seat: int) -> list[Action]:
     cards = state.cards
     cids = state.cids
+    entry = _BY_CARD
+    if entry[0] is not cids or entry[1] is not cards:
+        entry = _card_actions(cids, cards)
+    is_fish = entry[7]
+    plain = entry[8]
     out: list[Action] = []
     swaps = None
     for c in state.hands[seat]:
-        card = cards[c]
-        if card.type != "wild":
+        if is_fish[c]:
             continue
-        wc = cids[c]
-        if card.effect == "steal":
+        card = cards[c]
+        effect = card.effect
+        if effect == "steal":
+            wc = cids[c]
             out += [PLAYS[wc, t, cids[f], None] for t, f in wild.steal_targets(state, seat, card)]
-        elif card.effect == "swap":
+        elif effect == "swap":
             if swaps is None:
                 swaps = wild.swap_targets(state, seat)
+            wc = cids[c]
             out += [PLAYS[wc, t, cids[f], cids[m]] for m, t, f in swaps]
         else:
-            out.append(play_wild(wc))
+            out.append(plain[c])  # play_wild(cid)
     return out
 
 
 _CardActions = tuple[tuple[Action, ...], ...]
 # The one-card actions of a card table by card index, with whether each card is a fish:
-# (cids, cards, take, spawn, grow, catch, discard, is_fish), read and rebound as one tuple, so a
-# search thread never pairs one table's entry with another's.
-_BY_CARD: tuple[Any, ...] = ((), (), (), (), (), (), (), ())
+# (cids, cards, take, spawn, grow, catch, discard, is_fish, play_wild with no target or None for a
+# fish card), read and rebound as one tuple, so a search thread never pairs one table's entry
+# with another's.
+_BY_CARD: tuple[Any, ...] = ((), (), (), (), (), (), (), (), ())
 
 
 def _card_actions(cids: tuple[str, ...], cards: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -212,7 +220,8 @@ def _card_actions(cids: tuple[str, ...], cards: tuple[Any, ...]) -> tuple[Any, .
         entry = (cids, cards,
                  *(tuple([ONE_CARD[kind][cid] for cid in cids])
                    for kind in ("take_face_up", "spawn", "grow", "catch", "discard")),
-                 tuple([c.type == "fish" for c in cards]))
+                 tuple([c.type == "fish" for c in cards]),
+                 tuple([None if c.type == "fish" else play_wild(cid) for c, cid in zip(cards, cids, strict=True)]))
     else:
         entry = (cids, cards, *entry[2:])  # the same tables, known by these objects from now on
     _BY_CARD = entry

@@ -1,0 +1,108 @@
+"""The fast paths of the Big Fish engine against plain versions of what they replace.
+
+`legal_actions` reads each card's one-card actions from a table by card index (built once per
+card table); here every step of many random games is checked against the actions built from the
+card ids, as the engine did before. The wild step's targets and playability, found with plain
+loops, are checked against brute-force versions.
+"""
+
+from __future__ import annotations
+
+import random
+
+from fishtable.engine.protocol import SeatInfo
+from fishtable.games.big_fish import GAME, setup
+from fishtable.games.big_fish.actions import DONE, DRAW_DECK, PLACES, PLAYS, one_card, play_wild
+from fishtable.games.big_fish.cards import BIG, SIZE_KEYS, Card
+from fishtable.games.big_fish.common import bag_blocked, protected
+from fishtable.games.big_fish.dispatch import decision, legal_actions
+from fishtable.games.big_fish.options import BigFishOptions
+from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.wild import any_playable, steal_targets, swap_targets
+
+
+def _others(state: BFState, seat: int) -> list[int]:
+    n = len(state.names)
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def _steals(state: BFState, seat: int, card: Card) -> list[tuple[int, int]]:
+    return [(o, f) for o in _others(state, seat) if not protected(state, o, "steal")
+            for f in state.spots[o] if state.sizes[f] in card.sizes and not bag_blocked(state, seat, f)]
+
+
+def _swaps(state: BFState, seat: int) -> list[tuple[int, int, int]]:
+    return [(m, o, t) for o in _others(state, seat) if not protected(state, o, "swap")
+            for t in state.spots[o] for m in state.spots[seat] if state.sizes[m] == state.sizes[t]]
+
+
+def _reference(state: BFState, seat: int) -> list[object]:
+    """legal_actions as built from card ids, one look-up per card."""
+    kind = decision(state, seat)
+    cids, cards = state.cids, state.cards
+    hand = state.hands[seat]
+    if kind is None:
+        return []
+    if kind == "draw":
+        out: list[object] = [one_card("take_face_up", cids[c]) for c in state.row]
+        return [*out, DRAW_DECK] if state.deck or state.discard else out
+    if kind in ("spawn", "event_spawn"):
+        out = [one_card("spawn", cids[c]) for c in hand if cards[c].type == "fish"]
+    elif kind == "grow":
+        out = [one_card("grow", cids[c]) for c in state.spots[seat]
+               if state.sizes[c] < BIG and c not in state.grown]
+    elif kind == "catch":
+        out = [one_card("catch", cids[c]) for c in state.spots[seat] if not bag_blocked(state, seat, c)]
+    elif kind == "wild":
+        out = []
+        for c in hand:
+            card = cards[c]
+            if card.type != "wild":
+                continue
+            if card.effect == "steal":
+                out += [PLAYS[cids[c], t, cids[f], None] for t, f in _steals(state, seat, card)]
+            elif card.effect == "swap":
+                out += [PLAYS[cids[c], t, cids[f], cids[m]] for m, t, f in _swaps(state, seat)]
+            else:
+                out.append(play_wild(cids[c]))
+    elif kind == "place":
+        fish = [cids[c] for c in hand if cards[c].type == "fish"]
+        return [PLACES[f, SIZE_KEYS[s]] for s in setup.open_sizes(state, seat) for f in fish]
+    elif kind in ("hand_limit", "event_discard"):
+        return [one_card("discard", cids[c]) for c in hand]
+    else:
+        return list(legal_actions(state, seat))  # the kinds the fast path leaves as they were
+    return [*out, DONE]
+
+
+def test_legal_actions_match_the_actions_built_from_card_ids() -> None:
+    checked = 0
+    for g in range(60):
+        n = 2 + g % 4
+        options = GAME.prepare_options(BigFishOptions(hard_mode=bool(g % 2)))
+        state = GAME.new_game(options, [SeatInfo(name=f"P{i}") for i in range(n)], 500 + g)
+        rng = random.Random(g)
+        while True:
+            waiting = list(GAME.pending(state))
+            if not waiting:
+                break
+            for seat in range(n):  # the seats not asked too: both give nothing
+                legal = legal_actions(state, seat)
+                assert legal == _reference(state, seat)
+                assert all(a is b for a, b in zip(legal, _reference(state, seat), strict=True))
+            seat = waiting[rng.randrange(len(waiting))]
+            if state.phase == "turn" and state.step == "wild":
+                for c in state.hands[seat]:
+                    card = state.cards[c]
+                    if card.effect == "steal":
+                        assert steal_targets(state, seat, card) == _steals(state, seat, card)
+                assert swap_targets(state, seat) == _swaps(state, seat)
+                assert any_playable(state, seat) == any(
+                    state.cards[c].type == "wild" and (
+                        (state.cards[c].effect != "steal" or _steals(state, seat, state.cards[c]))
+                        and (state.cards[c].effect != "swap" or _swaps(state, seat)))
+                    for c in state.hands[seat])
+            legal = GAME.legal_actions(state, seat)
+            state, _ = GAME.apply(state, seat, legal[rng.randrange(len(legal))])
+            checked += 1
+    assert checked > 5000
