@@ -206,9 +206,10 @@ def wild_actions(state: BFState, seat: int) -> list[Action]:
 _CardActions = tuple[tuple[Action, ...], ...]
 # The one-card actions of a card table by card index, with whether each card is a fish:
 # (cids, cards, take, spawn, grow, catch, discard, is_fish, play_wild with no target or None for a
-# fish card), read and rebound as one tuple, so a search thread never pairs one table's entry
+# fish card, {size: each fish card's placement at that size}, {cid: card} or None if two cards
+# share an id), read and rebound as one tuple, so a search thread never pairs one table's entry
 # with another's.
-_BY_CARD: tuple[Any, ...] = ((), (), (), (), (), (), (), (), ())
+_BY_CARD: tuple[Any, ...] = ((), (), (), (), (), (), (), (), (), {}, None)
 
 
 def _card_actions(cids: tuple[str, ...], cards: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -221,11 +222,19 @@ def _card_actions(cids: tuple[str, ...], cards: tuple[Any, ...]) -> tuple[Any, .
                  *(tuple([ONE_CARD[kind][cid] for cid in cids])
                    for kind in ("take_face_up", "spawn", "grow", "catch", "discard")),
                  tuple([c.type == "fish" for c in cards]),
-                 tuple([None if c.type == "fish" else play_wild(cid) for c, cid in zip(cards, cids, strict=True)]))
+                 tuple([None if c.type == "fish" else play_wild(cid) for c, cid in zip(cards, cids, strict=True)]),
+                 {size: tuple([PLACES[cid, SIZE_KEYS[size]] if c.type == "fish" else None
+                               for c, cid in zip(cards, cids, strict=True)]) for size in setup.PLACED_SIZES},
+                 _index_of(cids))
     else:
         entry = (cids, cards, *entry[2:])  # the same tables, known by these objects from now on
     _BY_CARD = entry
     return entry
+
+
+def _index_of(cids: tuple[str, ...]) -> dict[str, int] | None:
+    index = {cid: c for c, cid in enumerate(cids)}
+    return index if len(index) == len(cids) else None
 
 
 def legal_actions(state: BFState, seat: int) -> list[Action]:
@@ -263,8 +272,13 @@ def legal_actions(state: BFState, seat: int) -> list[Action]:
         out = [one_card("grow", cids[f]) for f in _event_grow_options(state, seat)]
     elif kind == "place":
         is_fish = entry[7]
-        fish = [cids[c] for c in state.hands[seat] if is_fish[c]]
-        return [PLACES[f, SIZE_KEYS[size]] for size in setup.open_sizes(state, seat) for f in fish]
+        places = entry[9]
+        fish = [c for c in state.hands[seat] if is_fish[c]]
+        out = []
+        for size in setup.open_sizes(state, seat):
+            by_card = places[size]
+            out += [by_card[c] for c in fish]
+        return out
     elif kind == "shrink":
         card = cards[state.resolving]
         return [one_card("shrink", cids[f]) for f in wild.shrink_candidates(state, seat, card)]
@@ -286,6 +300,14 @@ def _find(state: BFState, cid: str | None, where: list[int], place_words: str) -
     if cid is None:
         raise IllegalAction(f"Name a card {place_words}.")
     cids = state.cids
+    entry = _BY_CARD
+    if entry[0] is cids and entry[10] is not None and cid.__class__ is str:
+        # The card of that id, by look-up (the table's ids are unique): is it there?
+        index: dict[str, int] = entry[10]
+        card = index.get(cid)
+        if card is not None and card in where:
+            return card
+        raise IllegalAction(f"There is no card {cid} {place_words}.")
     for c in where:
         if cids[c] == cid:
             return c

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import SeatInfo
 from fishtable.games.big_fish import GAME, setup
 from fishtable.games.big_fish.actions import DONE, DRAW_DECK, PLACES, PLAYS, one_card, play_wild
@@ -106,3 +109,25 @@ def test_legal_actions_match_the_actions_built_from_card_ids() -> None:
             state, _ = GAME.apply(state, seat, legal[rng.randrange(len(legal))])
             checked += 1
     assert checked > 5000
+
+
+def test_a_card_named_by_id_is_found_only_where_it_is() -> None:
+    """`_find` looks a card up by its id: one elsewhere, or an id no card has, is refused as before."""
+    options = GAME.prepare_options(BigFishOptions())
+    state = GAME.new_game(options, [SeatInfo(name=f"P{i}") for i in range(3)], 11)
+    rng = random.Random(3)
+    seen = 0
+    while GAME.pending(state) and seen < 40:
+        seat = next(iter(GAME.pending(state)))
+        if state.phase == "turn" and state.step == "draw" and state.row:
+            elsewhere = state.hands[seat][0]
+            for cid in (state.cids[elsewhere], "F99", "X", ""):
+                with pytest.raises(IllegalAction, match=f"There is no card {cid} among the Face-Up Cards"):
+                    GAME.apply(state, seat, one_card("take_face_up", cid))
+            first = state.row[0]
+            new, _ = GAME.apply(state, seat, one_card("take_face_up", state.cids[first]))
+            assert first in new.hands[seat] and first not in new.row
+            seen += 1
+        legal = GAME.legal_actions(state, seat)
+        state, _ = GAME.apply(state, seat, legal[rng.randrange(len(legal))])
+    assert seen
