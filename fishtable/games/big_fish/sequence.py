@@ -26,6 +26,11 @@ def settle(state: BFState, events: list[Event] | None) -> None:
         # end_step(), written in.
         if events is not None:
             _step_summary(state, events)
+        elif state.step == "draw" and state.allowed == 0 and not state.wilds[state.seat]:
+            # No Big Fish and no wild card in the spot: spawning and growing allow nothing either,
+            # and end at once, so a playout (which logs nothing) goes straight on to the catch.
+            turn.begin_step(state, "catch")
+            continue
         following = _NEXT.get(state.step)
         if following is not None:
             turn.begin_step(state, following)

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.protocol import Event, SeatInfo
 from fishtable.games.big_fish import GAME, setup
 from fishtable.games.big_fish.actions import DONE, DRAW_DECK, PLACES, PLAYS, one_card, play_wild
 from fishtable.games.big_fish.cards import BIG, SIZE_KEYS, Card
@@ -131,3 +131,34 @@ def test_a_card_named_by_id_is_found_only_where_it_is() -> None:
         legal = GAME.legal_actions(state, seat)
         state, _ = GAME.apply(state, seat, legal[rng.randrange(len(legal))])
     assert seen
+
+
+def test_a_step_without_a_log_ends_where_the_logged_step_does() -> None:
+    """A playout's step writes no log and takes shortcuts (a turn with no Big Fish and no wild card
+    goes straight to the catch); the same step with its log, as ReplayEvents plays it, must leave
+    the very same state."""
+    from fishtable.games.big_fish.dispatch import _BY_DECISION
+
+    shortcuts = 0
+    for g in range(40):
+        n = 2 + g % 4
+        options = GAME.prepare_options(BigFishOptions(hard_mode=bool(g % 2)))
+        state = GAME.new_game(options, [SeatInfo(name=f"P{i}") for i in range(n)], 900 + g)
+        rng = random.Random(g)
+        while GAME.pending(state):
+            waiting = list(GAME.pending(state))
+            seat = waiting[rng.randrange(len(waiting))]
+            legal = GAME.legal_actions(state, seat)
+            action = legal[rng.randrange(len(legal))]
+            kind = decision(state, seat)
+            assert kind is not None
+            new, events = GAME.apply(state, seat, action)
+            logged = state.fork()
+            lines: list[Event] = []
+            _BY_DECISION[kind][action.kind](logged, seat, action, lines)
+            assert logged.canonical() == new.canonical()
+            assert (logged.origin, logged.pools) == (new.origin, new.pools)
+            assert list(events) == lines
+            shortcuts += any("has no Big Fish: no cards to draw" in e.text for e in events)
+            state = new
+    assert shortcuts > 50
