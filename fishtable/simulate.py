@@ -161,29 +161,13 @@ def play_game(
         def choose(seat: int, state: object) -> object:
             return choosers[seat](view(state, seat) if wants_view[seat] else None, legal_actions(state, seat),
                                   rngs[seat])
+    else:  # no bot reads a view: none is built (a playout's every step)
 
-        steps, state = play_to_end(game, state, choose, lambda seat: bots[seat].name, seed)
-        return steps, game.result(state)
-    # No bot reads a view: play_to_end with its `choose` written in (a playout's every step).
-    pending = game.pending
-    apply = game.apply
-    steps = 0
-    while True:
-        waiting = pending(state)
-        if not waiting:
-            return steps, game.result(state)
-        for seat in waiting:  # noqa: B007 - the first seat; the rest of a simultaneous phase waits
-            break
-        action = choosers[seat](None, legal_actions(state, seat), rngs[seat])
-        try:
-            state, _ = apply(state, seat, action)
-        except IllegalAction as exc:
-            raise RuntimeError(
-                f"The {bots[seat].name} bot in seat {seat + 1} chose an illegal move at step {steps}: {exc}"
-            ) from exc
-        steps += 1
-        if steps > MAX_STEPS:
-            raise RuntimeError(f"Game with seed {seed} did not end within {MAX_STEPS} steps.")
+        def choose(seat: int, state: object) -> object:
+            return choosers[seat](None, legal_actions(state, seat), rngs[seat])
+
+    steps, state = play_to_end(game, state, choose, lambda seat: bots[seat].name, seed)
+    return steps, game.result(state)
 
 
 def run_simulation(
