@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
 from fishtable.games.crazy_fishing.casting import hand_counts, reshuffle_baits, reshuffle_rods
@@ -9,6 +11,7 @@ from fishtable.games.crazy_fishing.common import cards_text, event, plural
 from fishtable.games.crazy_fishing.setup import HAND_SIZE
 from fishtable.games.crazy_fishing.state import CFState
 
+Reshuffle = Callable[[CFState, list[Event] | None], None]
 END_AT = 5  # the game ends when the sea holds this many fish or fewer after a round
 
 
@@ -143,34 +146,31 @@ def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event] |
     skip_done(state)
 
 
+def _take(state: CFState, count: int, deck_name: str, reshuffle: Reshuffle, events: list[Event] | None) -> list[int]:
+    """The top `count` cards of the rod or bait deck (`deck_name`), top first, reshuffling its
+    discard pile into it when it runs out; the deck is replaced, never changed in place."""
+    deck: list[int] = getattr(state, deck_name)
+    if len(deck) >= count:  # no reshuffle: the top cards at once
+        keep = len(deck) - count
+        setattr(state, deck_name, deck[:keep])
+        return deck[keep:][::-1]
+    deck = deck[:]
+    setattr(state, deck_name, deck)
+    drawn: list[int] = []
+    for _ in range(count):
+        if not deck:
+            reshuffle(state, events)
+            deck = getattr(state, deck_name)  # a new list
+        drawn.append(deck.pop())
+    return drawn
+
+
 def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[Event] | None) -> None:
     drawn: list[int] = []
     if rods:
-        deck = state.rod_deck
-        if len(deck) >= rods:  # no reshuffle: the top `rods` cards, top first
-            keep = len(deck) - rods
-            drawn += deck[keep:][::-1]
-            state.rod_deck = deck[:keep]
-        else:
-            deck = state.rod_deck = deck[:]
-            for _ in range(rods):
-                if not deck:
-                    reshuffle_rods(state, events)
-                    deck = state.rod_deck  # a new list
-                drawn.append(deck.pop())
+        drawn += _take(state, rods, "rod_deck", reshuffle_rods, events)
     if baits:
-        deck = state.bait_deck
-        if len(deck) >= baits:
-            keep = len(deck) - baits
-            drawn += deck[keep:][::-1]
-            state.bait_deck = deck[:keep]
-        else:
-            deck = state.bait_deck = deck[:]
-            for _ in range(baits):
-                if not deck:
-                    reshuffle_baits(state, events)
-                    deck = state.bait_deck
-                drawn.append(deck.pop())
+        drawn += _take(state, baits, "bait_deck", reshuffle_baits, events)
     hands = state.hands = state.hands[:]  # put(), written in: at every draw
     hands[seat] = hands[seat] + drawn
     if events is not None:
