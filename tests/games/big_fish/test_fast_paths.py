@@ -9,6 +9,7 @@ loops, are checked against brute-force versions.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -78,18 +79,22 @@ def _reference(state: BFState, seat: int) -> list[object]:
     return [*out, DONE]
 
 
+def game_start(g: int, first_seed: int) -> tuple[Any, random.Random]:
+    """Game `g` of a run: 2 to 5 players, hard mode every other game, and its chooser."""
+    n = 2 + g % 4
+    options = GAME.prepare_options(BigFishOptions(hard_mode=bool(g % 2)))
+    return GAME.new_game(options, [SeatInfo(name=f"P{i}") for i in range(n)], first_seed + g), random.Random(g)
+
+
 def test_legal_actions_match_the_actions_built_from_card_ids() -> None:
     checked = 0
     for g in range(60):
-        n = 2 + g % 4
-        options = GAME.prepare_options(BigFishOptions(hard_mode=bool(g % 2)))
-        state = GAME.new_game(options, [SeatInfo(name=f"P{i}") for i in range(n)], 500 + g)
-        rng = random.Random(g)
+        state, rng = game_start(g, 500)
         while True:
             waiting = list(GAME.pending(state))
             if not waiting:
                 break
-            for seat in range(n):  # the seats not asked too: both give nothing
+            for seat in range(len(state.names)):  # the seats not asked too: both give nothing
                 legal = legal_actions(state, seat)
                 assert legal == _reference(state, seat)
                 assert all(a is b for a, b in zip(legal, _reference(state, seat), strict=True))
@@ -141,10 +146,7 @@ def test_a_step_without_a_log_ends_where_the_logged_step_does() -> None:
 
     shortcuts = 0
     for g in range(40):
-        n = 2 + g % 4
-        options = GAME.prepare_options(BigFishOptions(hard_mode=bool(g % 2)))
-        state = GAME.new_game(options, [SeatInfo(name=f"P{i}") for i in range(n)], 900 + g)
-        rng = random.Random(g)
+        state, rng = game_start(g, 900)
         while GAME.pending(state):
             waiting = list(GAME.pending(state))
             seat = waiting[rng.randrange(len(waiting))]
