@@ -15,6 +15,7 @@ from typing import Any
 from textual import events
 
 from fishtable.tui.app import FishtableApp
+from fishtable.tui.screens.base import FishScreen
 
 from .helpers import fast_forward, human_prompt, make_match, settle
 
@@ -265,3 +266,15 @@ async def test_double_enter_on_a_table_prompt_answers_only_that_prompt(tmp_path:
         await pilot.press("enter")
         await settle(pilot)
         assert match.step_count == steps + 2
+
+
+async def test_a_screen_is_not_armed_before_it_is_first_shown(tmp_path: Path) -> None:
+    """A key that comes between a screen's mount and its first showing is dropped as typed
+    ahead; `is_armed` must say so, or a waiting player (or test) presses into that gap."""
+    app = FishtableApp(data_dir=tmp_path, autosave=False)
+    async with app.run_test() as pilot:
+        screen = FishScreen()
+        assert not screen.is_armed
+        await app.push_screen(screen)
+        await armed(pilot)
+        assert app.screen is screen and screen.is_armed

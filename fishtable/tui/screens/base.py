@@ -52,6 +52,9 @@ class FishScreen(Screen):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.armed_at = 0.0  # input stamped before this moment is dropped
+        # Not armed before its first arm (when first shown): a key that comes between the screen's
+        # mount and its resume is stamped before that arm, so it is dropped, and `is_armed` says so.
+        self.has_armed = False
         self.too_small = False
         # The message is mounted the first time the screen is too small (most never are), and stays.
         self.size_message: TooSmall | None = None
@@ -73,6 +76,7 @@ class FishScreen(Screen):
         kind = kind or self.ARMING
         delay = cast("ArmedApp", self.app).arming_time(kind) if kind else 0.0
         self.armed_at = get_time() + delay
+        self.has_armed = True
         if delay:
             self.set_timer(delay, self.on_armed)
         else:
@@ -83,7 +87,7 @@ class FishScreen(Screen):
 
     @property
     def is_armed(self) -> bool:
-        return get_time() >= self.armed_at
+        return self.has_armed and get_time() >= self.armed_at
 
     def accepts(self, event: events.Event) -> bool:
         """Should this input reach the screen? Not while too small, not from before arming."""
