@@ -23,7 +23,7 @@ from typing import TypedDict
 
 from fishtable.bots.protocol import Bot as Bot
 from fishtable.bots.protocol import SearchGame, SomeBot
-from fishtable.bots.search import Progress, SearchBot, can_search
+from fishtable.bots.search import EXPLORATION, Progress, SearchBot, can_search
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import ActionT, SomeGame, StateT, ViewT
 from fishtable.engine.registry import get_entry
@@ -115,13 +115,28 @@ class SearchSettings(TypedDict, total=False):
     exploration: float
     rollout_steps: int | None
     prior_weight: float | None
+    model_opponents: bool  # the other seats play the game's greedy bot in the search
 
 
 def search_settings(game: str) -> SearchSettings:
     """The game's own settings of its hard player (`HARD_SEARCH` in its `bots` module:
-    keyword arguments of `SearchBot`, such as `rollout_steps`), tuned by tournaments."""
+    keyword arguments of `SearchBot`, such as `rollout_steps`, and `model_opponents`),
+    tuned by tournaments."""
     settings: SearchSettings | None = getattr(_bots_module(game), "HARD_SEARCH", None)
     return {**settings} if settings else {}
+
+
+def _search_bot(game: str, loaded: SearchGame[StateT, ViewT, ActionT], seconds: float | None,
+                iterations: int | None, bots: BotTable | None = None,
+                stop: Callable[[], bool] | None = None) -> SearchBot[StateT, ViewT, ActionT]:
+    """The hard player of a game with its own settings: the greedy bot as its root prior and,
+    where the game asks for it, as its model of the other seats."""
+    bots = _game_bots(game) if bots is None else bots
+    settings = search_settings(game)
+    model = _prior(game, bots) if settings.get("model_opponents") else None
+    return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots), opponents=model,
+                     should_stop=stop, exploration=settings.get("exploration", EXPLORATION),
+                     rollout_steps=settings.get("rollout_steps"), prior_weight=settings.get("prior_weight"))
 
 
 def get_bot(
@@ -144,8 +159,7 @@ def get_bot(
         if can_search(loaded):
             if seconds is None and iterations is None:
                 seconds, iterations = HARD_SECONDS, hard_iterations(game, players)
-            return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots),
-                             **search_settings(game))
+            return _search_bot(game, loaded, seconds, iterations, bots)
     if name in bots:
         return bots[name]()
     raise LookupError(f"No computer player called {name!r}; choose from {', '.join(bot_names(game))}.")
@@ -175,8 +189,7 @@ def hint(
         return []
     if seconds is None and iterations is None:
         seconds, iterations = HINT_SECONDS, hard_iterations(game.name, len(getattr(view, "seats", ())) or 2)
-    bot = SearchBot(game, seconds=seconds, iterations=iterations, prior=_prior(game.name), should_stop=stop,
-                    **search_settings(game.name))
+    bot = _search_bot(game.name, game, seconds, iterations, stop=stop)
     result = bot.search(view, legal, rng if rng is not None else random.Random(0))
     return [(o.action, o.win_rate, o.visits) for o in result.options[:options]]
 

@@ -11,7 +11,8 @@ card hidden from the seat dealt at random), then
 2. **expansion**: adds one untried action, the first time one is met;
 3. **rollout**: plays on with a cheap policy to the end of the game, or for a
    fixed number of steps when the game offers `evaluate(state, seat)` (a value in
-   [0, 1] for a position not yet over). The policy is the game's own
+   [0, 1] for a position not yet over). The other seats play by the opponent model
+   when the bot has one (see SearchBot). The policy is the game's own
    `rollout_action(state, seat, rng)` when it has one (a light heuristic, or a
    uniform move drawn without listing every legal action; it plays inside a
    sampled world, so reading that world's state is fair), else the game's fast
@@ -138,6 +139,12 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
     search, from the same view: its move gets a PUCT-like bonus at the root,
     `prior_weight * sqrt(N) / (1 + n)` (N the root's visits, n the move's), so a short
     search keeps the heuristic's move unless the rollouts clearly prefer another.
+
+    `opponents`, when set, is a model of the other seats (the game's greedy bot): in the tree
+    and in the rollouts, every other seat's decision is that bot's move from that seat's view
+    of the world being played (a sampled world, never the true state), and makes no node. A
+    uniform playout is a poor rival to play against; with the model, a short rollout cut off
+    by `evaluate` says how a move fares against players who play sensibly.
     """
 
     needs_view = True
@@ -156,6 +163,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         should_stop: Callable[[], bool] | None = None,
         prior: Bot[ViewT, ActionT] | None = None,
         prior_weight: float | None = None,
+        opponents: Bot[ViewT, ActionT] | None = None,
     ) -> None:
         if not can_search(game):
             raise ValueError(f"{getattr(game, 'title', game)} cannot deal worlds from a view (no sample_world).")
@@ -191,6 +199,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         self.should_stop = should_stop
         self.prior = prior
         self.prior_weight = PRIOR_WEIGHT if prior_weight is None else prior_weight
+        self.opponents = opponents
         self.stats = _Stats()
 
     # -- the bot protocol ------------------------------------------------------------
@@ -222,6 +231,8 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         rollout_steps = self.rollout_steps
         rollout_done = self.rollout_done
         fast_rollout = self.fast_rollout
+        model = self.opponents
+        view_of = game.view
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
@@ -282,6 +293,8 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
                 acts = legal_actions(state, seat)
                 if len(acts) == 1:
                     action = acts[0]
+                elif seat != root and model is not None:
+                    action = model.choose(view_of(state, seat), acts, srng)
                 else:
                     # Own decisions: what this seat saw; the others': the public record only.
                     key = (own_key, tuple(acts)) if seat == root else (public_key, seat)
@@ -301,7 +314,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
 
             # The rollout: the game's own fast playout when it has one (no actions or
             # events built), else step by step with the policy.
-            if fast_rollout is not None and steps < rollout_steps and pending(state):
+            if fast_rollout is not None and model is None and steps < rollout_steps and pending(state):
                 state, played = fast_rollout(state, srng, rollout_steps - steps)
                 steps += played
             while steps < rollout_steps:
@@ -309,7 +322,12 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
                 if not waiting or (rollout_done is not None and rollout_done(world, state)):
                     break
                 seat = next(iter(waiting))
-                state, _ = apply(state, seat, rollout(state, seat, srng))
+                if seat != root and model is not None:
+                    acts = legal_actions(state, seat)
+                    action = acts[0] if len(acts) == 1 else model.choose(view_of(state, seat), acts, srng)
+                else:
+                    action = rollout(state, seat, srng)
+                state, _ = apply(state, seat, action)
                 steps += 1
 
             # Backpropagation: each seat's reward to each action it took.

@@ -341,6 +341,32 @@ def test_a_prior_bot_pulls_the_root_and_stays_legal_and_deterministic():
     assert get_bot("high-card", "hard").prior is None  # High Card has no greedy bot
 
 
+def test_an_opponent_model_plays_the_other_seats_from_their_own_views_only():
+    class Highest:
+        """Plays the other seats, and records whose view it was given."""
+
+        name = "highest"
+        needs_view = True
+
+        def __init__(self) -> None:
+            self.seats: list[int] = []
+
+        def choose(self, view, legal, rng):
+            self.seats.append(view.seat)
+            return max(legal, key=lambda a: a.card)
+
+    state = HIGH_CARD.new_game(HighCardOptions(rounds=3), _seats(3), 4)
+    view, legal = HIGH_CARD.view(state, 1), HIGH_CARD.legal_actions(state, 1)
+    model = Highest()
+    result = SearchBot(HIGH_CARD, seconds=None, iterations=80, opponents=model).search(view, legal, random.Random(3))
+    assert model.seats and set(model.seats) == {0, 2}  # never the searching seat's own moves
+    again = SearchBot(HIGH_CARD, seconds=None, iterations=80, opponents=Highest())
+    assert again.search(view, legal, random.Random(3)).options == result.options
+    plain = SearchBot(HIGH_CARD, seconds=None, iterations=80).search(view, legal, random.Random(3))
+    assert result.nodes < plain.nodes  # the other seats' moves make no nodes of the tree
+    assert plain.options != result.options  # the model changed what the search saw
+
+
 def test_choose_action_lets_a_match_seat_play_hard_with_a_way_out(monkeypatch):
     import fishtable.bots as bots
     from fishtable.engine.match import Match
