@@ -49,11 +49,13 @@ class CrazyFishing(CardGame[CrazyFishingOptions]):
     # rollout: random legal moves to the end (or `max_steps`), as `simulate` with random bots
     # sharing `rng` would play them, without actions, prompts or logs: (state, steps) (see dispatch);
     # evaluate: a heuristic value in [0, 1] of a position for a seat (see scoring.evaluate);
+    # rollout_done: a playout has played out the round it began in (see scoring.round_played);
     # sample_world: a full state as `view.seat` may imagine it, every card hidden from it dealt at
     # random among the places it could be (see sampler.py); its view equals `view`.
     random_action = staticmethod(dispatch.random_action)
     rollout = staticmethod(dispatch.rollout)
     evaluate = staticmethod(scoring.evaluate)
+    rollout_done = staticmethod(scoring.round_played)
     sample_world = staticmethod(sampler.sample_world)
 
 

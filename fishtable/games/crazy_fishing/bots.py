@@ -481,4 +481,8 @@ BOTS = {"greedy": GreedyBot}
 
 # The hard player's search iterations per decision by table size: about one CPU-second
 # each on this project's two-core reference machine (benchmarks/calibrate_hard.py).
-HARD_ITERATIONS = {2: 940, 4: 630}
+HARD_ITERATIONS = {2: 384, 4: 119}
+# The search plays the other seats as this greedy player would and stops each playout when
+# its round is played out (the game's `rollout_done`), scoring it with `evaluate`; its
+# root prior pulls less than by default, so that what the playouts find can win.
+HARD_SEARCH = {"model_opponents": True, "rollout_steps": 60, "prior_weight": 0.3}
