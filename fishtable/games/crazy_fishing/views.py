@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 
+from fishtable.engine.fast import trusted
+from fishtable.engine.identity import PerObject
 from fishtable.engine.protocol import Prompt, Result
 from fishtable.games.crazy_fishing import catching, collecting, sea
 from fishtable.games.crazy_fishing.cards import INFINITE, Card
@@ -157,7 +159,8 @@ class CrazyFishingView(_View):
 
 def face(card: Card) -> CardFace:
     is_fish = card.type == "fish"
-    return CardFace(
+    return trusted(
+        CardFace,
         id=card.cid,
         type=card.type,
         name=card.name,
@@ -170,6 +173,10 @@ def face(card: Card) -> CardFace:
     )
 
 
+# Every card's face, once per card table: a view shows the same frozen face for a card every time.
+faces_of: PerObject[tuple[Card, ...], tuple[CardFace, ...]] = PerObject(lambda cards: tuple(face(c) for c in cards))
+
+
 def _cast_view(state: CFState, seat: int) -> RevealedCast | None:
     cast = state.casts[seat]
     if cast is None:
@@ -178,10 +185,12 @@ def _cast_view(state: CFState, seat: int) -> RevealedCast | None:
     # Fish-as-bait choices stay secret, value included, until everyone has chosen (CF-Q-29).
     fish = state.fish_bait[seat] if state.phase != "fish_bait" else None
     bait = 2 * state.cards[fish].value if fish is not None else raw_bait(state, baits)
-    return RevealedCast(
-        rods=tuple(face(state.cards[c]) for c in rods),
-        baits=tuple(face(state.cards[c]) for c in baits),
-        fish_bait=face(state.cards[fish]) if fish is not None and state.phase != "fish_bait" else None,
+    faces = faces_of(state.cards)
+    return trusted(
+        RevealedCast,
+        rods=tuple(faces[c] for c in rods),
+        baits=tuple(faces[c] for c in baits),
+        fish_bait=faces[fish] if fish is not None and state.phase != "fish_bait" else None,
         speed=speed_of(state, seat),
         bait=None if bait >= INFINITE else bait,
         blank=not rods or (not baits and fish is None),
@@ -220,6 +229,7 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
     prompts = pending(state)
     waiting = set(prompts)
     cards = state.cards
+    faces = faces_of(cards)
     # Casts are face down in Cast, before the fish-bait choices are shown, and in Collect
     # (where the only casts are those made early for the next round).
     secret_cast = state.phase in ("cast", "collect") or (state.phase == "fish_bait" and not state.revealed)
@@ -231,7 +241,8 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
         else:
             rods, baits = hand_counts(state, s)
         pile = state.piles[s]
-        panels.append(SeatPanel(
+        panels.append(trusted(
+            SeatPanel,
             seat=s,
             name=state.names[s],
             is_bot=state.bots[s],
@@ -239,13 +250,13 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
             hand_rods=rods,
             hand_baits=baits,
             pile_size=len(pile),
-            pile_top=face(cards[pile[-1]]) if pile else None,
+            pile_top=faces[pile[-1]] if pile else None,
             status=_status(state, s, waiting),
             cast=None if secret_cast else _cast_view(state, s),
             effects=_effects(state, s, seat),
             catch_position=state.order.index(s) + 1 if s in state.order else None,
             # The scores are counted from the piles: at the end every catch is shown.
-            pile=tuple(face(cards[c]) for c in pile) if state.phase == "over" else None,
+            pile=tuple(faces[c] for c in pile) if state.phase == "over" else None,
             caught_this_round=sum(1 for _, owner in state.caught_round if owner == s),
         ))
     turn = state.turn
@@ -256,48 +267,51 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
     label = state.layout.label
     pos = state.layout.pos
     sea_view = [
-        SeaFish(label=label[c], x=pos[c][0], y=pos[c][1], back=cards[c].back,
+        trusted(SeaFish, label=label[c], x=pos[c][0], y=pos[c][1], back=cards[c].back,
                 covered=c not in free, beside=False, selectable=c in can_pick)
         for c in state.sea
     ] + [
-        SeaFish(label=label[c], x=pos[c][0], y=pos[c][1], back=cards[c].back, covered=False,
+        trusted(SeaFish, label=label[c], x=pos[c][0], y=pos[c][1], back=cards[c].back, covered=False,
                 beside=True, selectable=c in can_pick)
         for c in state.beside
     ]
     turn_view = None
     in_sea = set(state.sea) | set(state.beside)
     if turn is not None:
-        turn_view = TurnView(
+        turn_view = trusted(
+            TurnView,
             seat=turn.seat,
             stage=turn.stage,
             looks_left=turn.looks_left,
             shuffles_left=turn.shuffles_left,
             bait_bucket=turn.bucket,
             reel=turn.reel,
-            flipped=tuple(face(cards[c]) for c in turn.targets),
+            flipped=tuple(faces[c] for c in turn.targets),
             flipped_labels=tuple(label[c] for c in turn.targets),
-            bait_groups=tuple(tuple(face(cards[c]) for c in g) for g in turn.groups),
+            bait_groups=tuple(tuple(faces[c] for c in g) for g in turn.groups),
             looked=tuple(label[c] for c in turn.peeks if c in in_sea),
             flipped_covered=tuple(c in turn.overlapped for c in turn.targets),
-            pair_bait=tuple(face(cards[c]) for c in turn.pair_group) if turn.stage == "pair" else (),
+            pair_bait=tuple(faces[c] for c in turn.pair_group) if turn.stage == "pair" else (),
             puffer_waiting=tuple(state.puffer_waiting) if turn.stage == "puffer" else (),
         )
     my_cast = hand = my_pile = my_fish_bait = my_puffer_rod = prompt = None
     if seat is not None:  # what only this seat sees
         if secret_cast and state.casts[seat] is not None:
             my_cast = _cast_view(state, seat)
-        hand = tuple(face(cards[c]) for c in state.hands[seat])
-        my_pile = tuple(face(cards[c]) for c in state.piles[seat])
+        hand = tuple(faces[c] for c in state.hands[seat])
+        my_pile = tuple(faces[c] for c in state.piles[seat])
         bait_fish = state.fish_bait[seat]
         if state.phase == "fish_bait" and bait_fish is not None:
-            my_fish_bait = face(cards[bait_fish])
-        my_puffer_rod = next((face(cards[r]) for s, r in state.puffer_picks if s == seat), None)
+            my_fish_bait = faces[bait_fish]
+        my_puffer_rod = next((faces[r] for s, r in state.puffer_picks if s == seat), None)
         prompt = prompts.get(seat)
     peeks: tuple[Peek, ...] = ()
     if turn is not None and own_turn:
         # A look is kept only while that fish is still in the sea.
-        peeks = tuple(Peek(label=label[c], fish=face(cards[c])) for c in turn.peeks if c in in_sea)
-    return CrazyFishingView(
+        peeks = tuple(trusted(Peek, label=label[c], fish=faces[c]) for c in turn.peeks if c in in_sea)
+    return trusted(
+        CrazyFishingView,
+        game="crazy-fishing",
         seat=seat,
         round=state.round,
         phase=state.phase,
@@ -312,8 +326,8 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
         bait_deck=len(state.bait_deck),
         rod_discard=len(state.rod_discard),
         bait_discard=len(state.bait_discard),
-        rod_discard_top=face(cards[state.rod_discard[-1]]) if state.rod_discard else None,
-        bait_discard_top=face(cards[state.bait_discard[-1]]) if state.bait_discard else None,
+        rod_discard_top=faces[state.rod_discard[-1]] if state.rod_discard else None,
+        bait_discard_top=faces[state.bait_discard[-1]] if state.bait_discard else None,
         catch_order=tuple(state.order),
         order_notes=tuple(state.order_notes),
         turn=turn_view,
@@ -321,7 +335,7 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
         pile=my_pile,
         my_cast=my_cast,
         peeks=peeks,
-        remembered=tuple(Remembered(label=label[c], size=cards[c].value) for c in state.seen if c in in_sea),
+        remembered=tuple(trusted(Remembered, label=label[c], size=cards[c].value) for c in state.seen if c in in_sea),
         prompt=prompt,
         result=result(state),
         my_fish_bait=my_fish_bait,

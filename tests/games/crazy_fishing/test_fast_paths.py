@@ -23,6 +23,7 @@ from fishtable.games.crazy_fishing import GAME, casting
 from fishtable.games.crazy_fishing.actions import Cast
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
 from fishtable.games.crazy_fishing.state import CFState, Turn
+from fishtable.games.crazy_fishing.views import CrazyFishingView
 from tests.games.crazy_fishing.builder import build, cast_all
 from tests.games.crazy_fishing.test_properties import ADVANCED, seats
 
@@ -246,3 +247,17 @@ def test_evaluate_is_a_value_in_zero_one_that_ends_as_the_result(options, n, see
     assert [GAME.evaluate(final, s) for s in range(n)] == [
         1 / len(winners) if s in winners else 0.0 for s in range(n)
     ]
+
+
+@pytest.mark.parametrize(("options", "n", "seed"), GAMES)
+def test_a_view_built_without_validation_is_the_view_validation_gives(options, n, seed):
+    """Views are built unvalidated (`trusted`), with one shared face per card: every field
+    must still hold what the model declares, in its order, as a validated copy has it."""
+    for state, seat, _ in random_game(options, n, seed):
+        for viewer in (seat, None):
+            view = GAME.view(state, viewer)
+            dumped = view.model_dump()
+            again = CrazyFishingView.model_validate(dumped)
+            assert again == view.model_copy(update={"cards_in_play": ()})
+            assert list(again.model_dump()) == list(dumped)  # the fields, in the model's order
+            assert repr(again.model_dump()) == repr(dumped)  # nested too, tuples as tuples
