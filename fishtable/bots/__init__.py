@@ -115,12 +115,12 @@ class SearchSettings(TypedDict, total=False):
     exploration: float
     rollout_steps: int | None
     prior_weight: float | None
-    model_opponents: bool  # the other seats play the game's greedy bot in the search
+    model_play: bool  # the search expects seats to play as the game's greedy bot (SearchBot's `model`)
 
 
 def search_settings(game: str) -> SearchSettings:
     """The game's own settings of its hard player (`HARD_SEARCH` in its `bots` module:
-    keyword arguments of `SearchBot`, such as `rollout_steps`, and `model_opponents`),
+    keyword arguments of `SearchBot`, such as `rollout_steps`, and `model_play`),
     tuned by tournaments."""
     settings: SearchSettings | None = getattr(_bots_module(game), "HARD_SEARCH", None)
     return {**settings} if settings else {}
@@ -130,11 +130,11 @@ def _search_bot(game: str, loaded: SearchGame[StateT, ViewT, ActionT], seconds: 
                 iterations: int | None, bots: BotTable | None = None,
                 stop: Callable[[], bool] | None = None) -> SearchBot[StateT, ViewT, ActionT]:
     """The hard player of a game with its own settings: the greedy bot as its root prior and,
-    where the game asks for it, as its model of the other seats."""
+    where the game asks for it, as its model of how seats play."""
     bots = _game_bots(game) if bots is None else bots
     settings = search_settings(game)
-    model = _prior(game, bots) if settings.get("model_opponents") else None
-    return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots), opponents=model,
+    model = _prior(game, bots) if settings.get("model_play") else None
+    return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots), model=model,
                      should_stop=stop, exploration=settings.get("exploration", EXPLORATION),
                      rollout_steps=settings.get("rollout_steps"), prior_weight=settings.get("prior_weight"))
 

@@ -11,8 +11,8 @@ card hidden from the seat dealt at random), then
 2. **expansion**: adds one untried action, the first time one is met;
 3. **rollout**: plays on with a cheap policy to the end of the game, or for a
    fixed number of steps when the game offers `evaluate(state, seat)` (a value in
-   [0, 1] for a position not yet over). The other seats play by the opponent model
-   when the bot has one (see SearchBot). The policy is the game's own
+   [0, 1] for a position not yet over). Every seat plays by the bot's model of play
+   when it has one (see SearchBot). Otherwise the policy is the game's own
    `rollout_action(state, seat, rng)` when it has one (a light heuristic, or a
    uniform move drawn without listing every legal action; it plays inside a
    sampled world, so reading that world's state is fair), else the game's fast
@@ -140,11 +140,12 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
     `prior_weight * sqrt(N) / (1 + n)` (N the root's visits, n the move's), so a short
     search keeps the heuristic's move unless the rollouts clearly prefer another.
 
-    `opponents`, when set, is a model of the other seats (the game's greedy bot): in the tree
-    and in the rollouts, every other seat's decision is that bot's move from that seat's view
-    of the world being played (a sampled world, never the true state), and makes no node. A
-    uniform playout is a poor rival to play against; with the model, a short rollout cut off
-    by `evaluate` says how a move fares against players who play sensibly.
+    `model`, when set, is how the search expects seats to play (the game's greedy bot):
+    every other seat's decision in the tree, and every decision of the playouts (the
+    searching seat's later ones too), is that bot's move from the deciding seat's view of
+    the world being played (a sampled world, never the true state); the other seats' make
+    no node. Uniform playouts are poor rivals and poor follow-ups; with the model, a short
+    rollout cut off by `evaluate` says how a move fares among players who play sensibly.
     """
 
     needs_view = True
@@ -163,7 +164,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         should_stop: Callable[[], bool] | None = None,
         prior: Bot[ViewT, ActionT] | None = None,
         prior_weight: float | None = None,
-        opponents: Bot[ViewT, ActionT] | None = None,
+        model: Bot[ViewT, ActionT] | None = None,
     ) -> None:
         if not can_search(game):
             raise ValueError(f"{getattr(game, 'title', game)} cannot deal worlds from a view (no sample_world).")
@@ -199,7 +200,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         self.should_stop = should_stop
         self.prior = prior
         self.prior_weight = PRIOR_WEIGHT if prior_weight is None else prior_weight
-        self.opponents = opponents
+        self.model = model
         self.stats = _Stats()
 
     # -- the bot protocol ------------------------------------------------------------
@@ -231,7 +232,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         rollout_steps = self.rollout_steps
         rollout_done = self.rollout_done
         fast_rollout = self.fast_rollout
-        model = self.opponents
+        model = self.model
         view_of = game.view
         c = self.exploration
         log = math.log
@@ -322,7 +323,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
                 if not waiting or (rollout_done is not None and rollout_done(world, state)):
                     break
                 seat = next(iter(waiting))
-                if seat != root and model is not None:
+                if model is not None:
                     acts = legal_actions(state, seat)
                     action = acts[0] if len(acts) == 1 else model.choose(view_of(state, seat), acts, srng)
                 else:

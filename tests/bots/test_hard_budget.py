@@ -92,11 +92,11 @@ def test_the_apps_hard_player_makes_the_same_move_in_two_processes():
 def test_a_game_s_search_settings_reach_its_hard_player_and_its_hint(monkeypatch):
     from fishtable.games.big_fish import bots as bf_bots
 
-    settings = {"rollout_steps": 17, "prior_weight": 2.5, "model_opponents": True}
+    settings = {"rollout_steps": 17, "prior_weight": 2.5, "model_play": True}
     monkeypatch.setattr(bf_bots, "HARD_SEARCH", settings, raising=False)
     bot = get_bot("big-fish", "hard", iterations=5)
     assert isinstance(bot, SearchBot) and bot.rollout_steps == 17 and bot.prior_weight == 2.5
-    assert isinstance(bot.opponents, bf_bots.GreedyBot) and bot.opponents is not bot.prior
+    assert isinstance(bot.model, bf_bots.GreedyBot) and bot.model is not bot.prior
     assert bots.search_settings("big-fish") == settings
     seen = []
     original = search.SearchBot.__init__
@@ -110,4 +110,4 @@ def test_a_game_s_search_settings_reach_its_hard_player_and_its_hint(monkeypatch
     state = game.new_game(make_options(game), [SeatInfo(name="A"), SeatInfo(name="B")], 3)
     seat = next(iter(game.pending(state)))
     bots.hint(game.view(state, seat), game.legal_actions(state, seat), game, iterations=3)
-    assert seen and seen[-1]["rollout_steps"] == 17 and isinstance(seen[-1]["opponents"], bf_bots.GreedyBot)
+    assert seen and seen[-1]["rollout_steps"] == 17 and isinstance(seen[-1]["model"], bf_bots.GreedyBot)

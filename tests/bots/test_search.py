@@ -341,9 +341,9 @@ def test_a_prior_bot_pulls_the_root_and_stays_legal_and_deterministic():
     assert get_bot("high-card", "hard").prior is None  # High Card has no greedy bot
 
 
-def test_an_opponent_model_plays_the_other_seats_from_their_own_views_only():
+def test_a_model_of_play_plays_the_other_seats_in_the_tree_and_everyone_in_the_playouts():
     class Highest:
-        """Plays the other seats, and records whose view it was given."""
+        """Plays a seat from its own view, and records which seats it played."""
 
         name = "highest"
         needs_view = True
@@ -357,10 +357,12 @@ def test_an_opponent_model_plays_the_other_seats_from_their_own_views_only():
 
     state = HIGH_CARD.new_game(HighCardOptions(rounds=3), _seats(3), 4)
     view, legal = HIGH_CARD.view(state, 1), HIGH_CARD.legal_actions(state, 1)
+    # One iteration: the root's move, then a playout of three rounds, all by the model.
     model = Highest()
-    result = SearchBot(HIGH_CARD, seconds=None, iterations=80, opponents=model).search(view, legal, random.Random(3))
-    assert model.seats and set(model.seats) == {0, 2}  # never the searching seat's own moves
-    again = SearchBot(HIGH_CARD, seconds=None, iterations=80, opponents=Highest())
+    SearchBot(HIGH_CARD, seconds=None, iterations=1, model=model).search(view, legal, random.Random(3))
+    assert sorted(model.seats) == [0, 0, 0, 1, 1, 2, 2, 2]  # seat 1's first pick is the root's
+    result = SearchBot(HIGH_CARD, seconds=None, iterations=80, model=Highest()).search(view, legal, random.Random(3))
+    again = SearchBot(HIGH_CARD, seconds=None, iterations=80, model=Highest())
     assert again.search(view, legal, random.Random(3)).options == result.options
     plain = SearchBot(HIGH_CARD, seconds=None, iterations=80).search(view, legal, random.Random(3))
     assert result.nodes < plain.nodes  # the other seats' moves make no nodes of the tree

@@ -481,8 +481,9 @@ BOTS = {"greedy": GreedyBot}
 
 # The hard player's search iterations per decision by table size: about one CPU-second
 # each on this project's two-core reference machine (benchmarks/calibrate_hard.py).
-HARD_ITERATIONS = {2: 384, 4: 119}
-# The search plays the other seats as this greedy player would and stops each playout when
-# its round is played out (the game's `rollout_done`), scoring it with `evaluate`; its
-# root prior pulls less than by default, so that what the playouts find can win.
-HARD_SEARCH = {"model_opponents": True, "rollout_steps": 60, "prior_weight": 0.3}
+HARD_ITERATIONS = {2: 513, 4: 171}
+# The search expects every seat to play as this greedy player would (the other seats in its
+# tree, everyone in its playouts) and stops each playout when its round is played out (the
+# game's `rollout_done`), scoring it with `evaluate`; its root prior pulls less than by
+# default, so that what the playouts find can win.
+HARD_SEARCH = {"model_play": True, "rollout_steps": 60, "prior_weight": 0.3}
