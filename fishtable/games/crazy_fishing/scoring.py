@@ -77,7 +77,7 @@ def evaluate(state: CFState, seat: int) -> float:
     left is not yet a win). It reads the whole state, so only a world the bot
     imagined should be given to it, never the true state.
     """
-    totals = [sum(v for _, v in score_parts(state, s)) for s in range(state.n)]
+    totals: list[float] = [sum(v for _, v in score_parts(state, s)) for s in range(state.n)]
     if state.phase == "over":
         best = max(totals)
         winners = [s for s in range(state.n) if totals[s] == best]
