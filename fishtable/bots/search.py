@@ -192,7 +192,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         )
         # `game.rollout(state, rng, max_steps) -> (state, steps)`: uniform random moves to the
         # end without building actions or events; used when no other policy is asked for.
-        custom = rollout is not None or getattr(game, "rollout_action", None) is not None
+        custom = rollout is not None or getattr(game, "rollout_action", None) is not None or model is not None
         self.fast_rollout: Callable[[StateT, random.Random, int], tuple[StateT, int]] | None = (
             None if custom or self.rollout_done is not None else getattr(game, "rollout", None)
         )
@@ -315,7 +315,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
 
             # The rollout: the game's own fast playout when it has one (no actions or
             # events built), else step by step with the policy.
-            if fast_rollout is not None and model is None and steps < rollout_steps and pending(state):
+            if fast_rollout is not None and steps < rollout_steps and pending(state):
                 state, played = fast_rollout(state, srng, rollout_steps - steps)
                 steps += played
             while steps < rollout_steps:

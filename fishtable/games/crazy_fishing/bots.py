@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
-from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView, SeaFish, SeatPanel
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView, SeaFish, SeatPanel, card_worth, rod_quality
 
 INF = 10**9  # an infinite bait (the Most Tempting Bait)
 
@@ -24,27 +24,11 @@ _MYSTERY_MEAN = sum(_MYSTERY_SIZES) / len(_MYSTERY_SIZES)
 # Chance that one opponent casts a faster rod than speed s (a rough prior from the deck).
 _FASTER = (0.95, 0.9, 0.8, 0.7, 0.55, 0.42, 0.3, 0.2, 0.12, 0.06)
 
-# What a card in hand is worth to keep, against an average card drawn to replace it.
-_AVG_BAIT = 3.0
-_AVG_ROD = 4.5
-_BAIT_WEIGHT = 0.4
-_ROD_WEIGHT = 0.15
 _TARGET_RODS = 2  # the hand the bot refills towards: two rods, four baits
 
 
 def _bait_value(face: CardFace) -> int:
     return INF if face.value is None else face.value
-
-
-def _bait_quality(face: CardFace) -> float:
-    if face.value is None:
-        return 12.0
-    q = float(face.value)
-    if face.plus:
-        q += 1.0
-    if face.special == "bait_bucket":
-        q += 0.5
-    return q
 
 
 def _my_panel(view: CrazyFishingView) -> SeatPanel:
@@ -54,22 +38,13 @@ def _my_panel(view: CrazyFishingView) -> SeatPanel:
 
 
 def _rod_quality(face: CardFace) -> float:
-    special = face.special
-    if special == "rodiest_rod":
-        return 12.0
-    if special == "super_fast_reel":
-        return 6.0
-    if special == "fish_finder":
-        return 5.0
-    speed = face.value or 0  # a rod's speed is never infinite (None is only the Most Tempting Bait)
-    return speed + (1.0 if face.plus else 0.0)
+    # A rod's speed is never infinite (None is only the Most Tempting Bait).
+    return rod_quality(face.value or 0, face.plus, face.special)
 
 
 def _card_cost(face: CardFace) -> float:
     """How much worse off the bot is for spending this card (negative: glad to be rid of it)."""
-    if face.type == "bait":
-        return _BAIT_WEIGHT * (_bait_quality(face) - _AVG_BAIT)
-    return _ROD_WEIGHT * (_rod_quality(face) - _AVG_ROD)
+    return card_worth(face.type, face.value, face.plus, face.special)
 
 
 def _parse_back(back: str) -> tuple[int, int] | None:

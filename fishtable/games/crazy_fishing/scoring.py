@@ -10,6 +10,7 @@ from fishtable.engine.protocol import Result
 from fishtable.engine.scores import score_lines
 from fishtable.games.crazy_fishing.cards import INFINITE, Card
 from fishtable.games.crazy_fishing.state import CFState
+from fishtable.games.crazy_fishing.worth import card_worth
 
 
 def boot_bonus(boots: int) -> int:
@@ -48,24 +49,9 @@ def result(state: CFState) -> Result | None:
     return trusted(Result, scores=lines, winners=winners)
 
 
-# What a card in hand is worth, in points, against an average card drawn to replace it (the
-# greedy player's weights): a seat that spent its best cards is worse off than its score says.
-HAND_WEIGHT = 1.0
-
-
-def _card_worth(card: Card) -> float:
-    if card.type == "bait":
-        quality = 12.0 if card.value >= INFINITE else card.value + (1.0 if card.plus else 0.0) + (
-            0.5 if card.special == "bait_bucket" else 0.0)
-        return 0.4 * (quality - 3.0)
-    if card.type == "rod":
-        quality = {"rodiest_rod": 12.0, "super_fast_reel": 6.0, "fish_finder": 5.0}.get(
-            card.special or "", card.value + (1.0 if card.plus else 0.0))
-        return 0.15 * (quality - 4.5)
-    return 0.0
-
-
-_worth: PerObject[tuple[Card, ...], tuple[float, ...]] = PerObject(lambda cards: tuple(_card_worth(c) for c in cards))
+# Every card's worth in a hand (see worth.py), once per card table.
+_worth: PerObject[tuple[Card, ...], tuple[float, ...]] = PerObject(lambda cards: tuple(
+    card_worth(c.type, None if c.value >= INFINITE else c.value, c.plus, c.special) for c in cards))
 
 
 def evaluate(state: CFState, seat: int) -> float:
@@ -82,9 +68,9 @@ def evaluate(state: CFState, seat: int) -> float:
         best = max(totals)
         winners = [s for s in range(state.n) if totals[s] == best]
         return 1.0 / len(winners) if seat in winners else 0.0
-    if HAND_WEIGHT:
-        worth = _worth(state.cards)
-        totals = [t + HAND_WEIGHT * sum(worth[c] for c in state.hands[s]) for s, t in enumerate(totals)]
+    # Cards in hand count too (their worth against average ones): spending the best has a cost.
+    worth = _worth(state.cards)
+    totals = [t + sum(worth[c] for c in state.hands[s]) for s, t in enumerate(totals)]
     others = max(t for s, t in enumerate(totals) if s != seat)
     cards = state.cards
     left = sum(cards[c].value for c in state.sea) + sum(cards[c].value for c in state.beside)

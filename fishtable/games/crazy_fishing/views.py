@@ -23,6 +23,10 @@ from fishtable.games.crazy_fishing.dispatch import pending
 from fishtable.games.crazy_fishing.scoring import result
 from fishtable.games.crazy_fishing.state import CFState
 
+# What a face in a view is worth in hand, for the computer players, which read views only.
+from fishtable.games.crazy_fishing.worth import card_worth as card_worth
+from fishtable.games.crazy_fishing.worth import rod_quality as rod_quality
+
 
 class _View(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
