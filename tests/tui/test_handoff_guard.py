@@ -124,7 +124,10 @@ async def test_privacy_text_says_press_enter_only_once_armed(tmp_path: Path, rea
         await pilot.press("enter")  # too soon: ignored
         assert name(app) == "PrivacyScreen"
         await armed(pilot)
-        await pilot.pause(0.2)  # the arming timer redraws the text
+        for _ in range(100):  # the arming timer redraws the text: wait for it, not for a time
+            if "press Enter when only you can see" in screen_text(app):
+                break
+            await pilot.pause(0.05)
         assert "press Enter when only you can see" in screen_text(app)
 
 
