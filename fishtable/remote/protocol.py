@@ -170,7 +170,8 @@ class GameOver(_Message):
 
 
 class HintLine(_Message):
-    """One move of a hint: the action's JSON, the share of imagined games won after it, how many tried it."""
+    """One move of a hint: the action's JSON, its estimated chance of winning (0 to 1), and how many
+    imagined games tried it."""
 
     action: dict[str, Any]
     rate: float

@@ -47,7 +47,7 @@ async def test_the_hint_shows_over_the_private_screen_and_plays_nothing(tmp_path
         assert type(app.screen).__name__ == "HintScreen", flat(app)
         text = flat(app)
         assert "A hint for Elena" in text
-        assert 1 <= text.count("imagined games that tried it") <= 3
+        assert 1 <= text.count("chance of winning, judged from") <= 3
         assert app.flow.match.step_count == steps  # a hint plays nothing
 
         await pilot.press("escape")

@@ -13,7 +13,8 @@ from textual.widgets import Footer, Static
 
 class HintScreen(ModalScreen[None]):
     """The top few moves, the hard player's own choice first (the one it searched most),
-    each with the share of the imagined games that tried it and won."""
+    each with its chance of winning as the imagined games that tried it judged it (a share of
+    wins, or, where the search cuts its games short and scores the position, an estimate of one)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,f2", "close", "Back to your move"),
@@ -34,9 +35,10 @@ class HintScreen(ModalScreen[None]):
         for n, (words, rate, tried) in enumerate(self.options, start=1):
             text.append(f"{n}. ", "bold")
             text.append(words)  # game words, shown literally
-            text.append(f"\n   won {rate:.0%} of the {tried:,} imagined games that tried it", "dim")
+            games = "1 imagined game" if tried == 1 else f"{tried:,} imagined games"
+            text.append(f"\n   {rate:.0%} chance of winning, judged from {games}", "dim")
             if n > 1 and rate > best_above:
-                text.append("\n   a higher rate than a move above, but from fewer games: less sure", "italic")
+                text.append("\n   a higher chance than a move above, but judged from fewer games: less sure", "italic")
             text.append("\n")
             best_above = max(best_above, rate)
         text.append("\nThe choice is still yours: nothing has been played.", "italic")
