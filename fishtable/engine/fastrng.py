@@ -1,13 +1,17 @@
-"""`fishtable.engine.rng`, inlined for the loops that draw most: Crazy Fishing's sea
-layouts, and the deck shuffles of Crazy Fishing and Big Fish.
+"""`fishtable.engine.rng`, computed faster for the loops that draw most: Crazy Fishing's
+sea layouts, the deck shuffles of Crazy Fishing and Big Fish, and poker's deal.
 
 Same generator, same draws in the same order, so the same games and the same
-saves; only the function calls are gone. tests/games/crazy_fishing check both
-against the engine's functions.
+saves; only the per-draw Python arithmetic is gone. SplitMix64's generator state
+after k draws is `state + k * gamma` whatever was drawn, so `draws` mixes all k
+outputs at once, side by side in the lanes of one wide int (see `_lanes`).
+tests/engine/test_fastrng.py holds every function here to the engine's.
 """
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Callable
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -16,31 +20,67 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _MUL1 = 0xBF58476D1CE4E5B9
 _MUL2 = 0x94D049BB133111EB
+_SCALAR_BELOW = 8  # fewer draws than this are cheaper one at a time
+
+# Per count of draws: (ones, steps, lane mask, unpack, bytes), made once (`_lanes`).
+_Lanes = tuple[int, int, int, Callable[[bytes], tuple[int, ...]], int]
+_LANES: dict[int, _Lanes] = {}
+
+
+def _lanes(count: int) -> _Lanes:
+    """For `count` draws at once. Each draw is one 64-bit lane of a wide int, 128 bits apart:
+    a lane's product with a 64-bit constant fits in its 128 bits, and what a right shift brings
+    down from the lane above lands in the top half, which the lane mask clears. So one
+    operation on the wide int does it for every lane, and `unpack` reads the lanes out (every
+    other 64-bit word)."""
+    ones = sum(1 << (128 * k) for k in range(count))
+    steps = sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count))
+    known = _LANES[count] = (ones, steps, _MASK * ones, struct.Struct(f"<{2 * count}Q").unpack, 16 * count)
+    return known
+
+
+def draws(state: int, count: int) -> tuple[int, ...]:
+    """The next `count` 64-bit outputs of `rng.next_u64` from `state` (the state after them:
+    `advance(state, count)`)."""
+    if count <= 0:
+        return ()
+    ones, steps, lanes, unpack, size = _LANES.get(count) or _lanes(count)
+    z = (state * ones + steps) & lanes
+    z = ((z ^ (z >> 30)) & lanes) * _MUL1 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * _MUL2 & lanes
+    z = (z ^ (z >> 31)) & lanes
+    return unpack(z.to_bytes(size, "little"))[::2]
+
+
+def advance(state: int, count: int) -> int:
+    """The generator state after `count` draws."""
+    return (state + count * _GAMMA) & _MASK
 
 
 def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:
     """`rng.shuffled`: (new_state, a shuffled copy of items) by Fisher-Yates."""
     out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        state = (state + _GAMMA) & _MASK
-        z = ((state ^ (state >> 30)) * _MUL1) & _MASK
-        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
-        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+    top = len(out) - 1
+    if top < _SCALAR_BELOW:
+        for i in range(top, 0, -1):
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+            out[i], out[j] = out[j], out[i]
+        return state, out
+    i = top
+    for bits in draws(state, top):
+        j = (bits * (i + 1)) >> 64
         out[i], out[j] = out[j], out[i]
-    return state, out
+        i -= 1
+    return advance(state, top), out
 
 
 def spots(state: int, cards: list[int], width: int, height: int) -> tuple[int, list[tuple[int, int, int]]]:
     """(new_state, [(card, x, y)]): for each card `rng.below(width)` then `rng.below(height)`."""
-    out = []
-    for card in cards:
-        state = (state + _GAMMA) & _MASK
-        z = ((state ^ (state >> 30)) * _MUL1) & _MASK
-        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
-        x = ((z ^ (z >> 31)) * width) >> 64
-        state = (state + _GAMMA) & _MASK
-        z = ((state ^ (state >> 30)) * _MUL1) & _MASK
-        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
-        y = ((z ^ (z >> 31)) * height) >> 64
-        out.append((card, x, y))
-    return state, out
+    count = 2 * len(cards)
+    bits = draws(state, count)
+    xs, ys = bits[::2], bits[1::2]
+    out = [(card, (x * width) >> 64, (y * height) >> 64) for card, x, y in zip(cards, xs, ys, strict=True)]
+    return advance(state, count), out

@@ -7,9 +7,7 @@ when all but one player fold: that player wins without showing.
 
 from __future__ import annotations
 
-import struct
-from collections.abc import Callable
-
+from fishtable.engine import fastrng
 from fishtable.engine import rng as rand
 from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker import hands as hv
@@ -18,7 +16,6 @@ from fishtable.games.fishing_party_poker.pots import layers, pot_names, share
 from fishtable.games.fishing_party_poker.state import Award, PokerState
 
 HAND_SIZE = 5
-_MASK, _GAMMA = (1 << 64) - 1, 0x9E3779B97F4A7C15  # engine.rng's constants
 COMMUNITY_SIZE = 5
 DIE_SIDES = 6
 
@@ -54,47 +51,22 @@ def roll_for_dealer(state: PokerState, events: list[Event] | None) -> int:
 # -- a new hand (FP-POKER-1..5) -------------------------------------------------------------------
 
 
-def _lanes(count: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]], int]:
-    """For `count` draws at once: (ones, steps, lane mask, unpack, bytes), made once per count (`_LANES`).
-
-    Each draw is one 64-bit lane of a wide int, 128 bits apart: a lane's product with a 64-bit
-    constant fits in its 128 bits, and what a right shift brings down from the lane above lands
-    in the top half, which the lane mask clears. So one operation on the wide int does it for
-    every lane, and `unpack` reads the lanes out (every other 64-bit word).
-    """
-    ones = sum(1 << (128 * k) for k in range(count))
-    steps = sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count))
-    known = _LANES[count] = (ones, steps, _MASK * ones, struct.Struct(f"<{2 * count}Q").unpack, 16 * count)
-    return known
-
-
-_LANES: dict[int, tuple[int, int, int, Callable[[bytes], tuple[int, ...]], int]] = {}
-
-
 def shuffle_top(rng: int, deck: list[int], count: int) -> int:
     """Shuffle the top `count` cards of `deck` (its end) uniformly from the whole deck; return the rng.
 
     The Fisher-Yates steps of `engine.rng.shuffled`, stopped once the cards to be
     dealt are drawn: the order of the cards nobody receives does not matter.
     """
-    # engine.rng.below (SplitMix64) for every step at once: step k's generator state is
-    # rng + (k + 1) * gamma whatever was drawn before, so the draws are mixed side by side in
-    # the lanes of one wide int (see _lanes), the same numbers as one at a time.
     top = len(deck) - 1
-    draws = top - max(top - count, 0)
-    if draws <= 0:
+    steps = top - max(top - count, 0)  # the last card left needs no draw
+    if steps <= 0:
         return rng
-    ones, steps, lanes, unpack, size = _LANES.get(draws) or _lanes(draws)
-    z = (rng * ones + steps) & lanes
-    z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
-    z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
-    z = (z ^ (z >> 31)) & lanes
     i = top
-    for bits in unpack(z.to_bytes(size, "little"))[::2]:
+    for bits in fastrng.draws(rng, steps):
         j = (bits * (i + 1)) >> 64
         deck[i], deck[j] = deck[j], deck[i]
         i -= 1
-    return (rng + draws * _GAMMA) & _MASK
+    return fastrng.advance(rng, steps)
 
 
 _UNDEALT: dict[int, tuple[int, ...]] = {}  # the unshuffled deck of so many cards

@@ -16,8 +16,7 @@ from itertools import combinations
 
 import pytest
 
-from fishtable.engine import fastrng, lazy
-from fishtable.engine import rng as engine_rng
+from fishtable.engine import lazy
 from fishtable.engine.errors import IllegalAction
 from fishtable.games.crazy_fishing import GAME, casting
 from fishtable.games.crazy_fishing.actions import Cast
@@ -138,23 +137,6 @@ def test_fork_and_clone_copy_every_field():
         if isinstance(value, list) and value:
             assert getattr(clone, f.name) is not value, f.name
     assert Turn.start(2, 1, 1, True, False) == Turn(seat=2, looks_left=1, shuffles_left=1, bucket=True)
-
-
-# -- the inlined generator draws what engine.rng draws ------------------------------------------
-
-
-@pytest.mark.parametrize("seed", [0, 1, 12345, 2**63 - 1])
-def test_the_inlined_generator_is_the_engine_generator(seed):
-    state = engine_rng.seed_state(seed)
-    items = list(range(30))
-    assert fastrng.shuffled(state, items) == engine_rng.shuffled(state, items)
-    expected = []
-    s = state
-    for card in items:
-        s, x = engine_rng.below(s, 40)
-        s, y = engine_rng.below(s, 9)
-        expected.append((card, x, y))
-    assert fastrng.spots(state, items, 40, 9) == (s, expected)
 
 
 # -- the cast enumeration is the cast validation ------------------------------------------------
