@@ -15,6 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from textual.widgets import Input  # noqa: E402
+
 from fishtable.engine.match import Match  # noqa: E402
 from fishtable.engine.protocol import SeatInfo  # noqa: E402
 from fishtable.engine.registry import load_game  # noqa: E402
@@ -54,6 +56,22 @@ def public_catch(match: Match) -> bool:
     return human("catch", private=False)(match) and view.round >= 2 and any(p.pile_top for p in view.seats)
 
 
+async def settled(app: FishtableApp, pilot, tries: int = 100) -> None:
+    """Wait until the screen stops changing (a long page such as the rules mounts its blocks a
+    few at a time, and the scrollbar follows): two frames 0.1 s apart the same. A text box's
+    cursor is held shown, as the snapshot tests hold it, or the shot would catch either blink."""
+    for box in app.screen.query(Input):
+        box.cursor_blink = False
+    last = None
+    for _ in range(tries):
+        await pilot.pause(0.1)
+        frame = app.export_screenshot()
+        if frame == last:
+            return
+        last = frame
+    raise RuntimeError("The screen never settled: a screenshot of it would be a moment, not the screen.")
+
+
 async def shoot(name: str, size: tuple[int, int], out: Path, match=None, keys=()) -> None:
     with tempfile.TemporaryDirectory() as data:
         app = FishtableApp(data_dir=data, start_match=match, bot_pause=0, autosave=False, arming=(0.0, 0.0))
@@ -64,7 +82,7 @@ async def shoot(name: str, size: tuple[int, int], out: Path, match=None, keys=()
                 await pilot.press(key)
                 await pilot.pause(0.1)
             await app.workers.wait_for_complete()  # a hint, a computer seat
-            await pilot.pause(0.2)
+            await settled(app, pilot)
             app.save_screenshot(f"{name}.svg", str(out))
     print("wrote", out / f"{name}.svg")
 
