@@ -206,7 +206,9 @@ class GreedyBot:
 
     # -- cast ------------------------------------------------------------------
     def _cast(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
-        faces = {c.id: c for c in view.hand or ()}
+        hand = view.hand or ()
+        faces = {c.id: c for c in hand}
+        costs = {c.id: _card_cost(c) for c in hand}  # once per card, not once per cast it is in
         sea = self._sea(view)
         modifier = self._modifier(view)
         opponents = len(view.seats) - 1
@@ -214,8 +216,7 @@ class GreedyBot:
         for action in legal:
             rods = [faces[c] for c in action.rods]
             baits = [faces[c] for c in action.baits]
-            cost = sum(_card_cost(c) for c in rods) + sum(_card_cost(c) for c in baits)
-            score = -cost
+            score = -(sum([costs[c] for c in action.rods]) + sum([costs[c] for c in action.baits]))
             if rods and baits:
                 speed = sum(r.value or 0 for r in rods)
                 specials = [r.special for r in rods]

@@ -229,6 +229,34 @@ def _effects(state: CFState, seat: int, viewer: int | None) -> tuple[str, ...]:
     return tuple(out)
 
 
+# The sea's fish as views, made once per layout: a fish's view changes only with whether it is
+# covered, beside the sea or selectable, and a search builds a view at every step of its
+# playouts, over a sea that changes by a fish at a time. Views are frozen, so the views of
+# one layout share them. One tuple, rebound at once: safe for the search's worker thread.
+_made_fish: tuple[object, object, dict[tuple[int, bool, bool, bool], SeaFish]] = (None, None, {})
+
+
+def _sea_view(state: CFState, can_pick: set[int]) -> tuple[SeaFish, ...]:
+    global _made_fish
+    cards, layout = state.cards, state.layout
+    known = _made_fish
+    if known[0] is not cards or known[1] is not layout:
+        known = _made_fish = (cards, layout, {})
+    made = known[2]
+    free = set(sea.uncovered(state))
+    out = []
+    for c, beside in [*((c, False) for c in state.sea), *((c, True) for c in state.beside)]:
+        covered = not beside and c not in free
+        key = (c, covered, beside, c in can_pick)
+        fish = made.get(key)
+        if fish is None:
+            x, y = layout.pos[c]
+            fish = made[key] = trusted(SeaFish, label=layout.label[c], x=x, y=y, back=cards[c].back,
+                                       covered=covered, beside=beside, selectable=key[3])
+        out.append(fish)
+    return tuple(out)
+
+
 def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
     prompts = pending(state)
     waiting = set(prompts)
@@ -267,18 +295,8 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
     own_turn = turn is not None and seat == turn.seat
     # Which fish the fisher may pick is public: the cast lies face up (Bait Bucket or not).
     can_pick = set(catching.selectable(state)) if turn is not None and turn.stage in ("choose", "pair") else set()
-    free = set(sea.uncovered(state))
     label = state.layout.label
-    pos = state.layout.pos
-    sea_view = [
-        trusted(SeaFish, label=label[c], x=pos[c][0], y=pos[c][1], back=cards[c].back,
-                covered=c not in free, beside=False, selectable=c in can_pick)
-        for c in state.sea
-    ] + [
-        trusted(SeaFish, label=label[c], x=pos[c][0], y=pos[c][1], back=cards[c].back, covered=False,
-                beside=True, selectable=c in can_pick)
-        for c in state.beside
-    ]
+    sea_view = _sea_view(state, can_pick)
     turn_view = None
     in_sea = set(state.sea) | set(state.beside)
     if turn is not None:
@@ -320,7 +338,7 @@ def build_view(state: CFState, seat: int | None) -> CrazyFishingView:
         round=state.round,
         phase=state.phase,
         seats=tuple(panels),
-        sea=tuple(sea_view),
+        sea=sea_view,
         sea_count=sea.fish_count(state),
         sea_width=sea.SEA_WIDTH,
         sea_height=sea.SEA_HEIGHT,
