@@ -57,24 +57,35 @@ def advance(state: int, count: int) -> int:
     return (state + count * _GAMMA) & _MASK
 
 
-def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:
-    """`rng.shuffled`: (new_state, a shuffled copy of items) by Fisher-Yates."""
-    out = list(items)
-    top = len(out) - 1
-    if top < _SCALAR_BELOW:
-        for i in range(top, 0, -1):
+def shuffle_top(state: int, items: list[T], count: int) -> int:
+    """The first `count` steps of `rng.shuffled`'s Fisher-Yates, in place: the top `count`
+    places of `items` (its end) drawn uniformly from the whole list, the rest left in some
+    order. Returns the generator state after the draws. A deal that needs only the top cards
+    stops there; `count >= len(items) - 1` is the whole shuffle."""
+    top = len(items) - 1
+    steps = top - max(top - count, 0)  # the last card left needs no draw
+    if steps <= 0:
+        return state
+    if steps < _SCALAR_BELOW:
+        for i in range(top, top - steps, -1):
             state = (state + _GAMMA) & _MASK
             z = ((state ^ (state >> 30)) * _MUL1) & _MASK
             z = ((z ^ (z >> 27)) * _MUL2) & _MASK
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-            out[i], out[j] = out[j], out[i]
-        return state, out
+            items[i], items[j] = items[j], items[i]
+        return state
     i = top
-    for bits in draws(state, top):
+    for bits in draws(state, steps):
         j = (bits * (i + 1)) >> 64
-        out[i], out[j] = out[j], out[i]
+        items[i], items[j] = items[j], items[i]
         i -= 1
-    return advance(state, top), out
+    return advance(state, steps)
+
+
+def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:
+    """`rng.shuffled`: (new_state, a shuffled copy of items) by Fisher-Yates."""
+    out = list(items)
+    return shuffle_top(state, out, len(out)), out
 
 
 def spots(state: int, cards: list[int], width: int, height: int) -> tuple[int, list[tuple[int, int, int]]]:

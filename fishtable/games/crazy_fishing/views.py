@@ -245,15 +245,15 @@ def _sea_view(state: CFState, can_pick: set[int]) -> tuple[SeaFish, ...]:
     made = known[2]
     free = set(sea.uncovered(state))
     out = []
-    for c, beside in [*((c, False) for c in state.sea), *((c, True) for c in state.beside)]:
-        covered = not beside and c not in free
-        key = (c, covered, beside, c in can_pick)
-        fish = made.get(key)
-        if fish is None:
-            x, y = layout.pos[c]
-            fish = made[key] = trusted(SeaFish, label=layout.label[c], x=x, y=y, back=cards[c].back,
-                                       covered=covered, beside=beside, selectable=key[3])
-        out.append(fish)
+    for beside, fish_here in ((False, state.sea), (True, state.beside)):
+        for c in fish_here:
+            key = (c, not beside and c not in free, beside, c in can_pick)
+            fish = made.get(key)
+            if fish is None:
+                x, y = layout.pos[c]
+                fish = made[key] = trusted(SeaFish, label=layout.label[c], x=x, y=y, back=cards[c].back,
+                                           covered=key[1], beside=beside, selectable=key[3])
+            out.append(fish)
     return tuple(out)
 
 

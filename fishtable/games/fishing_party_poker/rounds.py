@@ -51,24 +51,6 @@ def roll_for_dealer(state: PokerState, events: list[Event] | None) -> int:
 # -- a new hand (FP-POKER-1..5) -------------------------------------------------------------------
 
 
-def shuffle_top(rng: int, deck: list[int], count: int) -> int:
-    """Shuffle the top `count` cards of `deck` (its end) uniformly from the whole deck; return the rng.
-
-    The Fisher-Yates steps of `engine.rng.shuffled`, stopped once the cards to be
-    dealt are drawn: the order of the cards nobody receives does not matter.
-    """
-    top = len(deck) - 1
-    steps = top - max(top - count, 0)  # the last card left needs no draw
-    if steps <= 0:
-        return rng
-    i = top
-    for bits in fastrng.draws(rng, steps):
-        j = (bits * (i + 1)) >> 64
-        deck[i], deck[j] = deck[j], deck[i]
-        i -= 1
-    return fastrng.advance(rng, steps)
-
-
 _UNDEALT: dict[int, tuple[int, ...]] = {}  # the unshuffled deck of so many cards
 
 
@@ -86,7 +68,7 @@ def start_hand(state: PokerState, events: list[Event] | None) -> None:
     players = len(order)
     dealt = HAND_SIZE * players + COMMUNITY_SIZE
     deck = list(_UNDEALT.get(len(state.cards)) or _undealt(len(state.cards)))
-    state.rng = shuffle_top(state.rng, deck, dealt)
+    state.rng = fastrng.shuffle_top(state.rng, deck, dealt)  # only the cards dealt need drawing
     # The cards come off the top one at a time: a card to each player from the dealer's left,
     # five times over, then five face down in the middle.
     top = deck[-dealt:][::-1]

@@ -1,4 +1,5 @@
-"""The deal's wide shuffle (`rounds.shuffle_top`) draws exactly what `engine.rng` would."""
+"""The deal's partial shuffle (`engine.fastrng.shuffle_top`, which poker's deal calls) draws exactly what
+`engine.rng` would."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fishtable.engine import rng as engine_rng
-from fishtable.games.fishing_party_poker.rounds import shuffle_top
+from fishtable.engine.fastrng import shuffle_top
 
 
 @settings(max_examples=400, deadline=None)
