@@ -116,6 +116,7 @@ class SearchSettings(TypedDict, total=False):
     rollout_steps: int | None
     prior_weight: float | None
     model_play: bool  # the search expects seats to play as the game's greedy bot (SearchBot's `model`)
+    halving: bool  # sequential halving on common worlds, not the tree (SearchBot's `halving`)
 
 
 def search_settings(game: str) -> SearchSettings:
@@ -136,7 +137,8 @@ def _search_bot(game: str, loaded: SearchGame[StateT, ViewT, ActionT], seconds: 
     model = _prior(game, bots) if settings.get("model_play") else None
     return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots), model=model,
                      should_stop=stop, exploration=settings.get("exploration", EXPLORATION),
-                     rollout_steps=settings.get("rollout_steps"), prior_weight=settings.get("prior_weight"))
+                     rollout_steps=settings.get("rollout_steps"), prior_weight=settings.get("prior_weight"),
+                     halving=settings.get("halving", False))
 
 
 def get_bot(

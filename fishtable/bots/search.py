@@ -52,6 +52,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeGuard, TypeVar
 
+from fishtable.bots.halving import halving_search
+from fishtable.bots.outcome import Option, Progress, SearchResult
 from fishtable.bots.protocol import Bot, SearchGame
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import ActionT, Event, Game, StateT, ViewT
@@ -72,38 +74,6 @@ _Edge = list[float]  # [visits, reward, availability]: whole numbers but the rew
 def can_search(game: Game[StateT, ViewT, ActionT]) -> TypeGuard[SearchGame[StateT, ViewT, ActionT]]:
     """Does the game deal worlds from a seat's view (`sample_world`)?"""
     return callable(getattr(game, "sample_world", None))
-
-
-@dataclass(frozen=True)
-class Option(Generic[ActionT]):
-    """One action at the root after a search: how often it was tried and how it did."""
-
-    action: ActionT
-    visits: int
-    win_rate: float  # mean reward of the searching seat after this action
-
-
-@dataclass
-class SearchResult(Generic[ActionT]):
-    options: list[Option[ActionT]]  # most visited first (the first is the move)
-    iterations: int
-    seconds: float
-    skipped: int = 0  # worlds whose root actions did not match the legal ones (a sampler bug)
-    nodes: int = 0  # decision nodes below the root
-
-    @property
-    def best(self) -> ActionT:
-        return self.options[0].action
-
-
-@dataclass
-class Progress(Generic[ActionT]):
-    """What the search thinks so far, for a status line."""
-
-    iterations: int
-    seconds: float
-    best: ActionT
-    win_rate: float
 
 
 @dataclass
@@ -146,6 +116,10 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
     the world being played (a sampled world, never the true state); the other seats' make
     no node. Uniform playouts are poor rivals and poor follow-ups; with the model, a short
     rollout cut off by `evaluate` says how a move fares among players who play sensibly.
+
+    `halving`, under an iteration budget, searches by sequential halving on common worlds
+    instead of the tree (`fishtable.bots.halving`): every root action still in the running
+    played in the same sampled worlds, the budget being that many playouts.
     """
 
     needs_view = True
@@ -165,6 +139,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         prior: Bot[ViewT, ActionT] | None = None,
         prior_weight: float | None = None,
         model: Bot[ViewT, ActionT] | None = None,
+        halving: bool = False,
     ) -> None:
         if not can_search(game):
             raise ValueError(f"{getattr(game, 'title', game)} cannot deal worlds from a view (no sample_world).")
@@ -201,6 +176,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         self.prior = prior
         self.prior_weight = PRIOR_WEIGHT if prior_weight is None else prior_weight
         self.model = model
+        self.halving = halving
         self.stats = _Stats()
 
     # -- the bot protocol ------------------------------------------------------------
@@ -221,6 +197,8 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
             raise ValueError("The search needs a seat's own view, not the public table.")
         if not legal:
             raise ValueError("The search needs at least one legal action.")
+        if self.halving and self.iterations is not None:
+            return self._record(halving_search(self, view, legal, rng, self.iterations))
         game = self.game
         sample_world = game.sample_world
         pending = game.pending
@@ -350,12 +328,14 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
                     stats[_REWARD] += value
 
         seconds = time.perf_counter() - start
-        options = _options(root_edges, root_legal)
+        return self._record(SearchResult(_options(root_edges, root_legal), done, seconds, skipped, len(nodes)))
+
+    def _record(self, result: SearchResult[ActionT]) -> SearchResult[ActionT]:
         self.stats.searched += 1
-        self.stats.iterations += done
-        self.stats.seconds += seconds
-        self.stats.per_decision.append(done)
-        return SearchResult(options, done, seconds, skipped, len(nodes))
+        self.stats.iterations += result.iterations
+        self.stats.seconds += result.seconds
+        self.stats.per_decision.append(result.iterations)
+        return result
 
 
 def _select(edges: dict[A, _Edge], legal: Sequence[A], rand: Callable[[], float], c: float,

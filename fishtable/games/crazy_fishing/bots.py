@@ -458,8 +458,11 @@ BOTS = {"greedy": GreedyBot}
 # The hard player's search iterations per decision by table size: about one CPU-second
 # each on this project's two-core reference machine (benchmarks/calibrate_hard.py).
 HARD_ITERATIONS = {2: 513, 4: 171}
-# The search expects every seat to play as this greedy player would (the other seats in its
-# tree, everyone in its playouts) and stops each playout when its round is played out (the
-# game's `rollout_done`), scoring it with `evaluate`; its root prior pulls less than by
-# default, so that what the playouts find can win.
-HARD_SEARCH = {"model_play": True, "rollout_steps": 60, "prior_weight": 0.3}
+# The search expects every seat to play as this greedy player would and stops each playout
+# when its round is played out (the game's `rollout_done`), scoring it with `evaluate`. It
+# compares the root's moves by sequential halving on common worlds (fishtable/bots/halving.py),
+# not by the tree: with ~26 casts and hidden hands the tree gave each cast a few worlds of its
+# own, and their luck swamped the difference between casts (heads-up and one against three,
+# the tree's 60.5% and 1.23x fair share were its figures). Its prior is the greedy player's
+# move, kept through the first halving.
+HARD_SEARCH = {"model_play": True, "rollout_steps": 60, "prior_weight": 0.3, "halving": True}
