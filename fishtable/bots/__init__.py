@@ -4,8 +4,10 @@ Every game offers three difficulty levels besides its own named bots:
 
 - `easy`: uniform over the legal actions (the `random` bot);
 - `normal`: the game's own one-ply heuristic (its `greedy` bot; random if it has none);
-- `hard`: information-set Monte Carlo tree search (`fishtable.bots.search`), for games
-  that deal worlds from a seat's view (`sample_world`). Its budget is a number of search
+- `hard`: information-set Monte Carlo tree search (`fishtable.bots.search`), or where the
+  game's `HARD_SEARCH` asks for it sequential halving on common worlds
+  (`fishtable.bots.halving`), for games that deal worlds from a seat's view
+  (`sample_world`). Its budget is a number of search
   iterations, calibrated once per game and table size to take about one second on a quiet
   two-core machine (`HARD_ITERATIONS` in the game's `bots` module, measured by
   `benchmarks/calibrate_hard.py`): the same view and seed give the same move, and a busy

@@ -1,5 +1,8 @@
 """Information-set Monte Carlo tree search, one implementation for every game.
 
+(A game may ask its hard player to compare the root's moves by sequential halving on
+common worlds instead, `fishtable.bots.halving`; SearchBot runs whichever it is set to.)
+
 The bot decides from one seat's view and the legal actions, like every bot. The
 hidden cards come from the game's sampler only: each iteration asks
 `game.sample_world(view, rng)` for a full state consistent with the view (every
