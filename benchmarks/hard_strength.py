@@ -10,8 +10,8 @@ and its score margin per deal with its 95% interval and sign test.
 
 The budget is the app's: `hard_iterations(game, players)` iterations per decision, with no
 wall-clock cap, so a loaded machine makes a run slower but never weakens the player.
-Each line records the commit and the budget it was played with, and the report refuses a
-file that mixes budgets.
+Each line records the commit, the budget and the search (tree, or sequential halving) it was
+played with, and the report refuses a file that mixes budgets or searches.
 
     python benchmarks/hard_strength.py --game big-fish --bots hard,normal --deals 100
     python benchmarks/hard_strength.py --game big-fish --bots hard,normal --report
@@ -30,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fishtable.bots import hard_iterations
+from fishtable.bots import hard_iterations, search_settings
 from fishtable.tournament import run_tournament, wilson
 from fishtable.tournament_stats import summarize
 
@@ -58,6 +58,11 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def search_kind(game: str) -> str:
+    """Which search the game's hard player runs: sequential halving, or the tree."""
+    return "halving" if search_settings(game).get("halving") else "tree"
+
+
 def play_deal(game: str, bots: list[str], deal: int, iterations: int) -> dict[str, Any]:
     """One deal in every seating: the hard player's wins, games and margin on it."""
     started = time.process_time()
@@ -68,6 +73,7 @@ def play_deal(game: str, bots: list[str], deal: int, iterations: int) -> dict[st
         "game": game,
         "bots": bots,
         "iterations": iterations,
+        "search": search_kind(game),
         "commit": commit(),
         "wins": line.wins,
         "games": line.seat_games,
@@ -98,6 +104,9 @@ def summary(path: Path) -> str:
     budgets = {line["iterations"] for line in lines}
     if len(budgets) > 1:
         return f"{path.name}: mixes budgets {sorted(budgets)}; keep one file per budget"
+    searches = {line.get("search", "tree") for line in lines}  # lines from before the field: the tree
+    if len(searches) > 1:
+        return f"{path.name}: mixes searches ({', '.join(sorted(searches))}); keep one file per search"
     players = len(lines[0]["bots"])
     wins = sum(line["wins"] for line in lines)
     games = sum(line["games"] for line in lines)
@@ -106,7 +115,8 @@ def summary(path: Path) -> str:
     margin = summarize([line["margin"] for line in lines if line["margin"] is not None])
     think = sum(line["think_seconds"] for line in lines) / max(1, sum(line["decisions"] for line in lines))
     cpu = sum(line["cpu_seconds"] for line in lines) / len(lines)
-    text = (f"{lines[0]['game']} {','.join(lines[0]['bots'])} at {budgets.pop()} iterations: {len(lines)} deals, "
+    text = (f"{lines[0]['game']} {','.join(lines[0]['bots'])}, {searches.pop()} search at {budgets.pop()} "
+            f"iterations: {len(lines)} deals, "
             f"{games} games; hard won {wins / games:.1%} [{low:.1%}, {high:.1%}] = {wins / games / fair:.2f}x its "
             f"fair share")
     if margin is not None:

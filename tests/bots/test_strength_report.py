@@ -1,0 +1,40 @@
+"""benchmarks/hard_strength.py's report: one budget and one search per results file."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("hard_strength", ROOT / "benchmarks" / "hard_strength.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _line(deal: int, **extra) -> dict:
+    return {"deal": deal, "game": "crazy-fishing", "bots": ["hard", "normal"], "iterations": 513, "commit": "x",
+            "wins": 2.0, "games": 2, "margin": 1.5, "decisions": 10, "think_seconds": 4.0, "cpu_seconds": 4.0,
+            **extra}
+
+
+def _write(path: Path, lines: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_the_report_names_the_search_and_refuses_a_file_that_mixes_two(tmp_path):
+    script = _script()
+    halving = _write(tmp_path / "a.jsonl", [_line(1, search="halving"), _line(2, search="halving")])
+    assert "crazy-fishing hard,normal, halving search at 513 iterations: 2 deals, 4 games" in script.summary(halving)
+    # A line from before the field was recorded is a tree search's.
+    mixed = _write(tmp_path / "b.jsonl", [_line(1), _line(2, search="halving")])
+    assert script.summary(mixed) == "b.jsonl: mixes searches (halving, tree); keep one file per search"
+    budgets = _write(tmp_path / "c.jsonl", [_line(1), {**_line(2), "iterations": 171}])
+    assert "mixes budgets [171, 513]" in script.summary(budgets)
+    assert script.search_kind("crazy-fishing") == "halving" and script.search_kind("big-fish") == "tree"
