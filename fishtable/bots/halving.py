@@ -18,9 +18,9 @@ worlds each at the app's budget). Here:
   prior's move (the greedy player's) is kept through the first round, whose one or two
   worlds an action a player would make can lose by bad luck.
 
-The budget is a number of playouts (the bot's `iterations`; never more, but one world of
-every action), so the same view, legal actions and generator give the same action; the
-bot's wall-clock cap still ends a search.
+The budget is a number of playouts (the bot's `iterations`: no more, except that every
+action is played in at least one world), so the same view, legal actions and generator give
+the same action; the bot's wall-clock cap still ends a search.
 """
 
 from __future__ import annotations

@@ -165,3 +165,24 @@ def test_crazy_fishing_s_hard_player_halves_and_plays_legally(players):
     legal = game.legal_actions(state, seat)
     result = bot.search(game.view(state, seat), legal, random.Random(7))
     assert result.best in legal and 0 < result.iterations <= max(40, len(legal))
+
+
+def test_crazy_fishing_s_hard_player_reads_the_view_only():
+    """Two states with the same view of seat 0 (the second dealt by the sampler): the same search."""
+    game = get_entry("crazy-fishing").load()
+    state = game.new_game(make_options(game), _seats(4), 31)
+    r = random.Random(31)
+    for _ in range(9):  # into the game: casts made in secret by other seats, fish caught
+        seat = next(iter(game.pending(state)))
+        state, _ = game.apply(state, seat, r.choice(game.legal_actions(state, seat)))
+    seat = next(iter(game.pending(state)))
+    view = game.view(state, seat)
+    other = game.sample_world(view, random.Random(5))
+    assert game.view(other, seat).model_dump() == view.model_dump() and other.hands != state.hands
+    assert len(game.legal_actions(state, seat)) > 1
+    results = [
+        get_bot("crazy-fishing", "hard", iterations=60, players=4).search(
+            game.view(s, seat), game.legal_actions(s, seat), random.Random(8))
+        for s in (state, other)
+    ]
+    assert results[0].options == results[1].options and results[0].iterations > 0
