@@ -28,15 +28,29 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from fishtable.bots.outcome import Option, Progress, SearchResult
+from fishtable.bots.protocol import Bot
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import ActionT, StateT, ViewT
 
-if TYPE_CHECKING:
-    from fishtable.bots.search import SearchBot
+
+class Searcher(Protocol):
+    """What the halving search reads of the bot that runs it (SearchBot, without importing it)."""
+
+    game: Any
+    seconds: float | None
+    evaluate: Callable[[Any, int], float] | None
+    rollout_done: Callable[[Any, Any], bool] | None
+    rollout_steps: int
+    model: Bot[Any, Any] | None
+    rollout: Callable[[Any, int, random.Random], Any]
+    prior: Bot[Any, Any] | None
+    prior_weight: float
+    on_progress: Callable[[Progress[Any]], None] | None
+    should_stop: Callable[[], bool] | None
 
 PROGRESS_EVERY = 0.1  # seconds between two progress reports
 MAX_RESAMPLES = 20  # worlds in a row that may not fit the legal actions (a sampler bug) before giving up
@@ -47,7 +61,7 @@ def rounds_for(actions: int) -> int:
     return max(1, math.ceil(math.log2(actions))) if actions > 1 else 0
 
 
-def halving_search(bot: SearchBot[StateT, ViewT, ActionT], view: ViewT, legal: Sequence[ActionT],
+def halving_search(bot: Searcher, view: ViewT, legal: Sequence[ActionT],
                    rng: random.Random, budget: int) -> SearchResult[ActionT]:
     """Search from `view` (one seat's own view) over `legal` with about `budget` playouts."""
     root: int = getattr(view, "seat")  # noqa: B009 - SearchBot.search checked it is there
