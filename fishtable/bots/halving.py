@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from fishtable.bots.outcome import Option, Progress, SearchResult
+from fishtable.bots.playout import play_on
 from fishtable.bots.protocol import Bot
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import ActionT, StateT, ViewT
@@ -67,11 +68,8 @@ def halving_search(bot: Searcher, view: ViewT, legal: Sequence[ActionT],
     root: int = getattr(view, "seat")  # noqa: B009 - SearchBot.search checked it is there
     game = bot.game
     sample_world = game.sample_world
-    pending = game.pending
-    legal_actions = game.legal_actions
     apply = game.apply
     result_of = game.result
-    view_of = game.view
     evaluate = bot.evaluate
     rollout_done = bot.rollout_done
     rollout_steps = bot.rollout_steps
@@ -92,19 +90,7 @@ def halving_search(bot: Searcher, view: ViewT, legal: Sequence[ActionT],
             state, _ = apply(world, root, first)
         except IllegalAction:
             return None
-        steps = 0
-        while steps < rollout_steps:
-            waiting = pending(state)
-            if not waiting or (rollout_done is not None and rollout_done(world, state)):
-                break
-            seat = next(iter(waiting))
-            if model is not None:
-                acts = legal_actions(state, seat)
-                action = acts[0] if len(acts) == 1 else model.choose(view_of(state, seat), acts, draws)
-            else:
-                action = policy(state, seat, draws)
-            state, _ = apply(state, seat, action)
-            steps += 1
+        state = play_on(game, model, policy, rollout_done, rollout_steps, world, state, 0, draws)
         final = result_of(state)
         if final is not None:
             winners = final.winners

@@ -57,6 +57,7 @@ from typing import Generic, TypeGuard, TypeVar
 
 from fishtable.bots.halving import halving_search
 from fishtable.bots.outcome import Option, Progress, SearchResult
+from fishtable.bots.playout import play_on
 from fishtable.bots.protocol import Bot, SearchGame
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import ActionT, Event, Game, StateT, ViewT
@@ -299,18 +300,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
             if fast_rollout is not None and steps < rollout_steps and pending(state):
                 state, played = fast_rollout(state, srng, rollout_steps - steps)
                 steps += played
-            while steps < rollout_steps:
-                waiting = pending(state)
-                if not waiting or (rollout_done is not None and rollout_done(world, state)):
-                    break
-                seat = next(iter(waiting))
-                if model is not None:
-                    acts = legal_actions(state, seat)
-                    action = acts[0] if len(acts) == 1 else model.choose(view_of(state, seat), acts, srng)
-                else:
-                    action = rollout(state, seat, srng)
-                state, _ = apply(state, seat, action)
-                steps += 1
+            state = play_on(game, model, rollout, rollout_done, rollout_steps, world, state, steps, srng)
 
             # Backpropagation: each seat's reward to each action it took.
             final = result_of(state)
