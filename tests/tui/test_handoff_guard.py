@@ -16,6 +16,7 @@ from textual import events
 
 from fishtable.tui.app import FishtableApp
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.screens.privacy import PrivacyScreen
 
 from .helpers import fast_forward, human_prompt, make_match, settle
 
@@ -280,4 +281,20 @@ async def test_a_screen_is_not_armed_before_it_is_first_shown(tmp_path: Path) ->
         assert not screen.is_armed
         await app.push_screen(screen)
         await armed(pilot)
+        assert app.screen is screen and screen.is_armed
+
+
+async def test_a_privacy_screen_resumed_while_the_app_tears_it_down(tmp_path: Path) -> None:
+    """Quitting from a dialog over a privacy screen: the dialog's pop resumes the privacy
+    screen while the exiting app is already removing its widgets. Arming it then must not
+    look for a text that is gone (it crashed the app on its way out, CI of 2026-12-03)."""
+    app = FishtableApp(data_dir=tmp_path, autosave=False)
+    async with app.run_test() as pilot:
+        screen = PrivacyScreen("Elena", ticket=1)
+        await app.push_screen(screen)
+        await armed(pilot)
+        await screen.query_children().remove()
+        screen.post_message(events.ScreenResume())
+        await settle(pilot)
+        screen.arm()  # and straight, as a timer would call it
         assert app.screen is screen and screen.is_armed

@@ -43,7 +43,10 @@ class PrivacyScreen(FishScreen):
         return f"{head}\n\n{tail if ready else '…'}"
 
     def on_armed(self) -> None:
-        self.query_one("#privacy-text", Static).update(self._text(ready=True))
+        # The text is gone when the app quits from a dialog above: popping that dialog resumes
+        # (and arms) this screen while the exiting app is already removing its widgets.
+        for text in self.query("#privacy-text").results(Static):
+            text.update(self._text(ready=True))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

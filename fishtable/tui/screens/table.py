@@ -117,7 +117,10 @@ class TableScreen(FishScreen):
         without giving it back): the prompt's widget takes it, so keys reach it again."""
         if self.app.screen is not self or self.decision is None or self.focused is not None:
             return
-        choices = self.query_one("#choices", ChoiceList)
+        # Not while an exiting app removes the widgets (the timer can fire once more then).
+        choices = next(iter(self.query("#choices").results(ChoiceList)), None)
+        if choices is None:
+            return
         target = choices if choices.display and choices.can_focus else self.board
         if target.can_focus:
             target.focus()
