@@ -16,6 +16,13 @@ played with, and the report refuses a file that mixes budgets or searches.
     python benchmarks/hard_strength.py --game big-fish --bots hard,normal --deals 100
     python benchmarks/hard_strength.py --game big-fish --bots hard,normal --report
     python benchmarks/hard_strength.py --report-all          # every file in --folder
+
+A poker session lasts until one player has every chip: hundreds of decisions, and the match's
+outcome is one coin of luck per seating. `--hand-limit N` makes a deal N hands instead (the
+game's own hand limit), played in every seating: the same cards for both players, so the
+margin is chips won on equal cards (duplicate poker), and its own results file.
+
+    python benchmarks/hard_strength.py --game fishing-party-poker --bots hard,normal --hand-limit 1
 """
 
 from __future__ import annotations
@@ -39,8 +46,9 @@ FOLDER = ROOT / "benchmarks" / "results"
 PLAYER = "hard"
 
 
-def results_file(folder: Path, game: str, bots: list[str]) -> Path:
-    return folder / f"strength-{game}-{'-'.join(bots)}.jsonl"
+def results_file(folder: Path, game: str, bots: list[str], hand_limit: int | None = None) -> Path:
+    hands = f"-hands{hand_limit}" if hand_limit else ""
+    return folder / f"strength-{game}-{'-'.join(bots)}{hands}.jsonl"
 
 
 def commit() -> str:
@@ -63,16 +71,19 @@ def search_kind(game: str) -> str:
     return "halving" if search_settings(game).get("halving") else "tree"
 
 
-def play_deal(game: str, bots: list[str], deal: int, iterations: int) -> dict[str, Any]:
+def play_deal(
+    game: str, bots: list[str], deal: int, iterations: int, hand_limit: int | None = None,
+) -> dict[str, Any]:
     """One deal in every seating: the hard player's wins, games and margin on it."""
     started = time.process_time()
-    report = run_tournament(game, bots, games=len(bots), seed=deal, iterations=iterations)
+    report = run_tournament(game, bots, games=len(bots), seed=deal, iterations=iterations, hand_limit=hand_limit)
     line = next(line for line in report.lines if line.name == PLAYER)
     return {
         "deal": deal,
         "game": game,
         "bots": bots,
         "iterations": iterations,
+        **({"hand_limit": hand_limit} if hand_limit else {}),
         "search": search_kind(game),
         "commit": commit(),
         "wins": line.wins,
@@ -84,14 +95,14 @@ def play_deal(game: str, bots: list[str], deal: int, iterations: int) -> dict[st
     }
 
 
-def run(game: str, bots: list[str], deals: int, first: int, path: Path) -> None:
+def run(game: str, bots: list[str], deals: int, first: int, path: Path, hand_limit: int | None = None) -> None:
     iterations = hard_iterations(game, len(bots))
     done = {line["deal"] for line in read_lines(path)}
     path.parent.mkdir(parents=True, exist_ok=True)
     for deal in range(first, first + deals):
         if deal in done:
             continue
-        line = play_deal(game, bots, deal, iterations)
+        line = play_deal(game, bots, deal, iterations, hand_limit)
         with path.open("a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
         print(f"deal {deal}: {line['wins']:g} of {line['games']} won, margin {line['margin']}", flush=True)
@@ -107,6 +118,10 @@ def summary(path: Path) -> str:
     searches = {line.get("search", "tree") for line in lines}  # lines from before the field: the tree
     if len(searches) > 1:
         return f"{path.name}: mixes searches ({', '.join(sorted(searches))}); keep one file per search"
+    limits = {line.get("hand_limit") for line in lines}
+    if len(limits) > 1:
+        return f"{path.name}: mixes hand limits; keep one file per hand limit"
+    limit = limits.pop()
     players = len(lines[0]["bots"])
     wins = sum(line["wins"] for line in lines)
     games = sum(line["games"] for line in lines)
@@ -116,7 +131,7 @@ def summary(path: Path) -> str:
     think = sum(line["think_seconds"] for line in lines) / max(1, sum(line["decisions"] for line in lines))
     cpu = sum(line["cpu_seconds"] for line in lines) / len(lines)
     text = (f"{lines[0]['game']} {','.join(lines[0]['bots'])}, {searches.pop()} search at {budgets.pop()} "
-            f"iterations: {len(lines)} deals, "
+            f"iterations: {len(lines)} deals{f' of {limit} hands' if limit else ''}, "
             f"{games} games; hard won {wins / games:.1%} [{low:.1%}, {high:.1%}] = {wins / games / fair:.2f}x its "
             f"fair share")
     if margin is not None:
@@ -132,6 +147,8 @@ def main() -> None:
     parser.add_argument("--bots", default="hard,normal", help="one name per seat; must include hard")
     parser.add_argument("--deals", type=int, default=100, help="deals to play (those in the file are skipped)")
     parser.add_argument("--first", type=int, default=1, help="the seed of the first deal")
+    parser.add_argument("--hand-limit", type=int, default=None,
+                        help="a poker deal is this many hands in every seating, not a whole session")
     parser.add_argument("--folder", type=Path, default=FOLDER, help="where the results files are")
     parser.add_argument("--report", action="store_true", help="sum up this game's file instead of playing")
     parser.add_argument("--report-all", action="store_true", help="sum up every results file in --folder")
@@ -143,9 +160,9 @@ def main() -> None:
         return
     if PLAYER not in bots:
         parser.error("--bots must include hard")
-    path = results_file(args.folder, args.game, bots)
+    path = results_file(args.folder, args.game, bots, args.hand_limit)
     if not args.report:
-        run(args.game, bots, args.deals, args.first, path)
+        run(args.game, bots, args.deals, args.first, path, args.hand_limit)
     print(summary(path))
 
 

@@ -182,6 +182,10 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--iterations", type=whole_number, default=None,
                       help=f"search iterations per decision of the hard bot, {range_words(bounds.ITERATIONS)} "
                       "(with --seconds: whichever ends first)")
+    tour.add_argument("--hand-limit", type=whole_number, default=None, metavar="N",
+                      help=f"a game played in hands (fishing-party-poker) stops after N hands, "
+                      f"{range_words(bounds.HAND_LIMIT)}: a deal is then N hands in every seating, "
+                      "not a whole session (default: play until one player has every chip)")
     tour.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
     serve = sub.add_parser(
@@ -367,6 +371,7 @@ def tournament_command(args: argparse.Namespace) -> int:
         bounds.out_of_range("--seed", args.seed, bounds.SEED),
         None if args.seconds is None else bounds.out_of_range("--seconds", args.seconds, bounds.SECONDS),
         None if args.iterations is None else bounds.out_of_range("--iterations", args.iterations, bounds.ITERATIONS),
+        None if args.hand_limit is None else bounds.out_of_range("--hand-limit", args.hand_limit, bounds.HAND_LIMIT),
     ):
         if problem is not None:
             return _error(command, problem)
@@ -377,7 +382,7 @@ def tournament_command(args: argparse.Namespace) -> int:
     try:
         report = run_tournament(
             args.game, names, args.games, args.seed, seconds=args.seconds, iterations=args.iterations,
-            progress=progress,
+            progress=progress, hand_limit=args.hand_limit,
         )
     except (LookupError, ValueError, FishtableError, RuntimeError) as exc:
         return _error(command, str(exc))

@@ -96,10 +96,18 @@ def parse_bots(spec: str | Sequence[str], players: int) -> list[str]:
     return names
 
 
-def make_options(game: Any, advanced: str | None = None, card_file: str | None = None) -> BaseModel:
-    """The game's options model for a run; `advanced` is all, rods or fish (Crazy Fishing)."""
+def make_options(
+    game: Any, advanced: str | None = None, card_file: str | None = None, hand_limit: int | None = None,
+) -> BaseModel:
+    """The game's options model for a run; `advanced` is all, rods or fish (Crazy Fishing);
+    `hand_limit` ends a session played in hands (poker) after that many."""
     model = game.options_model()
     values: dict[str, Any] = {}
+    if hand_limit is not None:
+        if "max_hands" not in model.model_fields:
+            raise ValueError(f"--hand-limit is only for a game played in hands, not {game.title}.")
+        bounds.check("--hand-limit", hand_limit, bounds.HAND_LIMIT)
+        values["max_hands"] = hand_limit
     if advanced is not None:
         if game.name != "crazy-fishing":
             raise ValueError(f"--advanced is only for Crazy Fishing, not {game.title}.")

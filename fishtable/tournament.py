@@ -112,6 +112,7 @@ class TournamentReport:
     iterations: int | None
     wall_seconds: float
     lines: list[BotLine] = field(default_factory=list)
+    hand_limit: int | None = None  # a poker deal's hands; None: whole sessions
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -123,6 +124,7 @@ class TournamentReport:
             "search_seconds": self.seconds,
             "search_iterations": self.iterations,
             "wall_seconds": round(self.wall_seconds, 3),
+            "hand_limit": self.hand_limit,
             "results": [line.to_json(self.players) for line in self.lines],
         }
 
@@ -135,8 +137,10 @@ def run_tournament(
     seconds: float | None = None,
     iterations: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    hand_limit: int | None = None,
 ) -> TournamentReport:
-    """Play `games` games between `bots` (one name per seat), seats rotated."""
+    """Play `games` games between `bots` (one name per seat), seats rotated; a game played in
+    hands (poker) stops after `hand_limit` hands, so a deal is that many hands, not a session."""
     entry = get_entry(game_name)
     game = entry.load()
     names = [n.strip() for n in bots]
@@ -150,7 +154,7 @@ def run_tournament(
     bounds.check("--seconds", seconds, bounds.SECONDS)
     bounds.check("--iterations", iterations, bounds.ITERATIONS)
     players_bots = [get_bot(game.name, n, seconds=seconds, iterations=iterations, players=players) for n in names]
-    options = make_options(game)
+    options = make_options(game, hand_limit=hand_limit)
     lines: dict[str, BotLine] = {}
     for n in names:
         if n not in lines:
@@ -218,6 +222,7 @@ def run_tournament(
         iterations=iterations,
         wall_seconds=clock() - start,
         lines=list(lines.values()),
+        hand_limit=hand_limit,
     )
 
 
@@ -251,8 +256,9 @@ def render(report: TournamentReport) -> RenderableType:
             f"{line.mean_decision * 1000:.1f}",
             f"{line.iterations / line.searches:,.0f}" if line.searches else "",
         )
+    hands = f" of {report.hand_limit} hand{'s' if report.hand_limit != 1 else ''}" if report.hand_limit else ""
     notes = (
-        f"  seed {report.seed}; each deal played in all {report.players} seatings (games rotate); "
+        f"  seed {report.seed}; each deal{hands} played in all {report.players} seatings (games rotate); "
         "a shared win counts 1/k; margin: own score minus the others' per deal, over complete deals; "
         f"search budget per decision: {' or '.join(budget) or 'default'}; {report.wall_seconds:.1f} s in all"
     )

@@ -78,3 +78,33 @@ def test_tournament_table_and_errors(capsys):
     assert main(["tournament", "--game", "no-such-game"]) == 2
     err = capsys.readouterr().err
     assert "nobody" in err and "no-such-game" in err
+
+
+def test_a_hand_limit_makes_a_poker_deal_that_many_hands(capsys):
+    """`--hand-limit N`: a poker game of the tournament stops after N hands (the game's own
+    hand limit), so a deal is N hands in every seating; other games refuse it in words."""
+    from fishtable.bots import get_bot
+    from fishtable.engine.protocol import SeatInfo
+    from fishtable.engine.registry import get_entry
+    from fishtable.simulate import make_options, play_game
+
+    game = get_entry("fishing-party-poker").load()
+    assert make_options(game).max_hands == 0  # by default a session lasts until one has every chip
+    options = make_options(game, hand_limit=2)
+    seats = [SeatInfo(name=f"P{s + 1}") for s in range(2)]
+    bots = [get_bot(game.name, "normal", players=2) for _ in seats]
+    _, result = play_game(game, options, seats, bots, seed=4)
+    assert result is not None and "2 hands played." in result.notes
+
+    assert main(["tournament", "--game", "fishing-party-poker", "--bots", "normal,easy", "--games", "2",
+                 "--hand-limit", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hand_limit"] == 1
+    lines = {r["bot"]: r for r in out["results"]}
+    assert lines["normal"]["seat_games"] == 2 and lines["normal"]["margin"]["deals"] == 1
+
+    assert main(["tournament", "--game", "high-card", "--bots", "easy,normal", "--hand-limit", "1"]) == 2
+    assert main(["tournament", "--game", "fishing-party-poker", "--bots", "easy,normal", "--hand-limit", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "--hand-limit is only for a game played in hands, not High Card." in err
+    assert "--hand-limit must be" in err and "Traceback" not in err
