@@ -12,13 +12,14 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual import events
 
 from fishtable.tui.app import FishtableApp
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.privacy import PrivacyScreen
 
-from .helpers import fast_forward, human_prompt, make_match, settle
+from .helpers import fast_forward, human_prompt, make_match, play_step, settle
 
 HUMANS3 = (("Elena", None), ("Tomás", None), ("Ana", None))
 ARMING = (0.6, 0.3)  # the app's defaults, spelled out
@@ -169,6 +170,7 @@ async def test_double_enter_after_a_collect_never_shows_the_next_hand(tmp_path: 
         assert shown is None or shown == seat, f"{name(app)} of seat {shown} after seat {seat}'s collect"
 
 
+@pytest.mark.slow
 async def test_double_enter_on_the_news_opens_the_next_seat_but_never_answers_it(
         tmp_path: Path, real_arming) -> None:
     match = make_match(seed=5, seats=HUMANS3)
@@ -298,3 +300,37 @@ async def test_a_privacy_screen_resumed_while_the_app_tears_it_down(tmp_path: Pa
         await settle(pilot)
         screen.arm()  # and straight, as a timer would call it
         assert app.screen is screen and screen.is_armed
+
+
+async def test_the_menu_resumed_while_the_app_tears_it_down(tmp_path: Path) -> None:
+    """Quitting from the menu's dialog with a saved game on disk: the menu resumes and looks at
+    the save again (in a worker) while the exiting app removes its widgets. Its list and status
+    line may be gone by then; that must not crash the app on its way out."""
+    make_match(seed=3).save(tmp_path / "autosave.json")
+    app = FishtableApp(data_dir=tmp_path, autosave=False)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        menu = app.screen
+        assert type(menu).__name__ == "MenuScreen" and app.save_status is not None
+        await menu.query_children().remove()
+        menu.post_message(events.ScreenResume())
+        await settle(pilot)
+        assert app.screen is menu and app.save_status is not None
+
+
+async def test_the_tables_timer_firing_while_the_app_tears_it_down(tmp_path: Path) -> None:
+    """The table's quarter-second timer (focus and "thinking…") can fire once more while an
+    exiting app removes the table's widgets: it must find nothing to do, not crash."""
+    app = FishtableApp(data_dir=tmp_path, start_match=make_match(seed=5), bot_pause=0, autosave=False)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        for _ in range(40):
+            if name(app) == "TableScreen":
+                break
+            await play_step(pilot)
+        table = app.screen
+        assert name(app) == "TableScreen"
+        await table.query_children().remove()
+        table._every_quarter_second()  # what the timer calls
+        await settle(pilot)
+        assert app.screen is table

@@ -102,7 +102,10 @@ class MenuScreen(FishScreen):
         self.fit_list(event.size)
 
     def fit_list(self, size: Size) -> None:
-        styles = self.query_one("#menu-list").styles
+        menu = self._menu_list()
+        if menu is None:
+            return
+        styles = menu.styles
         # The list takes what the logo, the tagline, the status line and the footer leave.
         styles.max_height = max(6, size.height - OTHER_ROWS)
         # Centred as a Center container would place it, without one (the container cost the first
@@ -119,7 +122,9 @@ class MenuScreen(FishScreen):
             options.append(Option(Text("Continue the saved game", "bold #9be27a"), id="continue"))
         options += [game_option(entry) for entry in GAMES]
         options += [Option("Rules", id="rules"), Option("Quit", id="quit")]
-        menu = self.query_one("#menu-list", OptionList)
+        menu = self._menu_list()
+        if menu is None:
+            return
         menu.set_options(options)
         menu.highlighted = 0
         menu.focus()
@@ -138,7 +143,13 @@ class MenuScreen(FishScreen):
             text.append("The saved game cannot be continued: ", "bold #ffb347")
             text.append(status.error)
             text.append("\nThe file is left as it is; a new game keeps a copy of it.", "dim")
-        self.query_one("#save-status", Static).update(text)
+        for line in self.query("#save-status").results(Static):
+            line.update(text)
+
+    def _menu_list(self) -> OptionList | None:
+        """The list, or None once an exiting app has removed it: the menu can be resumed (a quit
+        dialog closed) and its save looked at again while the app tears its widgets down."""
+        return next(iter(self.query("#menu-list").results(OptionList)), None)
 
     def check_save(self) -> None:
         if self.fish_app.save_path.exists():

@@ -109,6 +109,8 @@ class TableScreen(FishScreen):
         self.set_interval(0.25, self._every_quarter_second)
 
     def _every_quarter_second(self) -> None:
+        if not (self.query("#prompt") and self.query("#choices")):
+            return  # an exiting app is removing the widgets (the timer can fire once more then)
         self._keep_focus()
         self._show_thinking()
 
@@ -117,10 +119,7 @@ class TableScreen(FishScreen):
         without giving it back): the prompt's widget takes it, so keys reach it again."""
         if self.app.screen is not self or self.decision is None or self.focused is not None:
             return
-        # Not while an exiting app removes the widgets (the timer can fire once more then).
-        choices = next(iter(self.query("#choices").results(ChoiceList)), None)
-        if choices is None:
-            return
+        choices = self.query_one("#choices", ChoiceList)
         target = choices if choices.display and choices.can_focus else self.board
         if target.can_focus:
             target.focus()
