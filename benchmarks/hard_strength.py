@@ -18,9 +18,10 @@ played with, and the report refuses a file that mixes budgets or searches.
     python benchmarks/hard_strength.py --report-all          # every file in --folder
 
 A poker session lasts until one player has every chip: hundreds of decisions, and the match's
-outcome is one coin of luck per seating. `--hand-limit N` makes a deal N hands instead (the
-game's own hand limit), played in every seating: the same cards for both players, so the
-margin is chips won on equal cards (duplicate poker), and its own results file.
+outcome is one coin of luck per seating. `--hand-limit N` scores a deal by the chips after its
+first N hands instead, in every seating: the same cards for both players, so the margin is
+chips won on equal cards (duplicate poker), in its own results file. The players are not told
+(the game's own hand limit would make its last hand all or nothing: never fold).
 
     python benchmarks/hard_strength.py --game fishing-party-poker --bots hard,normal --hand-limit 1
 """

@@ -183,9 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"search iterations per decision of the hard bot, {range_words(bounds.ITERATIONS)} "
                       "(with --seconds: whichever ends first)")
     tour.add_argument("--hand-limit", type=whole_number, default=None, metavar="N",
-                      help=f"a game played in hands (fishing-party-poker) stops after N hands, "
-                      f"{range_words(bounds.HAND_LIMIT)}: a deal is then N hands in every seating, "
-                      "not a whole session (default: play until one player has every chip)")
+                      help=f"score a game played in hands (fishing-party-poker) by its chips after N hands, "
+                      f"{range_words(bounds.HAND_LIMIT)}: a deal is then the first N hands of a session "
+                      "in every seating (the players are not told) (default: whole sessions)")
     tour.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
     serve = sub.add_parser(

@@ -96,18 +96,10 @@ def parse_bots(spec: str | Sequence[str], players: int) -> list[str]:
     return names
 
 
-def make_options(
-    game: Any, advanced: str | None = None, card_file: str | None = None, hand_limit: int | None = None,
-) -> BaseModel:
-    """The game's options model for a run; `advanced` is all, rods or fish (Crazy Fishing);
-    `hand_limit` ends a session played in hands (poker) after that many."""
+def make_options(game: Any, advanced: str | None = None, card_file: str | None = None) -> BaseModel:
+    """The game's options model for a run; `advanced` is all, rods or fish (Crazy Fishing)."""
     model = game.options_model()
     values: dict[str, Any] = {}
-    if hand_limit is not None:
-        if "max_hands" not in model.model_fields:
-            raise ValueError(f"--hand-limit is only for a game played in hands, not {game.title}.")
-        bounds.check("--hand-limit", hand_limit, bounds.HAND_LIMIT)
-        values["max_hands"] = hand_limit
     if advanced is not None:
         if game.name != "crazy-fishing":
             raise ValueError(f"--advanced is only for Crazy Fishing, not {game.title}.")
@@ -131,15 +123,17 @@ def play_to_end(
     choose: Callable[[int, StateT], ActionT],
     bot_name: Callable[[int], str],
     seed: int,
+    stop: Callable[[StateT], bool] | None = None,
 ) -> tuple[int, StateT]:
-    """Play `state` to its end, `choose(seat, state)` giving each move; return (steps, final state).
-    An illegal move names the bot (`bot_name(seat)`); a game that never ends names its `seed`."""
+    """Play `state` to its end (or until `stop(state)`), `choose(seat, state)` giving each move;
+    return (steps, final state). An illegal move names the bot (`bot_name(seat)`); a game that
+    never ends names its `seed`."""
     pending = game.pending
     apply = game.apply
     steps = 0
     while True:
         waiting = pending(state)
-        if not waiting:
+        if not waiting or (stop is not None and stop(state)):
             return steps, state
         seat = next(iter(waiting))  # one seat at a time; the rest of a simultaneous phase waits
         action = choose(seat, state)

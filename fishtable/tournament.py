@@ -139,8 +139,10 @@ def run_tournament(
     progress: Callable[[int, int], None] | None = None,
     hand_limit: int | None = None,
 ) -> TournamentReport:
-    """Play `games` games between `bots` (one name per seat), seats rotated; a game played in
-    hands (poker) stops after `hand_limit` hands, so a deal is that many hands, not a session."""
+    """Play `games` games between `bots` (one name per seat), seats rotated. With `hand_limit`, a
+    game played in hands (poker) is scored by its chips once that many hands are played: a deal is
+    the first hands of a session whose players think it goes on (the game's own hand limit would
+    tell them, and change how they play its last hand)."""
     entry = get_entry(game_name)
     game = entry.load()
     names = [n.strip() for n in bots]
@@ -154,7 +156,17 @@ def run_tournament(
     bounds.check("--seconds", seconds, bounds.SECONDS)
     bounds.check("--iterations", iterations, bounds.ITERATIONS)
     players_bots = [get_bot(game.name, n, seconds=seconds, iterations=iterations, players=players) for n in names]
-    options = make_options(game, hand_limit=hand_limit)
+    options = make_options(game)
+    stop = None
+    standings = getattr(game, "standings", None)  # the chips as they stand, mid-session
+    if hand_limit is not None:
+        hands_settled = getattr(game, "hands_settled", None)
+        if hands_settled is None or standings is None:
+            raise ValueError(f"--hand-limit is only for a game played in hands, not {game.title}.")
+        bounds.check("--hand-limit", hand_limit, bounds.HAND_LIMIT)
+
+        def stop(state: object) -> bool:  # the deal ends here; no player was told it would
+            return hands_settled(state) >= hand_limit
     lines: dict[str, BotLine] = {}
     for n in names:
         if n not in lines:
@@ -194,8 +206,11 @@ def run_tournament(
         seat_bots = [names[bot_in[s]] for s in range(players)]
         choose_here = partial(choose, bots=[players_bots[bot_in[s]] for s in range(players)],
                               bot_lines=[lines[name] for name in seat_bots], rngs=rngs)
-        _, state = play_to_end(game, game.new_game(options, seats, deal), choose_here, seat_bots.__getitem__, deal)
+        _, state = play_to_end(game, game.new_game(options, seats, deal), choose_here, seat_bots.__getitem__, deal,
+                               stop=stop)
         result = game.result(state)
+        if result is None and stop is not None and standings is not None:
+            result = standings(state)  # the chips after the deal's hands
         for s in range(players):
             lines[names[bot_in[s]]].seat_games += 1
         if result is not None:

@@ -80,28 +80,35 @@ def test_tournament_table_and_errors(capsys):
     assert "nobody" in err and "no-such-game" in err
 
 
-def test_a_hand_limit_makes_a_poker_deal_that_many_hands(capsys):
-    """`--hand-limit N`: a poker game of the tournament stops after N hands (the game's own
-    hand limit), so a deal is N hands in every seating; other games refuse it in words."""
-    from fishtable.bots import get_bot
-    from fishtable.engine.protocol import SeatInfo
+def test_a_hand_limit_scores_a_poker_deal_by_its_first_hands(capsys):
+    """`--hand-limit N`: a poker game of the tournament is scored by its chips once N hands
+    are played (its players are not told: the session's own limit stays unset), so a deal is N
+    hands in every seating; other games refuse it in words."""
     from fishtable.engine.registry import get_entry
-    from fishtable.simulate import make_options, play_game
 
     game = get_entry("fishing-party-poker").load()
-    assert make_options(game).max_hands == 0  # by default a session lasts until one has every chip
-    options = make_options(game, hand_limit=2)
-    seats = [SeatInfo(name=f"P{s + 1}") for s in range(2)]
-    bots = [get_bot(game.name, "normal", players=2) for _ in seats]
-    _, result = play_game(game, options, seats, bots, seed=4)
-    assert result is not None and "2 hands played." in result.notes
+    seen: list[tuple[int, int, int]] = []  # (hand limit the players see, hands settled, chips)
+    real_standings = game.standings
+
+    def standings(state):
+        seen.append((state.max_hands, game.hands_settled(state), sum(state.chips)))
+        return real_standings(state)
+
+    game.standings = standings
+    try:
+        report = run_tournament("fishing-party-poker", ["normal", "easy"], 2, seed=4, hand_limit=2)
+    finally:
+        game.standings = real_standings
+    assert seen == [(0, 2, 200), (0, 2, 200)]  # both games cut after two hands, every pot paid
+    assert report.hand_limit == 2
+    lines = {line.name: line for line in report.lines}
+    assert lines["normal"].margin is not None and lines["normal"].margin.deals == 1
 
     assert main(["tournament", "--game", "fishing-party-poker", "--bots", "normal,easy", "--games", "2",
                  "--hand-limit", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["hand_limit"] == 1
-    lines = {r["bot"]: r for r in out["results"]}
-    assert lines["normal"]["seat_games"] == 2 and lines["normal"]["margin"]["deals"] == 1
+    assert sum(r["wins"] for r in out["results"]) >= 1  # the chips after a hand name a winner
 
     assert main(["tournament", "--game", "high-card", "--bots", "easy,normal", "--hand-limit", "1"]) == 2
     assert main(["tournament", "--game", "fishing-party-poker", "--bots", "easy,normal", "--hand-limit", "0"]) == 2

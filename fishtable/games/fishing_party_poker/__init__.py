@@ -28,6 +28,9 @@ class FishingPartyPoker(CardGame[PokerOptions]):
     apply = staticmethod(dispatch.apply)
     view = staticmethod(views.build_view)
     result = staticmethod(scoring.result)
+    # A session lasts hundreds of decisions: a tournament may score its first hands instead.
+    hands_settled = staticmethod(scoring.hands_settled)
+    standings = staticmethod(scoring.standings)
     parse_action = staticmethod(ACTIONS.parse)
     is_action = staticmethod(ACTIONS.is_action)
 
