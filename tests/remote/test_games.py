@@ -17,6 +17,7 @@ from .helpers import Player, Watch, close_all, join_all, start_table
 GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 async def test_three_remote_seats_play_a_whole_game(game: str, tmp_path: Path) -> None:
     host = await start_table(game, ("remote", "remote", "remote"), tmp_path)

@@ -104,6 +104,7 @@ async def play_here(app: SeatApp, pilot: Pilot, host: TableHost, rng: random.Ran
     return counts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["crazy-fishing", "fishing-party-poker", "fishing-party"])
 async def test_two_seats_at_the_hosts_keyboard_pass_it_and_a_remote_seat_plays_on(game: str, tmp_path: Path) -> None:
     host = await start_table(game, ("local", "local", "remote"), tmp_path)
@@ -159,6 +160,7 @@ async def test_one_seat_at_the_keyboard_needs_no_pass_screen(tmp_path: Path) -> 
         await host.stop()
 
 
+@pytest.mark.slow
 async def test_a_seat_here_that_claims_the_tables_question_confirms_it_in_private(tmp_path: Path) -> None:
     host = await start_table("fishing-party", ("local", "local", "remote"), tmp_path)
     try:

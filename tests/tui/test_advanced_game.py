@@ -12,6 +12,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from fishtable.tui.app import FishtableApp
@@ -50,6 +51,7 @@ async def advanced_step(pilot: Pilot, kinds: Counter) -> str:
     return await play_step(pilot)
 
 
+@pytest.mark.slow
 async def test_advanced_game_from_the_menu_to_the_results(tmp_path: Path) -> None:
     began = time.monotonic()
     app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False)

@@ -308,6 +308,7 @@ async def monkey(
     [(1, True, False), (2, False, False), (3, True, True), (4, False, True)],
     ids=["quits", "stays", "quits-from-saved-endgame", "stays-from-saved-endgame"],
 )
+@pytest.mark.slow
 async def test_monkey_never_crashes_or_loses_a_game(tmp_path: Path, seed: int, allow_quit: bool, saved: bool) -> None:
     if saved:  # the menu offers to continue a game that is nearly over: results, play again, menu
         near_the_end(seed).save(tmp_path / "autosave.json")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from fishtable.tui.app import FishtableApp
 
 from .helpers import make_match, play_step, settle
@@ -13,6 +15,7 @@ from .screen_text import screen_text
 MAX_STEPS = 800
 
 
+@pytest.mark.slow
 async def test_whole_game_from_first_screen_by_keys(tmp_path: Path) -> None:
     app = FishtableApp(data_dir=tmp_path, bot_pause=0)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -48,6 +51,7 @@ async def test_whole_game_from_first_screen_by_keys(tmp_path: Path) -> None:
         assert type(app.screen).__name__ == "MenuScreen"
 
 
+@pytest.mark.slow
 async def test_resume_shows_same_prompt_and_hand(tmp_path: Path) -> None:
     app = FishtableApp(data_dir=tmp_path, start_match=make_match(seed=11), bot_pause=0)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from fishtable.engine.match import Match
@@ -309,6 +310,7 @@ def _cast_bait(match: Match, seat: int, label: str) -> tuple[str, ...]:
 # -- the Infallible Fish Finder ------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_fish_finder_look_is_private_and_covered(tmp_path: Path) -> None:
     match = match_of(
         [["R:finder", "R3", "B3", "B:inf", "B1", "R5"], ["R1", "B1", "R2", "B:inf", "B3", "R3"]],
@@ -653,6 +655,7 @@ async def test_fish_as_bait_is_a_private_simultaneous_choice(tmp_path: Path) -> 
 # -- the Collect warning -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_collect_warns_of_an_all_bait_hand_but_allows_it(tmp_path: Path) -> None:
     match = match_of(
         [["R5", "R3+", "B2", "B1", "B1", "B1"], SLOW], sea_cards=["F1", "F2", "F5", "F6", "F7", "F3", "F4"]

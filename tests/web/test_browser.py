@@ -97,6 +97,7 @@ def cast_in_secret(tab: Tab, player: str) -> str:
     return private
 
 
+@pytest.mark.slow
 def test_two_humans_play_in_chromium_and_a_second_tab_sees_no_table(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
     with sync_api.sync_playwright() as playwright, ServedTable(data_dir) as served:

@@ -286,6 +286,7 @@ def check_secret_choice(state: BFState, seat: int, action: object, rnd: random.R
     return len(open_)
 
 
+@pytest.mark.slow
 @pytest.mark.rule("BF-SETUP-4", "BF-SETUP-6", "BF-SETUP-12", "BF-DRAW-3", "BF-SPAWN-3", "BF-WILD-7", "BF-Q-23")
 @settings(max_examples=50)
 @given(n=PLAYERS, hard=HARD, seed=SEED, choice_seed=SEED)

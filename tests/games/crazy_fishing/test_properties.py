@@ -449,6 +449,7 @@ def check_secret_choice(state: CFState, seat: int, action: object, rnd: random.R
     "CF-CATCH-9", "CF-COLLECT-5", "CF-ROD-8", "CF-BAIT-8", "CF-OOS-7", "CF-Q-14", "CF-Q-15",
     "CF-Q-16", "CF-Q-29",
 )
+@pytest.mark.slow
 @settings(max_examples=30)
 @given(options=OPTIONS, n=PLAYERS, seed=SEED, choice_seed=SEED)
 @example(options=ADVANCED, n=2, seed=5, choice_seed=5)

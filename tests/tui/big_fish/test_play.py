@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList, Select
 
 from fishtable.tui.app import FishtableApp
@@ -31,6 +32,7 @@ async def open_big_fish_setup(driver: Driver) -> None:
     assert driver.kind == "SetupScreen", driver.flat
 
 
+@pytest.mark.slow
 async def test_whole_game_from_the_menu_with_hard_mode_and_a_first_player(tmp_path: Path) -> None:
     app = FishtableApp(data_dir=tmp_path, bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -12,6 +12,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from fishtable.tui import planner
 from fishtable.tui.app import FishtableApp
 from tests.games.big_fish.builder import build
@@ -29,6 +31,7 @@ def app_for(tmp_path: Path, match) -> FishtableApp:
     return FishtableApp(data_dir=tmp_path, start_match=match, bot_pause=0, autosave=False)
 
 
+@pytest.mark.slow
 async def test_a_person_ends_the_round_the_event_is_shown_to_all_then_choices_are_secret(tmp_path: Path) -> None:
     # Ana's turn is the last of round 1 (Ben holds the First Player Card). The event lets everyone
     # grow a fish: Ana and Ben have one to grow, Cleo's only fish is Big already. Then both hands

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import OptionList
 
 from fishtable.tui.app import FishtableApp
@@ -36,6 +37,7 @@ async def open_setup(pilot: Any) -> Any:
     return app.screen
 
 
+@pytest.mark.slow
 async def test_a_whole_game_from_the_menu(tmp_path: Path) -> None:
     app = FishtableApp(data_dir=tmp_path, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:

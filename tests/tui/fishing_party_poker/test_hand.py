@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from fishtable.engine.match import Match
 
 from .driver import Table, app_for, poker_match
@@ -44,6 +46,7 @@ def never_shown_but_to(t: Table, names: list[str], seat: int, since: int = 0) ->
                 assert name not in shot.text, f"{name} on a {shot.kind} for seat {shot.seat}"
 
 
+@pytest.mark.slow
 async def test_raise_war_all_in_side_pot_swaps_fold_showdown_and_stop(tmp_path: Path) -> None:
     match = first_hand()
     tomas_hand = names_in_hand(match, 1)

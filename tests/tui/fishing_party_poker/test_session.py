@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList
 
 from .driver import Table, app_for
@@ -59,6 +60,7 @@ async def play_one(t: Table) -> None:
         await t.press("enter")
 
 
+@pytest.mark.slow
 async def test_a_whole_session_from_the_menu(tmp_path: Path) -> None:
     app = app_for(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
