@@ -132,7 +132,7 @@ def summary(path: Path) -> str:
     think = sum(line["think_seconds"] for line in lines) / max(1, sum(line["decisions"] for line in lines))
     cpu = sum(line["cpu_seconds"] for line in lines) / len(lines)
     text = (f"{lines[0]['game']} {','.join(lines[0]['bots'])}, {searches.pop()} search at {budgets.pop()} "
-            f"iterations: {len(lines)} deals{f' of {limit} hands' if limit else ''}, "
+            f"iterations: {len(lines)} deals{f' of {limit} hand' + 's' * (limit != 1) if limit else ''}, "
             f"{games} games; hard won {wins / games:.1%} [{low:.1%}, {high:.1%}] = {wins / games / fair:.2f}x its "
             f"fair share")
     if margin is not None:
