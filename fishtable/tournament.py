@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from fishtable import bounds
 from fishtable.bots import Bot, bot_rng, get_bot
 from fishtable.bots.search import SearchBot
-from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.protocol import Result, SeatInfo
 from fishtable.engine.registry import get_entry
 from fishtable.simulate import make_options, play_to_end
 from fishtable.tournament_stats import Margin, deal_margins, summarize
@@ -158,12 +158,14 @@ def run_tournament(
     players_bots = [get_bot(game.name, n, seconds=seconds, iterations=iterations, players=players) for n in names]
     options = make_options(game)
     stop = None
-    standings = getattr(game, "standings", None)  # the chips as they stand, mid-session
+    score: Callable[[object], Result | None] = game.result
     if hand_limit is not None:
         hands_settled = getattr(game, "hands_settled", None)
+        standings = getattr(game, "standings", None)  # the chips as they stand (the result, once over)
         if hands_settled is None or standings is None:
             raise ValueError(f"--hand-limit is only for a game played in hands, not {game.title}.")
         bounds.check("--hand-limit", hand_limit, bounds.HAND_LIMIT)
+        score = standings
 
         def stop(state: object) -> bool:  # the deal ends here; no player was told it would
             return hands_settled(state) >= hand_limit
@@ -208,9 +210,7 @@ def run_tournament(
                               bot_lines=[lines[name] for name in seat_bots], rngs=rngs)
         _, state = play_to_end(game, game.new_game(options, seats, deal), choose_here, seat_bots.__getitem__, deal,
                                stop=stop)
-        result = game.result(state)
-        if result is None and stop is not None and standings is not None:
-            result = standings(state)  # the chips after the deal's hands
+        result = score(state)
         for s in range(players):
             lines[names[bot_in[s]]].seat_games += 1
         if result is not None:

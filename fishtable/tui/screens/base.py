@@ -12,19 +12,23 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import ClassVar, Protocol, cast
+from typing import ClassVar, Protocol, TypeVar, cast
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 
 from fishtable.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
 # The clock Textual stamps every event's `time` with (documented as a monotonic clock: on
 # Windows its finer perf_counter), so a key's time compares with the moment a screen armed.
 get_time = time.perf_counter if sys.platform == "win32" else time.monotonic
+
+
+WidgetT = TypeVar("WidgetT", bound=Widget)
 
 
 class Resumed(Message):
@@ -68,6 +72,12 @@ class FishScreen(Screen):
         # Keys typed ahead can reach a screen that was just pushed, before its widgets
         # exist (Enter then Ctrl+S on the menu): its own actions wait until it is mounted.
         return self.is_mounted
+
+    def still_there(self, selector: str, kind: type[WidgetT]) -> WidgetT | None:
+        """The widget `selector` of this screen, or None once an exiting app has removed it: a
+        screen can be resumed (a quit dialog closed above it), ticked by its timer or called back
+        by its worker while the app tears its widgets down."""
+        return next(iter(self.query(selector).results(kind)), None)
 
     # -- arming ------------------------------------------------------------------
     def arm(self, kind: str | None = None) -> None:

@@ -102,7 +102,7 @@ class MenuScreen(FishScreen):
         self.fit_list(event.size)
 
     def fit_list(self, size: Size) -> None:
-        menu = self._menu_list()
+        menu = self.still_there("#menu-list", OptionList)
         if menu is None:
             return
         styles = menu.styles
@@ -122,7 +122,7 @@ class MenuScreen(FishScreen):
             options.append(Option(Text("Continue the saved game", "bold #9be27a"), id="continue"))
         options += [game_option(entry) for entry in GAMES]
         options += [Option("Rules", id="rules"), Option("Quit", id="quit")]
-        menu = self._menu_list()
+        menu = self.still_there("#menu-list", OptionList)
         if menu is None:
             return
         menu.set_options(options)
@@ -143,13 +143,9 @@ class MenuScreen(FishScreen):
             text.append("The saved game cannot be continued: ", "bold #ffb347")
             text.append(status.error)
             text.append("\nThe file is left as it is; a new game keeps a copy of it.", "dim")
-        for line in self.query("#save-status").results(Static):
+        line = self.still_there("#save-status", Static)
+        if line is not None:
             line.update(text)
-
-    def _menu_list(self) -> OptionList | None:
-        """The list, or None once an exiting app has removed it: the menu can be resumed (a quit
-        dialog closed) and its save looked at again while the app tears its widgets down."""
-        return next(iter(self.query("#menu-list").results(OptionList)), None)
 
     def check_save(self) -> None:
         if self.fish_app.save_path.exists():

@@ -43,9 +43,8 @@ class PrivacyScreen(FishScreen):
         return f"{head}\n\n{tail if ready else '…'}"
 
     def on_armed(self) -> None:
-        # The text is gone when the app quits from a dialog above: popping that dialog resumes
-        # (and arms) this screen while the exiting app is already removing its widgets.
-        for text in self.query("#privacy-text").results(Static):
+        text = self.still_there("#privacy-text", Static)  # gone if the app quit from a dialog above
+        if text is not None:
             text.update(self._text(ready=True))
         self.refresh_bindings()
 

@@ -109,7 +109,7 @@ class TableScreen(FishScreen):
         self.set_interval(0.25, self._every_quarter_second)
 
     def _every_quarter_second(self) -> None:
-        if not (self.query("#prompt") and self.query("#choices")):
+        if self.still_there("#prompt", Static) is None or self.still_there("#choices", ChoiceList) is None:
             return  # an exiting app is removing the widgets (the timer can fire once more then)
         self._keep_focus()
         self._show_thinking()
