@@ -15,8 +15,12 @@ at random among the places it could be, into a full state that plays on:
   bets and raises so far, who bet or raised this hand) come from the view;
 - the generator state is new: the seat cannot know the next deal.
 
-The deal ignores what other players' betting says about their cards: it is
-uniform over the deals consistent with what the seat has seen.
+A seat that bet or raised this hand is taken at its word, a little: its
+hidden cards are redrawn (a few times at most) until they make a hand that the
+greedy player would bet with, judged by the cards it could see (the face-up
+community, or, before the reveal, this world's community as one guess). A
+uniform deal made the search believe a raise as often bluffs as not, and call
+every raise down with a middling hand.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import random
 
 from fishtable.engine import rng as rand
+from fishtable.games.fishing_party_poker.bots import BET_CHANCE, after_swaps, beat_chance
 from fishtable.games.fishing_party_poker.cards import Card
 from fishtable.games.fishing_party_poker.hands import evaluate as hand_value
 from fishtable.games.fishing_party_poker.hands import rank_bit
@@ -94,8 +99,12 @@ def sample_world(view: PokerView, rng: random.Random) -> PokerState:
     # -- the deal ---------------------------------------------------------------------------------
     rng.shuffle(hidden)
     at = 0
+    bettors = set(view.aggressors) - {s}
+    still_in = sum(1 for p in panels if p.status in ("in", "all in"))
     for k, missing in open_slots:
         hand = hands[k]
+        if k in bettors and missing and still_in > 1:
+            _draw_a_betting_hand(hidden, at, missing, hand, community, view, still_in - 1, bits, suits, rng)
         for c in hidden[at:at + missing]:
             hand.insert(rng.randint(0, len(hand)), c)  # the known cards lie anywhere in it
         at += missing
@@ -140,6 +149,38 @@ def sample_world(view: PokerView, rng: random.Random) -> PokerState:
         labels=labels,
         known=tuple(known),
     )
+
+
+_REDRAWS = 6  # tries at a hand that bets, before a bettor keeps whatever it was dealt
+_GUESSES = 3  # communities imagined for a bettor before the reveal (the greedy player imagines 12)
+
+
+def _draw_a_betting_hand(
+    hidden: list[int], at: int, missing: int, known: list[int], community: list[int | None], view: PokerView,
+    opponents: int, bits: tuple[int, ...], suits: tuple[int, ...], rng: random.Random,
+) -> None:
+    """Reorder `hidden` from `at` so that its `missing` cards there, with `known`, make a hand
+    the greedy player bets with, if one of a few draws does; the rest stays shuffled."""
+    end = at + missing
+    face_up = view.community_face_up
+    swaps = (1 if view.betting_round == 2 else 0) if face_up else 2
+    size = len(hidden)
+    if face_up:
+        guesses = [[(bits[c], suits[c]) for c in community if c is not None]]
+    else:  # a few guesses at the community: cards of this world's deck, beyond the hands
+        guesses = [[(bits[c], suits[c]) for c in hidden[size - 5 * g - 5:size - 5 * g]] for g in range(_GUESSES)]
+        if end > size - 5 * _GUESSES:
+            return  # no room to guess: keep the deal
+    for _ in range(_REDRAWS):
+        cards = [(bits[c], suits[c]) for c in (*known, *hidden[at:end])]
+        if len(cards) != 5:
+            return
+        chance = sum(beat_chance(after_swaps(cards, seen, swaps)) for seen in guesses) / len(guesses)
+        if chance ** opponents >= BET_CHANCE:
+            return
+        for i in range(at, end):  # another draw for this seat from the cards not dealt yet
+            j = rng.randrange(i, size)
+            hidden[i], hidden[j] = hidden[j], hidden[i]
 
 
 # -- evaluating a position -------------------------------------------------------------------------

@@ -221,3 +221,30 @@ def test_evaluate_stays_between_0_and_1_over_random_sessions() -> None:
                 start = state
             else:
                 assert state.phase in ("betting", "swap") and state.hand_no == start.hand_no
+
+
+def _bettors_chance(after: str, face_up: bool) -> float:
+    """How often the greedy player would bet the first actor's hand, over worlds that the other
+    seat samples once that actor has made the move `after` (before or after the reveal)."""
+    from fishtable.games.fishing_party_poker.bots import BET_CHANCE, GreedyBot
+
+    state = GAME.new_game(GAME.prepare_options(PokerOptions()), seats(2), 11)
+    if face_up:  # both check the first round: the community is turned, then both keep
+        state, _ = act(state, "check", "check", "keep", "keep")
+    first = state.actor
+    state, _ = act(state, after)
+    view = GAME.view(state, 1 - first)
+    rnd, judge = random.Random(4), GreedyBot()
+    chances = []
+    for _ in range(150):
+        world = GAME.sample_world(view, rnd)
+        chances.append(judge.win_chance(GAME.view(world, first), random.Random(0)) >= BET_CHANCE)
+    return sum(chances) / len(chances)
+
+
+@pytest.mark.parametrize("face_up", [False, True], ids=["before-the-reveal", "after-the-reveal"])
+def test_a_seat_that_bet_is_dealt_a_hand_that_bets_more_often(face_up: bool) -> None:
+    """A bet says something of the bettor's cards: the worlds give a seat that bet a hand the
+    greedy player would bet with far more often than a seat that checked."""
+    after_a_bet, after_a_check = _bettors_chance("bet", face_up), _bettors_chance("check", face_up)
+    assert after_a_bet >= after_a_check + 0.15, (after_a_bet, after_a_check)
