@@ -117,6 +117,16 @@ def make_options(game: Any, advanced: str | None = None, card_file: str | None =
     return prepare(options) if prepare is not None else options
 
 
+def _first_pending(game: Game[StateT, BaseModel, ActionT]) -> Callable[[StateT], int | None]:
+    """`first_to_act` from the prompts: the first seat `pending` lists."""
+    pending = game.pending
+
+    def first(state: StateT) -> int | None:
+        return next(iter(pending(state)), None)
+
+    return first
+
+
 def play_to_end(
     game: Game[StateT, BaseModel, ActionT],
     state: StateT,
@@ -128,14 +138,15 @@ def play_to_end(
     """Play `state` to its end (or until `stop(state)`), `choose(seat, state)` giving each move;
     return (steps, final state). An illegal move names the bot (`bot_name(seat)`); a game that
     never ends names its `seed`."""
-    pending = game.pending
+    # One seat at a time; the rest of a simultaneous phase waits. A game that can name that
+    # seat without building its prompts (TurnOrderGame) is asked for it alone.
+    first = getattr(game, "first_to_act", None) or _first_pending(game)
     apply = game.apply
     steps = 0
     while True:
-        waiting = pending(state)
-        if not waiting or (stop is not None and stop(state)):
+        seat = first(state)
+        if seat is None or (stop is not None and stop(state)):
             return steps, state
-        seat = next(iter(waiting))  # one seat at a time; the rest of a simultaneous phase waits
         action = choose(seat, state)
         try:
             state, _ = apply(state, seat, action)

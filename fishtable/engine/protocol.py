@@ -99,6 +99,7 @@ ActionT = TypeVar("ActionT", bound=BaseModel)
 ViewT_co = TypeVar("ViewT_co", bound=BaseModel, covariant=True)
 ViewT_contra = TypeVar("ViewT_contra", bound=BaseModel, contravariant=True)
 StateT_co = TypeVar("StateT_co", covariant=True)
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
 ActionT_co = TypeVar("ActionT_co", bound=BaseModel, covariant=True)
 
 
@@ -155,6 +156,15 @@ class SearchableGame(Protocol[StateT_co, ViewT_contra]):
     """
 
     def sample_world(self, view: ViewT_contra, rng: random.Random) -> StateT_co: ...
+
+
+@runtime_checkable
+class TurnOrderGame(Protocol[StateT_contra]):
+    """Optional, for playouts: `first_to_act(state)` is the first seat `pending(state)` lists
+    (None when it lists none), found without building the prompts. `fishtable simulate` and
+    the tournament ask it at every step instead of `pending`."""
+
+    def first_to_act(self, state: StateT_contra) -> int | None: ...
 
 
 @runtime_checkable

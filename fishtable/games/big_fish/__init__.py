@@ -24,6 +24,7 @@ class BigFish(CardGame[BigFishOptions]):
     new_game = staticmethod(setup.new_game)
     opening_events = staticmethod(setup.opening_lines)
     pending = staticmethod(dispatch.pending)
+    first_to_act = staticmethod(dispatch.first_to_act)  # pending's first seat, without its prompts
     legal_actions = staticmethod(dispatch.legal_actions)
     apply = staticmethod(dispatch.apply)
     view = staticmethod(views.build_view)

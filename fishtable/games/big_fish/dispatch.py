@@ -109,6 +109,17 @@ def prompt_text(state: BFState, seat: int, kind: str) -> str:
         event=ev.name, need=number(need), cards=plural(need, "card"), size=SIZE_WORDS[ev.size])
 
 
+def first_to_act(state: BFState) -> int | None:
+    """The first seat `pending(state)` lists, without building the prompts."""
+    phase = state.phase
+    if phase == "turn":
+        return state.seat
+    waiting = state.waiting
+    if phase == "over" or not waiting:
+        return None
+    return min(waiting)
+
+
 def pending(state: BFState) -> dict[int, Prompt]:
     phase = state.phase
     if phase == "turn":

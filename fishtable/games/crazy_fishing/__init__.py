@@ -30,6 +30,7 @@ class CrazyFishing(CardGame[CrazyFishingOptions]):
     # a playout calls these at every step).
     new_game = staticmethod(setup.new_game)
     pending = staticmethod(dispatch.pending)
+    first_to_act = staticmethod(dispatch.first_to_act)  # pending's first seat, without its prompts
     legal_actions = staticmethod(dispatch.legal_actions)
     apply = staticmethod(dispatch.apply)
     view = staticmethod(views.build_view)

@@ -100,6 +100,16 @@ def prompt_text(state: FPState, kind: str) -> str:
     return ""
 
 
+def first_to_act(state: FPState) -> int | None:
+    """The first seat `pending(state)` lists, without building the prompts."""
+    stage = state.stage
+    if stage == "over":
+        return None
+    if stage == "reaction":
+        return state.asking[0] if state.asking else None
+    return state.seat
+
+
 def pending(state: FPState) -> dict[int, Prompt]:
     stage = state.stage
     if stage == "over":

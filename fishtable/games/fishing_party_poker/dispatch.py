@@ -54,6 +54,16 @@ def bet_prompt(state: PokerState, seat: int) -> Prompt:
     return _bet_prompt(seat, state.betting_round, level, mine, chips, target, betting.can_wager(state, seat))
 
 
+def first_to_act(state: PokerState) -> int | None:
+    """The first seat `pending(state)` lists, without building the prompts."""
+    phase = state.phase
+    if phase == "betting" or phase == "swap":
+        return state.actor
+    if phase == "hand_over":
+        return state.next_dealer
+    return None
+
+
 def pending(state: PokerState) -> dict[int, Prompt]:
     phase = state.phase
     if phase == "betting":
