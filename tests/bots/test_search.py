@@ -109,9 +109,7 @@ class _WithoutSampler:
 
 
 def test_a_game_without_a_sampler_has_no_hard_bot(monkeypatch: pytest.MonkeyPatch):
-    tinygame.install()
-    assert "hard" in levels("high-card") and isinstance(get_bot("high-card", "hard"), SearchBot)
-    game = _WithoutSampler()
+    game = _WithoutSampler()  # High Card with its sampler has "hard": the test above
     monkeypatch.setattr("fishtable.bots._load_game", lambda name: game)
     assert not can_search(game)
     assert levels("high-card") == ["easy", "normal"]
