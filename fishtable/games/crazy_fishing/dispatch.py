@@ -149,19 +149,23 @@ def pending(state: CFState) -> dict[int, Prompt]:
 
 def legal_actions(state: CFState, seat: int) -> list[Action]:
     """Every legal action, in a fixed order: a `LazyActions` list, built as it is read."""
+    moves = _moves(state, seat)
+    if moves is None:
+        return []
+    return LazyActions(state, seat, *moves)
+
+
+def _moves(state: CFState, seat: int) -> Moves | None:
+    """The compact moves of `seat`'s decision now, or None if it has none."""
     phase = state.phase
     if phase == "cast" and seat in state.choosing:  # decision(), its usual answers first
-        count, at = _cast_moves(state, seat)
-    elif phase == "catch" and state.turn is not None and state.turn.stage == "choose" and seat == state.turn.seat:
-        count, at = _catch_moves(state, seat)
-    elif phase == "collect" and collecting.current_collector(state) == seat:
-        count, at = _draw_moves(state, seat)
-    else:
-        kind = decision(state, seat)
-        if kind is None:
-            return []
-        count, at = MOVES[kind](state, seat)
-    return LazyActions(state, seat, count, at)
+        return _cast_moves(state, seat)
+    if phase == "catch" and state.turn is not None and state.turn.stage == "choose" and seat == state.turn.seat:
+        return _catch_moves(state, seat)
+    if phase == "collect" and collecting.current_collector(state) == seat:
+        return _draw_moves(state, seat)
+    kind = decision(state, seat)
+    return None if kind is None else MOVES[kind](state, seat)
 
 
 # -- every decision, enumerated as compact moves (see engine/lazy.py) ---------------------------------
@@ -443,8 +447,14 @@ def random_action(state: CFState, seat: int, rng: random.Random) -> Action:
     The same action as `legal_actions(state, seat)[int(rng.random() * n)]`; `apply`
     takes it without validating it again, for this state and seat.
     """
-    legal = legal_actions(state, seat)
-    return legal[int(rng.random() * len(legal))]
+    moves = _moves(state, seat)
+    if moves is None:
+        raise IllegalAction(f"{state.names[seat]} has nothing to decide right now.")
+    count, at = moves
+    (play, make), move = at(int(rng.random() * count))
+    action = make(state, move)
+    lazy.issued = (state, seat, action, play, move)  # as LazyActions issues what it builds
+    return action
 
 
 def rollout(state: CFState, rng: random.Random, max_steps: int | None = None) -> tuple[CFState, int]:

@@ -209,14 +209,28 @@ def test_rollout_plays_the_protocol_game_without_building_it(options, n, seed):
     assert done == 10 and GAME.pending(part)
 
 
-def test_random_action_is_the_action_a_random_bot_reads():
-    state = GAME.new_game(GAME.prepare_options(ADVANCED), seats(4), 9)
-    for seat in GAME.pending(state):
-        action = GAME.random_action(state, seat, random.Random(seat))
-        legal = GAME.legal_actions(state, seat)
-        assert action == legal[int(random.Random(seat).random() * len(legal))]
-        assert GAME.apply(state, seat, action)[0].canonical() == GAME.apply(state, seat, GAME.parse_action(
-            action.model_dump(mode="json")))[0].canonical()
+@pytest.mark.parametrize(("options", "n", "seed"), GAMES)
+def test_random_action_is_the_action_a_random_bot_reads(options, n, seed):
+    """At every step of whole games (every kind of decision): the action `legal_actions`
+    gives at the same draw, applied as the validated copy of it is, log included."""
+    kinds = set()
+    for state, seat, legal in random_game(options, n, seed):
+        action = GAME.random_action(state, seat, random.Random(seed))
+        assert action == legal[int(random.Random(seed).random() * len(legal))]
+        fast, fast_events = GAME.apply(state, seat, action)
+        slow, slow_events = GAME.apply(state, seat, GAME.parse_action(action.model_dump(mode="json")))
+        assert fast.canonical() == slow.canonical() and list(fast_events) == slow_events
+        kinds.add(GAME.pending(state)[seat].kind)
+    assert {"cast", "catch", "collect"} <= kinds
+
+
+def test_random_action_for_a_seat_with_nothing_to_decide_is_refused_in_words():
+    state = GAME.new_game(GAME.prepare_options(CrazyFishingOptions()), seats(3), 1)
+    state, _ = GAME.apply(state, 0, GAME.random_action(state, 0, random.Random(1)))
+    before = state.canonical()
+    with pytest.raises(IllegalAction, match="has nothing to decide right now"):
+        GAME.random_action(state, 0, random.Random(1))
+    assert state.canonical() == before
 
 
 @pytest.mark.parametrize(("options", "n", "seed"), GAMES)
