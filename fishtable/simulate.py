@@ -2,7 +2,10 @@
 
 The loop talks to the game object directly (new_game, pending, legal_actions,
 apply) and builds a view only for bots that read one, so the figures measure
-the rules engine, not the app. A step is one applied action.
+the rules engine, not the app. When every seat is the random bot, a game that
+can draw a random legal action alone (`random_action`) is asked for that one,
+the very action the random bot would read from the list. A step is one
+applied action.
 
 Game `i` of a run with seed `S` is dealt with seed `S + i`; each seat's bot
 draws from its own generator, `bot_rng(S + i, seat, 0)`, so a run is

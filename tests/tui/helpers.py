@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
@@ -19,6 +21,16 @@ def make_match(seed: int = 7, seats: tuple = SEATS, **options: Any) -> Match:
     game = load_game("crazy-fishing")
     infos = [SeatInfo(name=name, bot=bot) for name, bot in seats]
     return Match.start(game, game.options_model()(**options), infos, seed)
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool], seconds: float = 15.0) -> bool:
+    """Let the app run until `condition()` holds (what a timer of the app will bring about), or
+    `seconds` have passed on a machine too loaded to get there: the condition's last answer.
+    A wait for a condition, never for a time, so a busy machine makes it slower, not red."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.05)
+    return condition()
 
 
 async def settle(pilot: Pilot) -> None:

@@ -11,7 +11,7 @@ from fishtable.engine.registry import GAMES
 from fishtable.tui.app import FishtableApp
 from fishtable.tui.screens.setup import seat_kinds
 
-from .helpers import make_match, settle
+from .helpers import make_match, settle, until
 
 
 @pytest.mark.parametrize("game", [entry.name for entry in GAMES if entry.playable])
@@ -38,7 +38,10 @@ async def test_a_hard_seat_thinks_in_a_worker_and_its_progress_is_shown(
         # While one thinks, the status line counts the worlds it imagined, nothing about its cards.
         flow.thinking, flow.thought = 1, 1234
         flow.table.set_prompt(None, waiting_for="Ernesto")
-        await pilot.pause(0.4)
-        prompt = str(flow.table.query_one("#prompt").render())
-        assert "Ernesto is thinking… (1,234 worlds imagined)" in prompt
+
+        def prompt() -> str:
+            return str(flow.table.query_one("#prompt").render())
+
+        # The table's quarter-second timer writes the progress in: wait for it, not for a time.
+        assert await until(pilot, lambda: "Ernesto is thinking… (1,234 worlds imagined)" in prompt()), prompt()
         flow.thinking = None
