@@ -194,8 +194,22 @@ def check_privacy(app: FishtableApp) -> None:
     if name == "PrivacyScreen":
         assert not screen.query("CardTile")
     elif name in {"CastScreen", "CollectScreen"}:
-        hand = {c.id for c in app.flow.match.view(screen.seat).hand or ()}
-        assert {t.card.id for t in screen.query("CardTile")} <= hand
+        # The seat's own cards: its hand, and what it has just cast (still on its screen for a
+        # moment after the cast is applied), which its view holds too; never another seat's.
+        known = card_ids(app.flow.match.view(screen.seat).model_dump())
+        assert {t.card.id for t in screen.query("CardTile")} <= known
+
+
+def card_ids(data: object) -> set[str]:
+    """The ids of every card face in a dumped view (a face has an id, a type and a label)."""
+    if isinstance(data, dict):
+        found = {data["id"]} if {"id", "type", "label"} <= data.keys() else set()
+        for value in data.values():
+            found |= card_ids(value)
+        return found
+    if isinstance(data, list | tuple):
+        return set().union(*map(card_ids, data)) if data else set()
+    return set()
 
 
 def check_running(app: FishtableApp) -> None:

@@ -156,11 +156,12 @@ def test_two_humans_play_in_chromium_and_a_second_tab_sees_no_table(tmp_path: Pa
 
         # Stopping the server with a game open: within 3 s, saved with its clock.
         second.press("Enter")
-        # The table's own words: the menu's blurbs say "catch" too, so waiting for that word
-        # could stop the server before the game was continued, with no clock to save.
-        table = second.wait_for("Catch order")
-        assert "Continue the saved game" not in table
-        assert not any(words in table for words in PRIVATE_WORDS), table
+        # The game's own screens: the public table, or the cover before a private catch turn (a
+        # Fish Finder's look). Not the word "catch", which the menu's blurbs show too: waiting for
+        # it could stop the server before the game was continued, with no clock to save.
+        shown = second.wait_for_any("Catch order", "Pass the keyboard to")
+        assert "Continue the saved game" not in shown
+        assert "PRIVATE" not in shown and "choose your rods and baits" not in shown, shown
         # Continuing wrote the clock down once already; the way out must write it again. The
         # clock is kept to a tenth of a second, which a quick machine may not have played yet,
         # so the proof is a new file (written atomically: a new inode), not a larger number.
