@@ -51,6 +51,16 @@ def _nothing_issued(*_: object) -> None:
 issued: tuple[object, int, object, Play, object] = (None, -1, None, _nothing_issued, None)
 
 
+def issue(state: object, seat: int, at: Callable[[int], tuple[tuple[Play, Make[A]], object]], index: int) -> A:
+    """The `index`-th legal action of `at` (see LazyActions), built and issued: the one action
+    a game's `apply` may then take for `state` and `seat` without validating it again."""
+    (apply, make), move = at(index)
+    action = make(state, move)
+    global issued
+    issued = (state, seat, action, apply, move)
+    return action
+
+
 class _Lazy(list[T]):
     """A list whose items are worked out on first use (`_fill`), then a plain list."""
 
@@ -118,11 +128,7 @@ class LazyActions(_Lazy[A]):
             index += count
         if not 0 <= index < count:
             raise IndexError("list index out of range")
-        (apply, make), move = self._at(index)
-        action = make(self._state, move)
-        global issued
-        issued = (self._state, self._seat, action, apply, move)
-        return action
+        return issue(self._state, self._seat, self._at, index)
 
     def _fill(self) -> LazyActions[A]:
         if self._count >= 0:

@@ -19,7 +19,7 @@ from fishtable.tui.app import FishtableApp
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.privacy import PrivacyScreen
 
-from .helpers import fast_forward, human_prompt, make_match, play_step, settle
+from .helpers import fast_forward, human_prompt, make_match, play_step, settle, until
 
 HUMANS3 = (("Elena", None), ("Tomás", None), ("Ana", None))
 ARMING = (0.6, 0.3)  # the app's defaults, spelled out
@@ -126,11 +126,8 @@ async def test_privacy_text_says_press_enter_only_once_armed(tmp_path: Path, rea
         await pilot.press("enter")  # too soon: ignored
         assert name(app) == "PrivacyScreen"
         await armed(pilot)
-        for _ in range(100):  # the arming timer redraws the text: wait for it, not for a time
-            if "press Enter when only you can see" in screen_text(app):
-                break
-            await pilot.pause(0.05)
-        assert "press Enter when only you can see" in screen_text(app)
+        # The arming timer redraws the text: wait for it, not for a time.
+        assert await until(pilot, lambda: "press Enter when only you can see" in screen_text(app)), screen_text(app)
 
 
 async def test_double_enter_after_a_cast_never_shows_the_next_hand(tmp_path: Path, real_arming) -> None:

@@ -196,19 +196,19 @@ def check_privacy(app: FishtableApp) -> None:
     elif name in {"CastScreen", "CollectScreen"}:
         # The seat's own cards: its hand, and what it has just cast (still on its screen for a
         # moment after the cast is applied), which its view holds too; never another seat's.
-        known = card_ids(app.flow.match.view(screen.seat).model_dump())
+        known = face_ids(app.flow.match.view(screen.seat).model_dump())
         assert {t.card.id for t in screen.query("CardTile")} <= known
 
 
-def card_ids(data: object) -> set[str]:
+def face_ids(data: object) -> set[str]:
     """The ids of every card face in a dumped view (a face has an id, a type and a label)."""
     if isinstance(data, dict):
         found = {data["id"]} if {"id", "type", "label"} <= data.keys() else set()
         for value in data.values():
-            found |= card_ids(value)
+            found |= face_ids(value)
         return found
     if isinstance(data, list | tuple):
-        return set().union(*map(card_ids, data)) if data else set()
+        return set().union(*map(face_ids, data)) if data else set()
     return set()
 
 

@@ -451,10 +451,7 @@ def random_action(state: CFState, seat: int, rng: random.Random) -> Action:
     if moves is None:
         raise IllegalAction(f"{state.names[seat]} has nothing to decide right now.")
     count, at = moves
-    (play, make), move = at(int(rng.random() * count))
-    action = make(state, move)
-    lazy.issued = (state, seat, action, play, move)  # as LazyActions issues what it builds
-    return action
+    return lazy.issue(state, seat, at, int(rng.random() * count))
 
 
 def rollout(state: CFState, rng: random.Random, max_steps: int | None = None) -> tuple[CFState, int]:

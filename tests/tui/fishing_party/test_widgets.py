@@ -16,6 +16,7 @@ from fishtable.plugins.fishing_party.die import FRAME_SECONDS, FRAMES, DieView
 from fishtable.plugins.fishing_party.faces import DIE_FACES, card_text, short, tile_rows
 from tests.games.fishing_party.builder import Builder, cid, rig
 
+from ..helpers import until
 from .helpers import assert_no_secret, match_of, secrets_from
 
 
@@ -51,10 +52,7 @@ async def test_a_new_roll_tumbles_only_when_computer_seats_pause(pause: float) -
         assert die.rolling is bool(pause)
         # The tumble lasts FRAMES * FRAME_SECONDS (checked below) and never blocks; a loaded
         # machine may draw its last frame late, so wait for it to end rather than for a time.
-        deadline = time.monotonic() + 15
-        while die.rolling and time.monotonic() < deadline:
-            await pilot.pause(0.05)
-        assert not die.rolling
+        assert await until(pilot, lambda: not die.rolling)
         assert "│ ⚂ 3 │" in str(die.render())
         board.show(match.view(None), None)  # the same roll again: no second tumble
         assert not die.rolling
