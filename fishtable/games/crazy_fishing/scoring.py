@@ -24,21 +24,32 @@ _pearls: PerObject[tuple[Card, ...], int] = PerObject(
 
 
 def score_parts(state: CFState, seat: int) -> list[tuple[str, int]]:
-    pile = [state.cards[c] for c in state.piles[seat]]
-    fish = sum(c.value for c in pile)
-    boots = sum(1 for c in pile if c.fish_kind == "boot")
-    pearls_in_game = _pearls(state.cards)
-    my_pearls = [c for c in pile if c.fish_kind == "pearl"]
+    # One pass over the pile: every playout ends here, and the search's `evaluate` asks it of
+    # every seat. A boot or a pearl is an ordinary (not out-of-series) card of that special.
+    cards = state.cards
+    fish = boots = pearls = pearl_sizes = ones = 0
+    prawn = False
+    for c in state.piles[seat]:
+        card = cards[c]
+        value = card.value
+        fish += value
+        if value == 1:
+            ones += 1
+        special = card.special
+        if card.oos:
+            prawn = prawn or special == "prawn"
+        elif special == "boot":
+            boots += 1
+        elif special == "pearl":
+            pearls += 1
+            pearl_sizes += value
     # All the pearls: their value doubles, i.e. a bonus equal to their sizes (CF-Q-20).
-    pearl = (
-        sum(c.value for c in my_pearls)
-        if pearls_in_game and len(my_pearls) == pearls_in_game
-        else 0
-    )
+    pearls_in_game = _pearls(cards)
+    pearl = pearl_sizes if pearls_in_game and pearls == pearls_in_game else 0
     parts = [("fish", fish), ("boot bonus", boot_bonus(boots)), ("pearl bonus", pearl)]
-    if any(c.oos and c.special == "prawn" for c in pile):
+    if prawn:
         # Every caught card printed 1 scores 2; boots and bonuses unchanged (CF-Q-33).
-        parts.append(("prawn bonus", sum(1 for c in pile if c.value == 1)))
+        parts.append(("prawn bonus", ones))
     return parts
 
 
