@@ -39,16 +39,22 @@ def _lanes(count: int) -> _Lanes:
     return known
 
 
+def _mixed(state: int, count: int) -> tuple[int, _Lanes]:
+    """The next `count` outputs of `rng.next_u64` from `state`, one in each lane of a wide int."""
+    lanes = _LANES.get(count) or _lanes(count)
+    ones, steps, mask = lanes[0], lanes[1], lanes[2]
+    z = (state * ones + steps) & mask
+    z = ((z ^ (z >> 30)) & mask) * _MUL1 & mask
+    z = ((z ^ (z >> 27)) & mask) * _MUL2 & mask
+    return (z ^ (z >> 31)) & mask, lanes
+
+
 def draws(state: int, count: int) -> tuple[int, ...]:
     """The next `count` 64-bit outputs of `rng.next_u64` from `state` (the state after them:
     `advance(state, count)`)."""
     if count <= 0:
         return ()
-    ones, steps, lanes, unpack, size = _LANES.get(count) or _lanes(count)
-    z = (state * ones + steps) & lanes
-    z = ((z ^ (z >> 30)) & lanes) * _MUL1 & lanes
-    z = ((z ^ (z >> 27)) & lanes) * _MUL2 & lanes
-    z = (z ^ (z >> 31)) & lanes
+    z, (_, _, _, unpack, size) = _mixed(state, count)
     return unpack(z.to_bytes(size, "little"))[::2]
 
 
@@ -88,10 +94,22 @@ def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:
     return shuffle_top(state, out, len(out)), out
 
 
+# Per count of cards: the lanes of their x draws (the even ones) and of their y draws.
+_XY: dict[int, tuple[int, int]] = {}
+
+
 def spots(state: int, cards: list[int], width: int, height: int) -> tuple[int, list[tuple[int, int, int]]]:
     """(new_state, [(card, x, y)]): for each card `rng.below(width)` then `rng.below(height)`."""
     count = 2 * len(cards)
-    bits = draws(state, count)
-    xs, ys = bits[::2], bits[1::2]
-    out = [(card, (x * width) >> 64, (y * height) >> 64) for card, x, y in zip(cards, xs, ys, strict=True)]
-    return advance(state, count), out
+    if not cards:
+        return state, []
+    z, (_, _, mask, unpack, size) = _mixed(state, count)
+    xy = _XY.get(count)
+    if xy is None:
+        even = sum(_MASK << (256 * k) for k in range(len(cards)))
+        xy = _XY[count] = (even, mask ^ even)
+    # `rng.below(n)` of a draw is the top 64 bits of its product with n: every lane at once, as
+    # `_mixed` mixes them (a lane's product fits its 128 bits, since n < 2**64).
+    scaled = (((z & xy[0]) * width + (z & xy[1]) * height) >> 64) & mask
+    below = unpack(scaled.to_bytes(size, "little"))[::2]
+    return advance(state, count), list(zip(cards, below[::2], below[1::2], strict=True))
