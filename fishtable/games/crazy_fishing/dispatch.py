@@ -162,8 +162,10 @@ def _moves(state: CFState, seat: int) -> Moves | None:
         return _cast_moves(state, seat)
     if phase == "catch" and state.turn is not None and state.turn.stage == "choose" and seat == state.turn.seat:
         return _catch_moves(state, seat)
-    if phase == "collect" and collecting.current_collector(state) == seat:
-        return _draw_moves(state, seat)
+    if phase == "collect":  # collecting.current_collector(state) == seat, without the call
+        index = state.collect_index
+        if index < len(state.collect_order) and state.collect_order[index] == seat:
+            return _draw_moves(state, seat)
     kind = decision(state, seat)
     return None if kind is None else MOVES[kind](state, seat)
 
@@ -433,11 +435,11 @@ def first_to_act(state: CFState) -> int | None:
             return state.puffer_waiting[0] if state.puffer_waiting else None
         return turn.seat
     if phase == "collect":
-        seat = collecting.current_collector(state)
-        if seat is not None:
-            return seat
+        order, index = state.collect_order, state.collect_index
+        if index < len(order):  # collecting.current_collector, without the call
+            return order[index]
         casts = state.casts
-        return next((s for s in state.collect_order[: state.collect_index] if casts[s] is None), None)
+        return next((s for s in order if casts[s] is None), None)
     return None
 
 

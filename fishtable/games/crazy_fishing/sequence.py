@@ -35,7 +35,7 @@ def settle(state: CFState, events: list[Event] | None) -> None:
                 catching.end_catch_phase(state, events)
                 collecting.start_collect(state, events)
         elif phase == "collect":
-            if collecting.current_collector(state) is not None:
+            if state.collect_index < len(state.collect_order):  # a seat still to refill
                 return
             collecting.end_round(state, events)  # CF-END-1: the game may end here
             if state.phase != "over":
