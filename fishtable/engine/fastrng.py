@@ -31,11 +31,11 @@ def _lanes(count: int) -> _Lanes:
     """For `count` draws at once. Each draw is one 64-bit lane of a wide int, 128 bits apart:
     a lane's product with a 64-bit constant fits in its 128 bits, and what a right shift brings
     down from the lane above lands in the top half, which the lane mask clears. So one
-    operation on the wide int does it for every lane, and `unpack` reads the lanes out (every
-    other 64-bit word)."""
+    operation on the wide int does it for every lane, and `unpack` reads the lanes out (the low
+    64-bit word of each, skipping the high one)."""
     ones = sum(1 << (128 * k) for k in range(count))
     steps = sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count))
-    known = _LANES[count] = (ones, steps, _MASK * ones, struct.Struct(f"<{2 * count}Q").unpack, 16 * count)
+    known = _LANES[count] = (ones, steps, _MASK * ones, struct.Struct("<" + "Q8x" * count).unpack, 16 * count)
     return known
 
 
@@ -55,7 +55,7 @@ def draws(state: int, count: int) -> tuple[int, ...]:
     if count <= 0:
         return ()
     z, (_, _, _, unpack, size) = _mixed(state, count)
-    return unpack(z.to_bytes(size, "little"))[::2]
+    return unpack(z.to_bytes(size, "little"))
 
 
 def advance(state: int, count: int) -> int:
@@ -111,5 +111,5 @@ def spots(state: int, cards: list[int], width: int, height: int) -> tuple[int, l
     # `rng.below(n)` of a draw is the top 64 bits of its product with n: every lane at once, as
     # `_mixed` mixes them (a lane's product fits its 128 bits, since n < 2**64).
     scaled = (((z & xy[0]) * width + (z & xy[1]) * height) >> 64) & mask
-    below = unpack(scaled.to_bytes(size, "little"))[::2]
+    below = unpack(scaled.to_bytes(size, "little"))
     return advance(state, count), list(zip(cards, below[::2], below[1::2], strict=True))
