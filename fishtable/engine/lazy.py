@@ -23,7 +23,7 @@ read (the engines are deterministic: their randomness lives in the state).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, SupportsIndex, TypeVar, overload
+from typing import TYPE_CHECKING, Protocol, SupportsIndex, TypeVar, cast, overload
 
 if TYPE_CHECKING:  # annotations only
     from fishtable.engine.protocol import Event
@@ -153,27 +153,34 @@ class ReplayEvents(_Lazy["Event"]):
     """The events of a step applied without writing its log, written when first read.
 
     A playout never reads the log; anyone else gets the very same events, by
-    applying the move again to a copy of the state before it: `handler(copy,
-    seat, move, events)`, where the copy is `state.fork()` (a copy the handler
-    may change; Big Fish's `fork` is its `clone`).
+    applying the move again to a copy of the state before it: `play(copy, seat,
+    move, events)`, where the copy is `state.fork()` (a copy the handler may
+    change; Big Fish's `fork` is its `clone`).
+
+    It is made empty, `ReplayEvents()`, which runs no Python code (a playout makes one
+    at every step), and then handed its `step` as `issue` records one: (state, seat,
+    action, play, move), the action unused. `replay_events` does both.
     """
 
-    __slots__ = ("_handler", "_move", "_seat", "_state")
-
-    def __init__(self, state: _Forks, seat: int, handler: Play, move: object) -> None:
-        self._state: _Forks | None = state
-        self._seat = seat
-        self._handler = handler
-        self._move = move
+    __slots__ = ("step",)
+    step: tuple[object, int, object, Play, object] | None
 
     def _fill(self) -> ReplayEvents:
-        state = self._state
-        if state is not None:
-            self._state = None
+        step = getattr(self, "step", None)
+        if step is not None:
+            self.step = None
+            state, seat, _, play, move = step
             events: list[Event] = []
-            self._handler(state.fork(), self._seat, self._move, events)
+            play(cast(_Forks, state).fork(), seat, move, events)
             _list_extend(self, events)
         return self
+
+
+def replay_events(state: _Forks, seat: int, play: Play, move: object) -> ReplayEvents:
+    """The events of `play(state.fork(), seat, move, events)`, written only if they are read."""
+    events = ReplayEvents()
+    events.step = (state, seat, None, play, move)
+    return events
 
 
 def _filling(name: str) -> Callable[..., object]:

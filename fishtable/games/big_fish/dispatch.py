@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.lazy import ReplayEvents
+from fishtable.engine.lazy import replay_events
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.big_fish import roundend, sequence, setup, turn, wild
 from fishtable.games.big_fish.actions import (
@@ -347,7 +347,7 @@ def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Even
         raise IllegalAction(f"That move does not fit now: {prompt_text(state, seat, kind)}")
     new = state.fork()
     handler(new, seat, action, None)  # no log now: ReplayEvents writes it if it is read
-    return new, ReplayEvents(state, seat, handler, action)
+    return new, replay_events(state, seat, handler, action)
 
 
 def _place(state: BFState, seat: int, action: Place, events: list[Event] | None) -> None:

@@ -510,7 +510,9 @@ def apply(state: CFState, seat: int, action: Action) -> tuple[CFState, list[Even
     if action is last[2] and state is last[0] and seat == last[1]:
         new = state.fork()
         last[3](new, seat, last[4], None)  # no log now: ReplayEvents writes it if it is read
-        return new, ReplayEvents(state, seat, last[3], last[4])
+        replay = ReplayEvents()  # made and given its step here, not by a call: at every step
+        replay.step = last
+        return new, replay
     if not 0 <= seat < state.n:
         raise IllegalAction(f"There is no seat {seat}.")
     kind = decision(state, seat)

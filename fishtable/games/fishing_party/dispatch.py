@@ -10,7 +10,7 @@ from typing import Any
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.fast import trusted
-from fishtable.engine.lazy import ReplayEvents
+from fishtable.engine.lazy import replay_events
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.fishing_party import fishing, moves
 from fishtable.games.fishing_party.actions import (
@@ -339,7 +339,7 @@ def apply(state: FPState, seat: int, action: Action) -> tuple[FPState, list[Even
     # fork of `state`, only if they are read (a playout never reads them).
     new = state.fork()
     handler(new, seat, action, None)
-    return new, ReplayEvents(state, seat, handler, action)
+    return new, replay_events(state, seat, handler, action)
 
 
 def _time_up(state: FPState) -> tuple[FPState, list[Event]]:

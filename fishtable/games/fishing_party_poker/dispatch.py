@@ -8,7 +8,7 @@ from typing import Any
 
 from fishtable.engine import lazy
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.lazy import LazyActions, ReplayEvents
+from fishtable.engine.lazy import LazyActions, ReplayEvents, replay_events
 from fishtable.engine.protocol import Event, Prompt
 from fishtable.games.fishing_party_poker import betting, rounds
 from fishtable.games.fishing_party_poker.actions import DEAL, KEEP, Action, Deal, KeepHand, Swap, swap
@@ -172,7 +172,9 @@ def apply(state: PokerState, seat: int, action: Action) -> tuple[PokerState, lis
     if action is last[2] and state is last[0] and seat == last[1]:
         new = state.fork()
         last[3](new, seat, last[4], None)  # no log now: ReplayEvents writes it if it is read
-        return new, ReplayEvents(state, seat, last[3], last[4])
+        replay = ReplayEvents()  # made and given its step here, not by a call: at every step
+        replay.step = last
+        return new, replay
     if not isinstance(seat, int) or not 0 <= seat < len(state.names):
         raise IllegalAction(f"There is no seat {seat}.")
     kind: str | None = getattr(action, "kind", None)  # whatever was sent: it may be no action at all
@@ -191,7 +193,7 @@ def apply(state: PokerState, seat: int, action: Action) -> tuple[PokerState, lis
     # on another fork of `state`, only if they are read (a playout never reads them).
     new = state.fork()
     handler(new, seat, action, None)
-    return new, ReplayEvents(state, seat, handler, action)
+    return new, replay_events(state, seat, handler, action)
 
 
 def _bet(state: PokerState, seat: int, action: Action, events: list[Event] | None) -> None:
