@@ -149,12 +149,7 @@ def draw(state: CFState, seat: int, rods: int, baits: int, events: list[Event] |
 def _take(state: CFState, count: int, deck_name: str, reshuffle: Reshuffle, events: list[Event] | None) -> list[int]:
     """The top `count` cards of the rod or bait deck (`deck_name`), top first, reshuffling its
     discard pile into it when it runs out; the deck is replaced, never changed in place."""
-    deck: list[int] = getattr(state, deck_name)
-    if len(deck) >= count:  # no reshuffle: the top cards at once
-        keep = len(deck) - count
-        setattr(state, deck_name, deck[:keep])
-        return deck[keep:][::-1]
-    deck = deck[:]
+    deck: list[int] = getattr(state, deck_name)[:]
     setattr(state, deck_name, deck)
     drawn: list[int] = []
     for _ in range(count):
@@ -166,10 +161,14 @@ def _take(state: CFState, count: int, deck_name: str, reshuffle: Reshuffle, even
 
 
 def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[Event] | None) -> None:
-    drawn: list[int] = []
-    if rods:
-        drawn += _take(state, rods, "rod_deck", reshuffle_rods, events)
-    if baits:
+    rod_deck, bait_deck = state.rod_deck, state.bait_deck
+    keep_rods, keep_baits = len(rod_deck) - rods, len(bait_deck) - baits
+    if keep_rods >= 0 and keep_baits >= 0:  # no deck runs out: the usual case, at once
+        # deck[:-1 - count:-1]: the top `count` cards, top first.
+        drawn = rod_deck[:-1 - rods:-1] + bait_deck[:-1 - baits:-1]
+        state.rod_deck, state.bait_deck = rod_deck[:keep_rods], bait_deck[:keep_baits]
+    else:
+        drawn = _take(state, rods, "rod_deck", reshuffle_rods, events)
         drawn += _take(state, baits, "bait_deck", reshuffle_baits, events)
     hands = state.hands = state.hands[:]  # put(), written in: at every draw
     hands[seat] = hands[seat] + drawn
