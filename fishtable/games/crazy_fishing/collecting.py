@@ -96,7 +96,7 @@ def legal_draws(state: CFState, seat: int) -> tuple[tuple[int, int], ...]:
     elif total < 0:
         total = 0
     # The splits depend only on these three small counts: each list is made once.
-    key = (total, min(rods, total), min(baits, total))
+    key = (total, rods if rods < total else total, baits if baits < total else total)  # no min(): at every draw
     draws = _DRAWS.get(key)
     if draws is None:
         draws = _DRAWS[key] = tuple([(r, total - r) for r in range(total + 1) if r <= rods and total - r <= baits])
@@ -121,9 +121,11 @@ def draw_error(state: CFState, seat: int, rods: int, baits: int) -> str | None:
 
 
 def current_collector(state: CFState) -> int | None:
-    if state.phase != "collect" or state.collect_index >= len(state.collect_order):
-        return None
-    return state.collect_order[state.collect_index]
+    if state.phase == "collect":
+        order, index = state.collect_order, state.collect_index
+        if index < len(order):
+            return order[index]
+    return None
 
 
 def skip_done(state: CFState) -> None:
