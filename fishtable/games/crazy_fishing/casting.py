@@ -43,13 +43,15 @@ def start_round(state: CFState, events: list[Event] | None) -> None:
     # CF-Q-14: counts frozen from the start of each seat's Cast (an early cast froze them then).
     choosing: list[int] = []
     counts: list[tuple[int, int]] = []
-    rods_of = _rod_ones(state.cards).__getitem__
+    ones = _rod_ones(state.cards)
     hands = state.hands
     for s in range(n):  # a plain loop: once per round
         if casts[s] is None:
             choosing.append(s)
             hand = hands[s]
-            rods = sum(map(rods_of, hand))  # hand_counts
+            rods = 0
+            for c in hand:  # hand_counts, without sum(map()): plain loops cost less than calls
+                rods += ones[c]
             counts.append((rods, len(hand) - rods))
         else:
             counts.append(frozen[s])
@@ -543,7 +545,7 @@ def _break_tie(state: CFState, tied: list[int], events: list[Event] | None) -> l
                 "tie_reveal",
                 f"{state.names[seat]} reveals a {state.cards[card].label} rod from the deck to break the tie.",
             ))
-    out = _rank(state, tied, reveals.__getitem__, events)
+    out = _rank(state, reveals, events)
     shown = ", ".join(f"{state.names[s]} {reveals[s]}" for s in sorted(tied, key=reveals.__getitem__, reverse=True))
     state.order_notes = [
         *state.order_notes,
@@ -552,10 +554,12 @@ def _break_tie(state: CFState, tied: list[int], events: list[Event] | None) -> l
     return out
 
 
-def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: list[Event] | None) -> list[int]:
-    """Highest key first; seats with equal keys are ordered by rod-deck reveals."""
-    ordered = sorted(seats, key=key, reverse=True)
-    if len(set(map(key, seats))) == len(seats):  # no tie: the usual case
+def _rank(state: CFState, keys: dict[int, Any], events: list[Event] | None) -> list[int]:
+    """The seats of `keys` (seat: its key), highest key first; seats with equal keys are
+    ordered by rod-deck reveals."""
+    key = keys.__getitem__
+    ordered = sorted(keys, key=key, reverse=True)
+    if len(set(keys.values())) == len(keys):  # no tie: the usual case
         return ordered
     out: list[int] = []
     for _, same in groupby(ordered, key=key):
@@ -567,23 +571,25 @@ def _rank(state: CFState, seats: list[int], key: Callable[[int], Any], events: l
 def set_order(state: CFState, events: list[Event] | None) -> None:
     """Catch order: speed, then bait, then rod-deck reveals (CF-CAST-12..14)."""
     # Who fishes (not is_blank), and each one's (speed_of, tie_bait): one plain loop, once per round.
-    cards, casts, fish_bait = state.cards, state.casts, state.fish_bait
-    players: list[int] = []
-    key: dict[int, tuple[int, int]] = {}
-    for s in range(state.n):
-        cast = casts[s]
+    cards, fish_bait, piles = state.cards, state.fish_bait, state.piles
+    key: dict[int, tuple[int, int]] = {}  # by seat, in seat order
+    for s, cast in enumerate(state.casts):
         if cast is None or not cast[0]:
             continue
         fish = fish_bait[s]
-        if fish is None and not cast[1]:
+        if fish is not None:
+            base = fish_bait_value(state, fish)
+        elif cast[1]:
+            base = raw_bait(state, cast[1])
+        else:
             continue
+        if base < INFINITE and piles[s]:  # an empty pile: no modifier (bait_modifier)
+            base += bait_modifier(state, s)
         speed = 0
         for c in cast[0]:
             speed += cards[c].value
-        base = fish_bait_value(state, fish) if fish is not None else raw_bait(state, cast[1])
-        players.append(s)
-        key[s] = (speed, base if base >= INFINITE else base + bait_modifier(state, s))
-    order = _rank(state, players, key.__getitem__, events)
+        key[s] = (speed, base)
+    order = _rank(state, key, events)
     for a, b in pairwise(order):
         (sa, ba), (sb, bb) = key[a], key[b]
         if sa == sb and ba != bb:
