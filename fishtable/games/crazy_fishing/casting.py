@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations, groupby, pairwise
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 from typing import cast as typed
 
 from fishtable.engine import fastrng
@@ -43,7 +43,7 @@ def start_round(state: CFState, events: list[Event] | None) -> None:
     # CF-Q-14: counts frozen from the start of each seat's Cast (an early cast froze them then).
     choosing: list[int] = []
     counts: list[tuple[int, int]] = []
-    ones = _rod_ones(state.cards)
+    ones = _by_card(state.cards).rod_ones
     hands = state.hands
     for s in range(n):  # a plain loop: once per round
         if casts[s] is None:
@@ -70,23 +70,38 @@ def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
 
 def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
     hand = state.hands[seat]
-    rods = sum(map(_rod_ones(state.cards).__getitem__, hand))
+    rods = sum(map(_by_card(state.cards).rod_ones.__getitem__, hand))
     return rods, len(hand) - rods
 
 
-# 1 for a rod, 0 for any other card, by card: the last card table's, kept (one tuple, read
-# and rebound at once, so that a search thread never mixes two tables).
-_rod_ones_last: tuple[tuple[Card, ...], tuple[int, ...]] = ((), ())
+class _ByCard(NamedTuple):
+    """What the hot paths read of a card, by card index: plain ints, cheaper than its fields."""
+
+    rod_ones: tuple[int, ...]  # 1 for a rod, 0 for any other card
+    codes: tuple[int, ...]  # its bits in a hand's shape (see hand_casts)
+    modifiers: tuple[int, ...]  # bait_modifier of a seat whose pile it tops (CF-OOS-16)
+    oos_rods: frozenset[int]  # the out-of-series rods (a set, not by card)
 
 
-def _rod_ones(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    global _rod_ones_last
-    last = _rod_ones_last
+_MODIFIERS = {"golden_fish": 2, "useless_fish": -2}  # bait_modifier, by the effect on top of a pile
+# The last card table's, kept (one tuple, read and rebound at once, so that a search thread
+# never mixes two tables).
+_by_card_last: tuple[tuple[Card, ...], _ByCard] = ((), _ByCard((), (), (), frozenset()))
+
+
+def _by_card(cards: tuple[Card, ...]) -> _ByCard:
+    global _by_card_last
+    last = _by_card_last
     if last[0] is cards:
         return last[1]
-    ones = tuple(1 if c.type == "rod" else 0 for c in cards)
-    _rod_ones_last = (cards, ones)
-    return ones
+    by_card = _ByCard(
+        tuple(1 if c.type == "rod" else 0 for c in cards),
+        _codes_of(cards),
+        tuple(_MODIFIERS.get(c.special, 0) if c.oos else 0 for c in cards),  # type: ignore[arg-type]
+        frozenset(i for i, c in enumerate(cards) if c.special == "oos_rod"),
+    )
+    _by_card_last = (cards, by_card)
+    return by_card
 
 
 def usable(state: CFState, seat: int) -> tuple[list[int], list[int]]:
@@ -268,19 +283,6 @@ def _codes_of(cards: tuple[Card, ...]) -> tuple[int, ...]:
     )
 
 
-_codes_last: tuple[tuple[Card, ...], tuple[int, ...]] = ((), ())  # the last card table and its codes
-
-
-def _codes(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    global _codes_last
-    last = _codes_last  # one tuple, read and rebound at once (see _rod_ones)
-    if last[0] is cards:
-        return last[1]
-    codes = _codes_of(cards)
-    _codes_last = (cards, codes)
-    return codes
-
-
 def _empty(cards: Sequence[int]) -> tuple[int, ...]:
     return ()
 
@@ -369,7 +371,7 @@ def hand_casts(state: CFState, seat: int) -> tuple[tuple[int, ...], tuple[int, .
         top = state.cards[pile[-1]]
         if top.oos:
             effect = _EFFECT_KEYS.get(top.special, 0)  # type: ignore[arg-type]
-    codes = _codes(state.cards)
+    codes = _by_card(state.cards).codes
     if len(hand) == 6:  # a full hand: the key without a map (it is made at every cast)
         a, b, c, d, e, f = hand
         key: tuple[int, ...] = (codes[a], codes[b], codes[c], codes[d], codes[e], codes[f], effect)
@@ -398,22 +400,21 @@ def legal_casts(state: CFState, seat: int) -> list[Cast]:
 def _without(hand: list[int], rods: list[int], baits: list[int]) -> list[int]:
     """The hand without the cards cast (each is in it once), in hand order."""
     rest = hand[:]
-    remove = rest.remove
-    for c in rods:
-        remove(c)
+    for c in rods:  # rest.remove, not a bound method kept: the interpreter calls it faster
+        rest.remove(c)
     for c in baits:
-        remove(c)
+        rest.remove(c)
     return rest
 
 
 def apply_cast(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
+    """`seat`, one of those still choosing in the Cast phase, casts."""
     hands = state.hands = state.hands[:]  # put(), written in: at every cast
     hands[seat] = _without(hands[seat], rods, baits)
     casts = state.casts = state.casts[:]
     casts[seat] = (rods, baits)
     choosing = state.choosing[:]
-    if seat in choosing:
-        choosing.remove(seat)
+    choosing.remove(seat)
     state.choosing = choosing
 
 
@@ -447,13 +448,11 @@ def reveal(state: CFState, events: list[Event] | None) -> None:
         _reveal_events(state, events)
     piles = state.piles
     choosing: list[int] = []
-    cards = state.cards
-    for s, cast in enumerate(state.casts):  # a plain loop: once per round
-        if cast is not None and cast[1] and piles[s]:
-            for c in cast[0]:  # _has_special(state, cast[0], "oos_rod")
-                if cards[c].special == "oos_rod":
-                    choosing.append(s)
-                    break
+    oos_rods = _by_card(state.cards).oos_rods
+    if oos_rods:  # a game without them (the basic game) has nobody to ask
+        for s, cast in enumerate(state.casts):
+            if cast is not None and cast[1] and piles[s] and not oos_rods.isdisjoint(cast[0]):
+                choosing.append(s)
     state.choosing = choosing
     if choosing:
         state.phase = "fish_bait"
@@ -572,6 +571,7 @@ def set_order(state: CFState, events: list[Event] | None) -> None:
     """Catch order: speed, then bait, then rod-deck reveals (CF-CAST-12..14)."""
     # Who fishes (not is_blank), and each one's (speed_of, tie_bait): one plain loop, once per round.
     cards, fish_bait, piles = state.cards, state.fish_bait, state.piles
+    modifiers = _by_card(cards).modifiers
     key: dict[int, tuple[int, int]] = {}  # by seat, in seat order
     for s, cast in enumerate(state.casts):
         if cast is None or not cast[0]:
@@ -583,8 +583,9 @@ def set_order(state: CFState, events: list[Event] | None) -> None:
             base = raw_bait(state, cast[1])
         else:
             continue
-        if base < INFINITE and piles[s]:  # an empty pile: no modifier (bait_modifier)
-            base += bait_modifier(state, s)
+        pile = piles[s]
+        if pile and base < INFINITE:
+            base += modifiers[pile[-1]]  # bait_modifier
         speed = 0
         for c in cast[0]:
             speed += cards[c].value
