@@ -312,32 +312,32 @@ def _picker(positions: tuple[int, ...]) -> Picker:
 
 
 _EFFECT_KEYS = {"moray_eel": 1, "crab": 2}
-Casts = tuple[tuple[Picker, Picker], ...]  # cast i: (its rods of the rods, its baits of the baits)
-# By hand shape (codes in hand order, then the effect key): pickers of the rods and of the baits
-# that may be cast from the hand, and the casts of those (by their counts and '+'/Reel masks).
-_SHAPES: dict[tuple[int, ...], tuple[Picker, Picker, Casts]] = {}
-_CASTS: dict[tuple[int, int, int, int, int], Casts] = {}
+Casts = tuple[tuple[Picker, Picker], ...]  # cast i: (its rods, its baits), picked from the hand
+Groups = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # cast i: (its rods, its baits), by rank
+# By hand shape (codes in hand order, then the effect key): the legal casts, picked from the hand.
+_SHAPES: dict[tuple[int, ...], Casts] = {}
+_GROUPS: dict[tuple[int, int, int, int, int], Groups] = {}
 
 
-def _split_casts(rods: int, rod_plus: int, reels: int, baits: int, bait_plus: int) -> Casts:
+def _split_groups(rods: int, rod_plus: int, reels: int, baits: int, bait_plus: int) -> Groups:
     """Casts of `rods` rods and `baits` baits (bit i of a mask: card i is a '+', or a Reel), as
-    CastPlan lists them: rod groups in `group_patterns` order, each with every bait group."""
+    positions among them, in CastPlan's order: rod groups in `group_patterns` order, each with
+    every bait group."""
     key = (rods, rod_plus, reels, baits, bait_plus)
-    casts = _CASTS.get(key)
-    if casts is None:
+    groups = _GROUPS.get(key)
+    if groups is None:
         rod_patterns = group_patterns(rods, rod_plus) if rods else ((),)
         bait_patterns = group_patterns(baits, bait_plus) if baits else ((),)
         pairs = _reel_pairs(baits, bait_plus) if reels and baits >= 2 else ()
-        out: list[tuple[Picker, Picker]] = []
+        out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         for rg in rod_patterns:
             choices = bait_patterns + pairs if pairs and any(reels >> i & 1 for i in rg) else bait_patterns
-            pick_rods = _picker(rg)
-            out += [(pick_rods, _picker(bg)) for bg in choices]
-        casts = _CASTS[key] = tuple(out)
-    return casts
+            out += [(rg, bg) for bg in choices]
+        groups = _GROUPS[key] = tuple(out)
+    return groups
 
 
-def _shape(key: tuple[int, ...]) -> tuple[Picker, Picker, Casts]:
+def _shape(key: tuple[int, ...]) -> Casts:
     *codes, effect = key
     rods: list[int] = []  # hand positions
     baits: list[int] = []
@@ -357,33 +357,37 @@ def _shape(key: tuple[int, ...]) -> tuple[Picker, Picker, Casts]:
                     continue
                 bait_plus |= 1 << len(baits)
             baits.append(pos)
-    return _picker(tuple(rods)), _picker(tuple(baits)), _split_casts(len(rods), rod_plus, reels, len(baits), bait_plus)
+    groups = _split_groups(len(rods), rod_plus, reels, len(baits), bait_plus)
+    return tuple(
+        (_picker(tuple([rods[i] for i in rg])), _picker(tuple([baits[i] for i in bg]))) for rg, bg in groups
+    )
 
 
-def hand_casts(state: CFState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...], Casts]:
-    """(rods, baits, casts): the rods and baits `seat` may cast now, and its legal casts, cast i
-    being `(pick_rods(rods), pick_baits(baits))` for `pick_rods, pick_baits = casts[i]`: the
-    same casts in the same order as `CastPlan(state, seat).move(i)`."""
+def hand_casts(state: CFState, seat: int) -> tuple[list[int], Casts]:
+    """(hand, casts): `seat`'s hand and its legal casts now, cast i being `(pick_rods(hand),
+    pick_baits(hand))` for `pick_rods, pick_baits = casts[i]`: the same casts in the same order
+    as `CastPlan(state, seat).move(i)`."""
     hand = state.hands[seat]
     pile = state.piles[seat]
+    cards = state.cards
     effect = 0
     if pile:
-        top = state.cards[pile[-1]]
+        top = cards[pile[-1]]
         if top.oos:
             effect = _EFFECT_KEYS.get(top.special, 0)  # type: ignore[arg-type]
-    codes = _by_card(state.cards).codes
+    last = _by_card_last  # _by_card(cards), its usual case without the call: at every cast
+    codes = last[1].codes if last[0] is cards else _by_card(cards).codes
     if len(hand) == 6:  # a full hand: the key without a map (it is made at every cast)
         a, b, c, d, e, f = hand
         key: tuple[int, ...] = (codes[a], codes[b], codes[c], codes[d], codes[e], codes[f], effect)
     else:
         key = (*map(codes.__getitem__, hand), effect)
-    shape = _SHAPES.get(key)
-    if shape is None:
+    casts = _SHAPES.get(key)
+    if casts is None:
         if len(_SHAPES) > 50_000:
             _SHAPES.clear()
-        shape = _SHAPES[key] = _shape(key)
-    rods, baits, casts = shape
-    return rods(hand), baits(hand), casts
+        casts = _SHAPES[key] = _shape(key)
+    return hand, casts
 
 
 def legal_casts(state: CFState, seat: int) -> list[Cast]:

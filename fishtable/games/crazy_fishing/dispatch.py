@@ -322,11 +322,11 @@ PAIR_MOVE = (_apply_pair, _make_pair)
 
 
 def _cast_moves(state: CFState, seat: int) -> Moves:
-    rods, baits, casts = casting.hand_casts(state, seat)
+    hand, casts = casting.hand_casts(state, seat)
 
     def at(i: int) -> tuple[MoveKind, CastMove]:
         pick_rods, pick_baits = casts[i]
-        return CAST_MOVE, (pick_rods(rods), pick_baits(baits))
+        return CAST_MOVE, (pick_rods(hand), pick_baits(hand))
 
     return len(casts), at
 
