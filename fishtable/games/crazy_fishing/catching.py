@@ -111,8 +111,9 @@ def shuffle(state: CFState, events: list[Event] | None) -> None:
 
 def go_on(state: CFState, events: list[Event] | None) -> None:
     """Resolve the second Reel fish after the between-attempts choice."""
-    current_turn(state).stage = "choose"
-    resolve(state, events)
+    turn = current_turn(state)
+    turn.stage = "choose"
+    resolve(state, turn, events)
 
 
 def attempt(state: CFState, cards: Sequence[int], events: list[Event] | None) -> None:
@@ -133,27 +134,20 @@ def attempt(state: CFState, cards: Sequence[int], events: list[Event] | None) ->
         turn.stage = "split"
         return
     baits = cast_of(state, seat)[1]
-    if len(baits) >= 2 and needs_bait_pick(state, seat):  # (one bait never needs a pick)
+    if needs_bait_pick(state, seat, baits):
         turn.stage = "pick_bait"
         return
-    turn.groups = [baits[:]]  # the whole bait
-    resolve(state, events)
+    turn.groups = [baits]  # the whole bait (lists are replaced, never changed: no copy needed)
+    resolve(state, turn, events)
 
 
-def _whole_bait(state: CFState, seat: int) -> list[int]:
-    return list(cast_of(state, seat)[1])
-
-
-def needs_bait_pick(state: CFState, seat: int) -> bool:
+def needs_bait_pick(state: CFState, seat: int, baits: list[int]) -> bool:
     """CF-Q-9: plain baits never add up, not even two cast beside a Reel that gets one attempt.
 
-    The whole group counts only if it holds a '+' bait; otherwise the player picks
-    one bait card for the attempt (after the fish is turned over, as for a split).
+    The whole group (`baits`, the seat's cast) counts only if it holds a '+' bait; otherwise
+    the player picks one bait card for the attempt (after the fish is turned over, as for a split).
     """
-    if state.fish_bait[seat] is not None:
-        return False
-    baits = cast_of(state, seat)[1]
-    if len(baits) < 2:
+    if len(baits) < 2 or state.fish_bait[seat] is not None:
         return False
     cards = state.cards
     for c in baits:  # noqa: SIM110 - a plain loop: this runs at every attempt
@@ -172,7 +166,7 @@ def pick_bait(state: CFState, bait: int, events: list[Event] | None) -> None:
             f"{state.names[turn.seat]} uses the {state.cards[bait].label} bait on this fish "
             "(plain baits never add up).",
         ))
-    resolve(state, events)
+    resolve(state, turn, events)
 
 
 def split_error(state: CFState, first: list[int]) -> str | None:
@@ -192,12 +186,11 @@ def split(state: CFState, first: list[int], events: list[Event] | None) -> None:
     second = [b for b in baits if b not in first]
     turn.groups = [list(first), second]
     turn.stage = "choose"
-    resolve(state, events)
+    resolve(state, turn, events)
 
 
-def resolve(state: CFState, events: list[Event] | None) -> None:
-    """Resolve queued targets in order; stop when a decision is needed."""
-    turn = current_turn(state)
+def resolve(state: CFState, turn: Turn, events: list[Event] | None) -> None:
+    """Resolve the current turn's queued targets in order; stop when a decision is needed."""
     while turn.targets:
         targets = turn.targets
         card = targets[0]
@@ -213,11 +206,10 @@ def resolve(state: CFState, events: list[Event] | None) -> None:
         stage = turn.stage
         if stage == "pair" or stage == "puffer":
             return
-    after_attempts(state, events)
+    after_attempts(state, turn, events)
 
 
-def after_attempts(state: CFState, events: list[Event] | None) -> None:
-    turn = current_turn(state)
+def after_attempts(state: CFState, turn: Turn, events: list[Event] | None) -> None:
     if turn.shuffles_left > 0 and (state.sea or state.beside):
         turn.stage = "finish"
     else:
@@ -403,7 +395,7 @@ def apply_puffer_choice(state: CFState, seat: int, rod: int, events: list[Event]
     turn.stage = resume
     turn.resume = ""
     if turn.stage == "choose":
-        resolve(state, events)
+        resolve(state, turn, events)
 
 
 def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -> None:
@@ -412,7 +404,7 @@ def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -
     if card is None:
         if events is not None:
             events.append(event("effect", f"{state.names[turn.seat]} lets the extra fish go."))
-        resolve(state, events)
+        resolve(state, turn, events)
         return
     turn.targets = [card, *turn.targets]
     turn.groups = [turn.pair_group, *turn.groups]
@@ -424,14 +416,17 @@ def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -
             f"{state.names[turn.seat]} turns over fish #{state.layout.label[card]}: "
             f"{fish_text(state.cards[card])}.",
         ))
-    resolve(state, events)
+    resolve(state, turn, events)
 
 
 def end_turn(state: CFState, events: list[Event] | None) -> None:
     """Discard the played cards (CF-CATCH-13) and pass to the next player (CF-CATCH-14)."""
-    turn = current_turn(state)
+    turn = state.turn  # current_turn and cast_of, written in: at the end of every catch turn
+    assert turn is not None, "no catch turn is being played"
     seat = turn.seat
-    rods, baits = cast_of(state, seat)
+    cast = state.casts[seat]
+    assert cast is not None, f"seat {seat} has not cast"
+    rods, baits = cast
     state.rod_discard = state.rod_discard + rods
     state.bait_discard = state.bait_discard + baits
     casts = state.casts = state.casts[:]
