@@ -22,9 +22,24 @@ from fishtable.games.crazy_fishing.state import CFState, Turn, cast_of, current_
 def start_turn(state: CFState, events: list[Event] | None) -> None:
     """Begin the turn of the seat at `turn_index` (sequence.settle ends the phase after the last)."""
     seat = state.order[state.turn_index]
-    rods, baits = cast_of(state, seat)
-    finders, has_reel = _specials(state, rods, "fish_finder", "super_fast_reel")
-    shuffles, bucket = _specials(state, baits, "turbulent", "bait_bucket")
+    cast = state.casts[seat]  # cast_of, written in
+    assert cast is not None, f"seat {seat} has not cast"
+    rods, baits = cast
+    table = state.cards
+    finders = shuffles = 0
+    has_reel = bucket = False
+    for c in rods + baits:  # one pass: rods and baits have specials of their own (cards.RodSpecial...)
+        special = table[c].special
+        if special is None:
+            continue
+        if special == "fish_finder":
+            finders += 1
+        elif special == "turbulent":
+            shuffles += 1
+        elif special == "super_fast_reel":
+            has_reel = True
+        elif special == "bait_bucket":
+            bucket = True
     # CF-ROD-2, CF-Q-8: a Reel needs another rod and two baits; a fish bait can't split.
     reel = has_reel and len(rods) >= 2 and len(baits) >= 2 and state.fish_bait[seat] is None
     state.turn = turn = Turn.start(seat, finders, shuffles, bucket, reel)
@@ -33,20 +48,6 @@ def start_turn(state: CFState, events: list[Event] | None) -> None:
     if state.beside or (state.sea and state.layout.coverers is None):
         return  # begin_choosing, when a fish can be reached: nothing to do (the usual case)
     begin_choosing(state, events, turn)
-
-
-def _specials(state: CFState, cards: list[int], counted: str, flagged: str) -> tuple[int, bool]:
-    """How many of these cards have the special `counted`, and whether one has `flagged` (one pass)."""
-    table = state.cards
-    count = 0
-    found = False
-    for c in cards:
-        special = table[c].special
-        if special == counted:
-            count += 1
-        elif special == flagged:
-            found = True
-    return count, found
 
 
 def begin_choosing(state: CFState, events: list[Event] | None, turn: Turn | None = None) -> None:
