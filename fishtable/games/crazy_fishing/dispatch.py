@@ -333,7 +333,8 @@ def _cast_moves(state: CFState, seat: int) -> Moves:
 
 def _catch_moves(state: CFState, seat: int) -> Moves:
     """Looks (Fish Finder), then a shuffle (Turbulent Bait), then the attempts."""
-    turn = current_turn(state)
+    turn = state.turn  # current_turn, written in: at every catch decision
+    assert turn is not None, "no catch turn is being played"
     # catching.selectable, its usual case (no Bait Bucket, nothing turned over yet) written in
     choices = sea.uncovered(state) if not (turn.bucket or turn.targets) else catching.selectable(state)
     n = len(choices)
