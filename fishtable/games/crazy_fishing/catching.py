@@ -121,7 +121,6 @@ def attempt(state: CFState, cards: Sequence[int], events: list[Event] | None) ->
     turn = current_turn(state)
     seat = turn.seat
     turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
-    turn.targets = list(cards)
     # Only a Bait Bucket reaches a covered fish: without one, every target lies uncovered.
     turn.overlapped = [c for c in cards if sea.is_covered(state, c)] if turn.bucket else []
     if events is not None:
@@ -131,15 +130,24 @@ def attempt(state: CFState, cards: Sequence[int], events: list[Event] | None) ->
                 f"{state.names[seat]} turns over fish #{state.layout.label[c]}: {fish_text(state.cards[c])}.",
             ))
     if len(cards) == 2:
+        turn.targets = list(cards)
         turn.second = cards[1]
         turn.stage = "split"
         return
+    card = cards[0]
     baits = cast_of(state, seat)[1]
     if needs_bait_pick(state, seat, baits):
+        turn.targets = [card]
         turn.stage = "pick_bait"
         return
-    turn.groups = [baits]  # the whole bait (lists are replaced, never changed: no copy needed)
-    resolve(state, turn, events)
+    # The usual attempt, one fish with the whole bait: resolve() for a lone target, written in
+    # (the shuffle resolve() may offer first is a Reel's, before its second fish, never a lone one).
+    turn.targets = []
+    turn.groups = []
+    _resolve_one(state, turn, card, baits, events)
+    stage = turn.stage
+    if stage != "pair" and stage != "puffer":
+        after_attempts(state, turn, events)
 
 
 def needs_bait_pick(state: CFState, seat: int, baits: list[int]) -> bool:
