@@ -118,7 +118,8 @@ def go_on(state: CFState, events: list[Event] | None) -> None:
 
 
 def attempt(state: CFState, cards: Sequence[int], events: list[Event] | None) -> None:
-    turn = current_turn(state)
+    turn = state.turn  # current_turn, written in (and cast_of below): at every catch attempt
+    assert turn is not None, "no catch turn is being played"
     seat = turn.seat
     turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
     # Only a Bait Bucket reaches a covered fish: without one, every target lies uncovered.
@@ -135,8 +136,10 @@ def attempt(state: CFState, cards: Sequence[int], events: list[Event] | None) ->
         turn.stage = "split"
         return
     card = cards[0]
-    baits = cast_of(state, seat)[1]
-    if needs_bait_pick(state, seat, baits):
+    cast = state.casts[seat]
+    assert cast is not None, f"seat {seat} has not cast"
+    baits = cast[1]
+    if len(baits) >= 2 and needs_bait_pick(state, seat, baits):  # (one bait never needs a pick)
         turn.targets = [card]
         turn.stage = "pick_bait"
         return
