@@ -13,6 +13,7 @@ from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing.actions import Cast, trusted_cast
 from fishtable.games.crazy_fishing.cards import INFINITE, Card
 from fishtable.games.crazy_fishing.common import (
+    BAIT_MODIFIERS,
     bait_modifier,
     cards_text,
     event,
@@ -83,7 +84,6 @@ class _ByCard(NamedTuple):
     oos_rods: frozenset[int]  # the out-of-series rods (a set, not by card)
 
 
-_MODIFIERS = {"golden_fish": 2, "useless_fish": -2}  # bait_modifier, by the effect on top of a pile
 # The last card table's, kept (one tuple, read and rebound at once, so that a search thread
 # never mixes two tables).
 _by_card_last: tuple[tuple[Card, ...], _ByCard] = ((), _ByCard((), (), (), frozenset()))
@@ -97,7 +97,7 @@ def _by_card(cards: tuple[Card, ...]) -> _ByCard:
     by_card = _ByCard(
         tuple(1 if c.type == "rod" else 0 for c in cards),
         _codes_of(cards),
-        tuple(_MODIFIERS.get(c.special, 0) if c.oos else 0 for c in cards),  # type: ignore[arg-type]
+        tuple(BAIT_MODIFIERS.get(c.special, 0) if c.oos else 0 for c in cards),  # type: ignore[arg-type]
         frozenset(i for i, c in enumerate(cards) if c.special == "oos_rod"),
     )
     _by_card_last = (cards, by_card)

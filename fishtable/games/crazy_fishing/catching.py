@@ -8,6 +8,7 @@ from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
 from fishtable.games.crazy_fishing.cards import INFINITE
 from fishtable.games.crazy_fishing.common import (
+    BAIT_MODIFIERS,
     cap,
     cards_text,
     event,
@@ -245,8 +246,8 @@ def _resolve_one(state: CFState, turn: Turn, card: int, group: list[int], events
     else:
         pile = state.piles[seat]
         top = cards[pile[-1]] if pile else None
-        if top is not None and top.oos and top.special in _MODIFIERS:  # common.bait_modifier
-            base += _MODIFIERS[top.special]
+        if top is not None and top.oos and top.special in BAIT_MODIFIERS:  # common.bait_modifier
+            base += BAIT_MODIFIERS[top.special]
         value = base if base > 0 else 0
     if value >= fish.value:
         _take(state, card)
@@ -270,9 +271,6 @@ def _resolve_one(state: CFState, turn: Turn, card: int, group: list[int], events
         where = "is put face down beside the sea" if beside else "goes back face down to its place"
         events.append(event("escape", f"{cap(fish_text(fish))} gets away from {name}'s bait {value_text(value)} "
                                       f"and {where}."))
-
-
-_MODIFIERS = {"golden_fish": 2, "useless_fish": -2}  # common.bait_modifier's effects
 
 
 def _take(state: CFState, card: int, keep_seen: bool = False) -> None:

@@ -38,9 +38,13 @@ def top_effect(state: CFState, seat: int) -> str | None:
     return card.special if card.oos and card.special in LIMITED else None
 
 
+# What the out-of-series fish on top of a seat's pile adds to its bait (CF-OOS-16).
+BAIT_MODIFIERS = {"golden_fish": 2, "useless_fish": -2}
+
+
 def bait_modifier(state: CFState, seat: int) -> int:
     effect = top_effect(state, seat)
-    return 2 if effect == "golden_fish" else -2 if effect == "useless_fish" else 0
+    return BAIT_MODIFIERS.get(effect, 0) if effect is not None else 0
 
 
 def raw_bait(state: CFState, baits: list[int]) -> int:
