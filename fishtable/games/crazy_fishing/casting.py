@@ -44,16 +44,10 @@ def start_round(state: CFState, events: list[Event] | None) -> None:
     # CF-Q-14: counts frozen from the start of each seat's Cast (an early cast froze them then).
     choosing: list[int] = []
     counts: list[tuple[int, int]] = []
-    ones = _by_card(state.cards).rod_ones
-    hands = state.hands
     for s in range(n):  # a plain loop: once per round
         if casts[s] is None:
             choosing.append(s)
-            hand = hands[s]
-            rods = 0
-            for c in hand:  # hand_counts, without sum(map()): plain loops cost less than calls
-                rods += ones[c]
-            counts.append((rods, len(hand) - rods))
+            counts.append(hand_counts(state, s))
         else:
             counts.append(frozen[s])
     state.choosing = choosing
@@ -70,8 +64,12 @@ def cast_early(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
 
 
 def hand_counts(state: CFState, seat: int) -> tuple[int, int]:
+    """(rods, baits) in `seat`'s hand."""
     hand = state.hands[seat]
-    rods = sum(map(_by_card(state.cards).rod_ones.__getitem__, hand))
+    ones = _by_card(state.cards).rod_ones
+    rods = 0
+    for c in hand:  # a plain loop, not sum(map()): it costs less than the calls
+        rods += ones[c]
     return rods, len(hand) - rods
 
 
