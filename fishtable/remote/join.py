@@ -10,6 +10,7 @@ from fishtable.engine.files import read_text
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.links import LinkError, parse_link
 from fishtable.remote.seat_app import SeatApp
+from fishtable.tui.leaving import LeavingGuard
 
 
 def read_link(args: argparse.Namespace) -> str:
@@ -31,6 +32,8 @@ def join_command(args: argparse.Namespace) -> int:
         print(f"fishtable join: error: {exc}", file=sys.stderr)
         return 2
     app = SeatApp(RemoteClient(link))
+    # A closed window ends the seat at once (the host keeps the game); never a process left behind.
+    LeavingGuard(app.exit).install()
     code = app.run()
     if app.problem is not None:
         print(f"fishtable join: {app.problem}", file=sys.stderr)

@@ -34,6 +34,7 @@ from fishtable.remote.record import RECORD_NAME, SAVE_NAME, SeatKind
 from fishtable.remote.seat_app import SeatApp
 from fishtable.remote.setup_app import HostChoice, HostSetupApp, kinds_problem
 from fishtable.tui.data_folder import default_data_dir
+from fishtable.tui.leaving import LeavingGuard
 
 COMMAND = "fishtable host"
 
@@ -99,7 +100,13 @@ def run_setup(args: argparse.Namespace, data_dir: Path) -> HostChoice | None:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise SetupError("the setup form needs a terminal; give the seats with --seat NAME:KIND instead.")
     card_file = str(args.card_file.resolve()) if getattr(args, "card_file", None) is not None else None
-    return HostSetupApp(args.game, data_dir, card_file=card_file, seed=args.seed).run()
+    app = HostSetupApp(args.game, data_dir, card_file=card_file, seed=args.seed)
+    guard = LeavingGuard(app.exit)  # a closed window leaves the form at once, dealing nothing
+    guard.install()
+    try:
+        return app.run()
+    finally:
+        guard.uninstall()  # the table that was dealt is served with `serve`'s own signals
 
 
 def build_table(
@@ -218,7 +225,11 @@ async def play_here(links: dict[int, Link], table: Link) -> None:
     finally:
         loop.remove_reader(sys.stdin.fileno())
     first, *others = (RemoteClient(link) for link in links.values())
-    await SeatApp(first, more=tuple(others), table=RemoteClient(table)).run_async()
+    app = SeatApp(first, more=tuple(others), table=RemoteClient(table))
+    # A closed window ends the seats here and so the host (the table is saved after every move);
+    # SIGTERM stays `serve`'s own.
+    LeavingGuard(app.exit).install(terminate=False)
+    await app.run_async()
 
 
 async def serve(

@@ -11,8 +11,6 @@ registry.
 
 from __future__ import annotations
 
-import asyncio
-import signal
 from collections.abc import Mapping
 from contextlib import suppress
 from pathlib import Path, PurePath
@@ -24,6 +22,7 @@ from textual.screen import Screen
 from fishtable.engine.table_lock import TableLock, claim_table
 from fishtable.tui.data_folder import AUTOSAVE_NAME, SaveStatus, default_data_dir
 from fishtable.tui.deferred import deferred
+from fishtable.tui.leaving import LeavingGuard
 from fishtable.tui.screens.apps import ShellApp
 from fishtable.tui.screens.menu import MenuScreen
 
@@ -77,7 +76,6 @@ class FishtableApp(ShellApp[int]):
         autosave: bool = True,
         card_files: Mapping[str, Path | str] | None = None,
         arming: tuple[float, float] | None = None,
-        handle_signals: bool = False,
     ) -> None:
         super().__init__()
         # The card file each game's setup offers first (None or missing: the built-in cards).
@@ -89,7 +87,6 @@ class FishtableApp(ShellApp[int]):
         self.autosave = autosave
         # (pass-the-keyboard, decision) arming times; None: the module's defaults.
         self.arming = arming if arming is not None else (HANDOFF_ARMING, DECISION_ARMING)
-        self.handle_signals = handle_signals
         self.save_status: SaveStatus | None = None
         self._temps_cleaned = False
         self.flow: HotSeatFlow | None = None
@@ -102,8 +99,6 @@ class FishtableApp(ShellApp[int]):
         return MenuScreen() if self.take_table() else super().get_default_screen()
 
     def on_mount(self) -> None:
-        if self.handle_signals:
-            self._catch_signals()
         if not isinstance(self.screen, MenuScreen):
             self.push_screen(taken_screen.TableTakenScreen(self.data_dir))
             return
@@ -170,18 +165,17 @@ class FishtableApp(ShellApp[int]):
             return max(decision, handoff + AFTER_HANDOFF if handoff else decision)
         return decision
 
-    # -- signals -------------------------------------------------------------------
-    def _catch_signals(self) -> None:
-        """SIGTERM and SIGHUP: save, restore the terminal and exit 0 (see `run_app`)."""
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            # Not on the main thread, or no such signal on this system: nothing to catch.
-            with suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(sig, self._signalled)
-
-    def _signalled(self) -> None:
+    # -- leaving on a signal or a closed window (fishtable/tui/leaving.py) --------------
+    def save_before_leaving(self) -> None:
+        """The game and its play clock, written down before a signal ends the app. It may run on
+        the leaving guard's thread while the event loop is stuck on a dead terminal: it only
+        writes files, and tells nobody (there may be no screen left)."""
         if self.flow is not None:
-            self.flow.save()
+            self.flow.save_for_leaving()
+
+    def leave_on_signal(self) -> None:
+        """Leave the ordinary way, once the game is saved (on the event loop)."""
+        if self.flow is not None:
             self.flow.stop()
         self.exit(return_code=0)
 
@@ -345,6 +339,8 @@ class FishtableApp(ShellApp[int]):
 
 def run_app(card_files: Mapping[str, Path | str] | None = None, data_dir: Path | str | None = None) -> int:
     """Run the app until it quits; `card_files` maps a game to the card file its setup offers."""
-    app = FishtableApp(data_dir=data_dir, card_files=card_files, handle_signals=True)
+    app = FishtableApp(data_dir=data_dir, card_files=card_files)
+    # Before the app runs: a window closed while the first screen is drawn must not hang it either.
+    LeavingGuard(app.leave_on_signal, save=app.save_before_leaving).install()
     code = app.run()
     return code if isinstance(code, int) else 0

@@ -205,6 +205,15 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             self.save_error = None
             self.app.notify("The game is being saved again.", markup=False)
 
+    def save_for_leaving(self) -> None:
+        """The game and its play clock, before a signal ends the app: files only, no word to the
+        screen (it may be gone, and this may run off the event loop). A finished game has
+        nothing left to continue."""
+        if self.save_path is None or self.finished:
+            return
+        if save_match(self.match, self.save_path) is None:
+            save_session(self.save_path.with_name(SESSION_NAME), self.match, self.play_seconds, self.series)
+
     def _save_failed(self, reason: str) -> None:
         if self.save_error is None:
             self.app.notify(f"{reason} Play on: the game goes on unsaved.", severity="warning",

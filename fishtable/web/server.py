@@ -132,6 +132,9 @@ class TableServer(Server):
         with suppress(NotImplementedError):  # no signal handlers on this system
             loop.add_signal_handler(signal.SIGINT, self.request_exit)
             loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+            # Its terminal closed: stop as Ctrl+C does (every open game saved first); the apps,
+            # hung up too, save and leave by themselves as well (fishtable.tui.leaving).
+            loop.add_signal_handler(signal.SIGHUP, self.request_exit)
         web.run_app(
             self.make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
             print=lambda *args: None, shutdown_timeout=GRACE_SECONDS,

@@ -17,22 +17,33 @@ import termios
 import time
 from pathlib import Path
 
-import pytest
-
 from fishtable.engine.resume import load_match
 
 LEAVE_ALT_SCREEN = b"\x1b[?1049l"
 
 
+def take_controlling_terminal() -> None:
+    """In the child, after its new session: its standard input becomes its controlling terminal,
+    as in a terminal window (closing the master then hangs it up: SIGHUP)."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
-    def __init__(self, data_dir: Path, *extra: str) -> None:
+    """`fishtable` (or `argv`) in a pseudo-terminal of 100×40; `controlling`: the pseudo-terminal
+    is the program's controlling terminal, as a terminal window's is."""
+
+    def __init__(
+        self, data_dir: Path, *extra: str, controlling: bool = False, argv: list[str] | None = None,
+    ) -> None:
         self.master, slave = pty.openpty()
+        self.slave_name = os.ttyname(slave)
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "40"}
         env.pop("TEXTUAL", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "fishtable", "--data-dir", str(data_dir), *extra],
+            argv or [sys.executable, "-m", "fishtable", "--data-dir", str(data_dir), *extra],
             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+            preexec_fn=take_controlling_terminal if controlling else None,
         )
         os.close(slave)
         self.output = b""
@@ -76,29 +87,60 @@ class Terminal:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+        if self.master >= 0:
+            os.close(self.master)
+            self.master = -1
+
+    def hang_up(self) -> None:
+        """Close the window: the master side goes, the app's terminal is hung up."""
         os.close(self.master)
+        self.master = -1
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
-def test_a_signal_mid_game_saves_restores_the_terminal_and_exits_0(tmp_path: Path, sig: signal.Signals) -> None:
+def start_a_game(term: Terminal) -> None:
+    """From the menu to the first player's hand on screen: a game in progress."""
+    term.wait_for(b"Crazy")
+    term.read(0.5)
+    term.type(b"\r")  # Crazy Fishing
+    term.wait_for(b"Start")
+    term.read(0.3)
+    term.type(b"\x13")  # Ctrl+S: start with two people and a computer
+    term.wait_for(b"Pass")
+    term.read(1.0)  # the handoff screen arms
+    term.type(b"\r")  # the first player takes the keyboard: a hand is on screen
+    term.wait_for(b"PRIVATE")  # a hand is on screen
+
+
+def assert_saved_in_progress(data_dir: Path) -> None:
+    match = load_match(data_dir / "autosave.json")
+    assert match.seats[0].name == "Player 1" and not match.is_over
+
+
+def test_sigterm_mid_game_saves_restores_the_terminal_and_exits_0(tmp_path: Path) -> None:
     term = Terminal(tmp_path)
     try:
-        term.wait_for(b"Crazy")
-        term.read(0.5)
-        term.type(b"\r")  # Crazy Fishing
-        term.wait_for(b"Start")
-        term.read(0.3)
-        term.type(b"\x13")  # Ctrl+S: start with two people and a computer
-        term.wait_for(b"Pass")
-        term.read(1.0)  # the handoff screen arms
-        term.type(b"\r")  # the first player takes the keyboard: a hand is on screen
-        term.wait_for(b"PRIVATE")  # a hand is on screen
+        start_a_game(term)
         shown = len(term.output)
-        term.proc.send_signal(sig)
+        term.proc.send_signal(signal.SIGTERM)
         assert term.wait_exit(30) == 0
         term.read(0.5)
         assert LEAVE_ALT_SCREEN in term.output[shown:], "the terminal was left in the app's screen"
     finally:
         term.close()
-    match = load_match(tmp_path / "autosave.json")
-    assert match.seats[0].name == "Player 1" and not match.is_over
+    assert_saved_in_progress(tmp_path)
+
+
+def test_sighup_mid_game_saves_and_exits_0_without_writing_to_the_terminal_that_is_gone(tmp_path: Path) -> None:
+    """A hang-up means the window is gone: restoring its screen would only write to a dead terminal
+    (where a write can fail, or wait forever: tests/tui/test_closed_window.py)."""
+    term = Terminal(tmp_path)
+    try:
+        start_a_game(term)
+        shown = len(term.output)
+        term.proc.send_signal(signal.SIGHUP)
+        assert term.wait_exit(30) == 0
+        term.read(0.5)
+        assert LEAVE_ALT_SCREEN not in term.output[shown:], "the app restored a terminal that was gone"
+    finally:
+        term.close()
+    assert_saved_in_progress(tmp_path)
