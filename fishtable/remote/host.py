@@ -23,6 +23,7 @@ from aiohttp import WSMsgType, web
 from pydantic import ValidationError
 from yarl import URL
 
+from fishtable.addresses import is_numeric, is_wildcard, own_address
 from fishtable.bots import choose_action, hint
 from fishtable.bots.search import can_search
 from fishtable.engine.errors import FishtableError, IllegalAction
@@ -93,7 +94,7 @@ class TableHost:
         self.port = port
         self.rate = rate or RateLimit()
         self.bot_pause = bot_pause
-        self.allowed_hosts = allowed_hosts
+        self.allowed_hosts = tuple(name.lower() for name in allowed_hosts)
         # Pages of other origins that may open a seat (a browser front end on another port).
         self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
         self.pages = pages  # the links' browser pages; without them a link's page says to use the terminal
@@ -231,16 +232,25 @@ class TableHost:
         """Nothing is being applied or thought about right now."""
         return not self._lock.locked()
 
+    def link_name(self, public_host: str | None = None) -> str:
+        """The name the printed links give: the public name, else the address listened on, or for
+        every address this computer's own address on its network (0.0.0.0 opens nowhere else)."""
+        if public_host:
+            return public_host
+        if is_wildcard(self.bind):
+            return own_address() or "127.0.0.1"
+        return self.bind
+
     def links(self, public_host: str | None = None) -> tuple[dict[int, Link], Link]:
         """(each remote seat's join link, the public table's link)."""
-        shown = public_host or self.bind
+        shown = self.link_name(public_host)
         seats = {seat: Link(shown, self.port, token) for seat, token in sorted(self.record.tokens.items())
                  if self.record.kinds[seat] == "remote"}
         return seats, Link(shown, self.port, None)
 
     def local_link(self, token: str | None) -> Link:
         """A link on the address this machine reaches the host at (loopback if it listens everywhere)."""
-        here = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") else self.bind
+        here = "127.0.0.1" if is_wildcard(self.bind) else self.bind
         return Link(here, self.port, token)
 
     def local_links(self) -> dict[int, Link]:
@@ -576,14 +586,15 @@ class TableHost:
 
     # -- the connections -----------------------------------------------------------------------
     def _host_ok(self, request: web.Request) -> bool:
-        """The Host header names this table (no DNS rebinding of a loopback table)."""
-        if not is_loopback(self.bind) and self.bind not in ("", "0.0.0.0", "::"):
-            names = {self.bind, *self.allowed_hosts}
-        elif not is_loopback(self.bind):
-            return True  # listening everywhere: any name of this machine may be used
-        else:
-            names = {"localhost", "127.0.0.1", "::1", self.bind, *self.allowed_hosts}
-        return (request.url.host or "") in names
+        """The Host header names this table: no name a stranger controls (DNS rebinding), as
+        `serve`'s origin policy (fishtable.web.origin). Listening everywhere, a numeric address,
+        localhost or the public name; else the address listened on (and loopback's names)."""
+        host = (request.url.host or "").lower()
+        if is_wildcard(self.bind):
+            return is_numeric(host) or host == "localhost" or host in self.allowed_hosts
+        if not is_loopback(self.bind):
+            return host in {self.bind, *self.allowed_hosts}
+        return host in {"localhost", "127.0.0.1", "::1", self.bind, *self.allowed_hosts}
 
     def _origin_ok(self, request: web.Request) -> bool:
         """A browser page from another site may not open a seat: its Origin must be this table."""

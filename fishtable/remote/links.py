@@ -64,12 +64,19 @@ def parse_link(text: str) -> Link:
 
 
 
-def exposure_warning(host: str, port: int) -> str | None:
-    """The plain warning printed when the table listens beyond this machine, else None."""
+def exposure_warning(host: str, port: int, shown: str | None = None) -> str | None:
+    """The plain warning printed when the table listens beyond this machine, else None. `shown`:
+    the name the links give, when the table listens on every address and no public name was given."""
     if is_loopback(host):
         return None
-    return (
+    warning = (
         f"Warning: the table listens on {host}:{port}, so other computers on the network can reach it. "
         "Anyone who reaches it can open the public table, and each seat's link is that seat's key: "
         "send each link only to its player."
     )
+    if shown is not None:
+        warning += (
+            f" The links name this computer by {shown}; if the players reach it by another name or "
+            "address, start the table with --public-name NAME."
+        )
+    return warning

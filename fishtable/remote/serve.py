@@ -257,7 +257,8 @@ async def _serve_until_done(
     table: TableHost, public_name: str | None, local: Callable[[dict[int, Link], Link], Awaitable[None]],
     stop: asyncio.Event,
 ) -> None:
-    warning = exposure_warning(table.bind, table.port)
+    shown = table.link_name(public_name)
+    warning = exposure_warning(table.bind, table.port, None if public_name else shown)
     if warning:
         print(warning, file=sys.stderr)
     seats, public = table.links(public_name)

@@ -12,24 +12,15 @@ at this machine (DNS rebinding), as is a request without any Origin.
 
 from __future__ import annotations
 
-import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from fishtable.addresses import is_loopback  # re-exported: one rule for both listeners
+# Re-exported: one rule for both listeners (`serve` here, `host` in fishtable.remote.host).
+from fishtable.addresses import WILDCARD_HOSTS, is_loopback, is_numeric
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
-WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
-
-
-def _is_ip(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -71,7 +62,7 @@ class OriginPolicy:
         if is_loopback(bound):
             return address.host in LOOPBACK_NAMES or is_loopback(address.host)
         if bound in WILDCARD_HOSTS:
-            return _is_ip(address.host) or address.host == "localhost"
+            return is_numeric(address.host) or address.host == "localhost"
         return address.host == bound
 
     def allows(self, origin: str | None, request_host: str | None, scheme: str = "http") -> bool:
