@@ -39,6 +39,8 @@ from fishtable.remote.protocol import (
     read_host_message,
 )
 
+NOTE_KIND = "table"  # the kind of the host's own log lines
+
 
 class JoinRefused(Exception):
     """The host refused this link for good (a wrong key, a finished game), in words."""
@@ -53,11 +55,29 @@ class TableSeen:
     seat: int | None = None
     snapshot: Snapshot | None = None
     log: dict[int, LogLine] = field(default_factory=dict)
+    # The host's own lines for the log (a seat taken over), each after the game's line it followed.
+    notes: list[tuple[int, str]] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     series: dict[str, Any] | None = None  # the series' totals after the last game (Series JSON)
     games: int = 1  # which game of the table this is (the next game of a series counts on)
     hints: dict[int, Hint] = field(default_factory=dict)  # the hints received, by question ticket
+
+    def readable_log(self) -> list[LogLine]:
+        """The log in order, the host's notes among the game's lines (a note's index is that of the
+        game's line it came after)."""
+        notes = iter(sorted(self.notes, key=lambda note: note[0]))
+        note = next(notes, None)
+        lines: list[LogLine] = []
+        for index in sorted(self.log):
+            while note is not None and note[0] < index:
+                lines.append(LogLine(index=note[0], kind=NOTE_KIND, text=note[1], news=True))
+                note = next(notes, None)
+            lines.append(self.log[index])
+        while note is not None:
+            lines.append(LogLine(index=note[0], kind=NOTE_KIND, text=note[1], news=True))
+            note = next(notes, None)
+        return lines
 
     @property
     def prompt(self) -> Prompt | None:
@@ -191,6 +211,7 @@ class RemoteClient:
             if seen.result is not None and message.snapshot.step == 0:
                 seen.result = None
                 seen.log.clear()
+                seen.notes.clear()
                 seen.games += 1
             seen.game, seen.title, seen.seat = message.game, message.title, message.seat
             self._snapshot(message.snapshot)
@@ -207,6 +228,8 @@ class RemoteClient:
             seats = [s.model_copy(update={"away": message.away}) if s.seat == message.seat else s
                      for s in seen.snapshot.seats]
             seen.snapshot = seen.snapshot.model_copy(update={"seats": seats, "waiting": message.waiting})
+            if message.note:
+                seen.notes.append((max(seen.log, default=-1), message.note))
         elif isinstance(message, Hint):
             seen.hints[message.ticket] = message
         elif isinstance(message, GameOver):
@@ -282,4 +305,4 @@ class RemoteClient:
 
     @property
     def log_lines(self) -> list[str]:
-        return [self.seen.log[i].text for i in sorted(self.seen.log)]
+        return [line.text for line in self.seen.readable_log()]

@@ -333,8 +333,8 @@ class TableHost:
         return encode(GameOver(result=result.model_dump(mode="json"),
                                series=series.model_dump(mode="json") if series is not None else None))
 
-    def _presence(self, seat: int, away: bool) -> None:
-        message = encode(Presence(seat=seat, away=away, waiting=sorted(self.match.pending())))
+    def _presence(self, seat: int, away: bool, note: str = "") -> None:
+        message = encode(Presence(seat=seat, away=away, waiting=sorted(self.match.pending()), note=note))
         for conn in list(self._conns):
             conn.send(message)
 
@@ -669,9 +669,11 @@ class TableHost:
             return None
         async with self._lock:
             conn = Connection(ws, seat, Bucket(self.rate))
+            reopened = False
             if seat is not None:
                 old = self._seat_conn.get(seat)
-                if old is not None:  # the same link opened again: the newest wins
+                reopened = old is not None
+                if old is not None:  # the same link opened again: the newest wins, and the table is told
                     old.send(encode(Refused(reason="This seat was opened somewhere else.", final=True)))
                     old.send(None)
                     self._conns.discard(old)
@@ -686,7 +688,8 @@ class TableHost:
             if over is not None:  # between two games of a series: the last result, and a next to ask for
                 conn.send(over)
             if seat is not None:
-                self._presence(seat, away=False)
+                note = f"{self.match.seats[seat].name}'s seat was opened from another place." if reopened else ""
+                self._presence(seat, away=False, note=note)
                 self._schedule_away()
         return conn
 

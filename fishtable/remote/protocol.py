@@ -151,12 +151,14 @@ class Refused(_Message):
 
 
 class Presence(_Message):
-    """A seat has gone away or come back."""
+    """A seat has gone away or come back (or was taken over by its link opened elsewhere: `note`)."""
 
     type: Literal["presence"] = "presence"
     seat: int
     away: bool
     waiting: list[int] = Field(default_factory=list)
+    # A line for every table's log about it ("Elena's seat was opened from another place."), or "".
+    note: str = Field(default="", max_length=200)
 
 
 class GameOver(_Message):

@@ -75,8 +75,9 @@ class WireFeed:
 
     def log(self, viewer: int | None) -> LogWindow:
         seen = (self.seat_clients.get(viewer, self.client) if viewer is not None else self.client).seen
+        # Numbered by place: the host's notes (a seat taken over) sit between the game's lines.
         entries = [(i, Event(kind=line.kind, text=line.text, news=line.news))
-                   for i, line in sorted(seen.log.items())]
+                   for i, line in enumerate(seen.readable_log())]
         news_from = entries[-1][0] if entries else 0
         return LogWindow(self.ui.log_window(entries), news_from)
 

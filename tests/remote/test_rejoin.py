@@ -10,8 +10,9 @@ from pathlib import Path
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
-from fishtable.remote.client import RemoteClient
+from fishtable.remote.client import RemoteClient, TableSeen
 from fishtable.remote.host import TableHost
+from fishtable.remote.protocol import LogLine
 from fishtable.remote.record import RECORD_NAME
 
 from .helpers import FAST, Player, Watch, close_all, join_all, start_table
@@ -152,3 +153,36 @@ async def test_the_host_keeps_a_games_time_limit(tmp_path: Path, monkeypatch) ->
         await watcher.close()
     finally:
         await host.stop()
+
+
+async def test_a_seat_opened_in_a_second_place_is_told_to_the_whole_table(tmp_path: Path) -> None:
+    """A taken seat is never silent: every table's log says so, in its place among the game's lines;
+    a seat that merely comes back after being away is no news."""
+    host = await start_table("crazy-fishing", ("remote", "remote"), tmp_path)
+    try:
+        clients, public = await join_all(host)
+        name = host.match.seats[1].name
+        line = f"{name}'s seat was opened from another place."
+        before = list(public.log_lines)
+        second = RemoteClient(host.links()[0][1])  # the same link, somewhere else, while the first is open
+        await second.connect()
+        assert second.seen.seat == 1
+        await public.wait_for(lambda c: line in c.log_lines, 10)
+        await clients[0].wait_for(lambda c: line in c.log_lines, 10)
+        assert public.log_lines == [*before, line]  # after the lines it followed, once
+        await second.close()
+        await public.wait_for(lambda c: c.seen.seats[1].away, 10)
+        third = RemoteClient(host.links()[0][1])  # back after being away: nobody else had the seat
+        await third.connect()
+        await public.wait_for(lambda c: not c.seen.seats[1].away, 10)
+        assert public.log_lines.count(line) == 1
+        await close_all(clients[0], third, public)
+    finally:
+        await host.stop()
+
+
+def test_the_hosts_notes_sit_among_the_game_lines_they_followed() -> None:
+    seen = TableSeen(log={i: LogLine(index=i, kind="turn", text=f"line {i}") for i in (3, 4, 7)},
+                     notes=[(4, "after 4"), (-1, "before all"), (9, "last")])
+    texts = [line.text for line in seen.readable_log()]
+    assert texts == ["before all", "line 3", "line 4", "after 4", "line 7", "last"]
