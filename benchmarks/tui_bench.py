@@ -10,8 +10,15 @@
    pressed through the Pilot to the refresh after it (`call_after_refresh`), median and
    p95 over 200 presses. Only public Textual hooks, so it measures the Pilot's own waiting
    too: an upper bound.
+3. CPU per cursor key (`--cpu-per-key`): the process's CPU time per arrow key, the key
+   handled and the screen repainted, on Crazy Fishing's cast screen (a private hand of
+   eight cards beside the sea) and catch table (a full 27-card sea), against a Textual
+   DataTable of 27 rows (its cursor moved up and down). The same Pilot drives all three,
+   interleaved round by round, so its own cost is in every figure alike; the ratio to
+   the DataTable is the figure to read. Goal: at most 2× the DataTable.
 
     python benchmarks/tui_bench.py [--runs 15] [--presses 200]
+    python benchmarks/tui_bench.py --cpu-per-key [--presses 200] [--rounds 5]
 """
 
 from __future__ import annotations
@@ -167,12 +174,97 @@ async def bench_keys(presses: int) -> None:
     print(f"  median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms")
 
 
+def crazy_fishing_at(stop: str, seed: int = 5):  # type: ignore[no-untyped-def]
+    """A three-seat Crazy Fishing match (Elena and two random computers) brought to Elena's first
+    `stop` decision ("cast" or "catch"), with the full 27-card sea."""
+    from fishtable.engine.match import Match
+    from fishtable.engine.protocol import SeatInfo
+    from fishtable.engine.registry import load_game
+
+    game = load_game("crazy-fishing")
+    seats = [SeatInfo(name="Elena"), SeatInfo(name="Bot", bot="random"), SeatInfo(name="Bot 2", bot="random")]
+    match = Match.start(game, game.options_model()(), seats, seed)
+    while not (0 in match.pending() and match.pending()[0].kind == stop):
+        seat = min(match.pending())
+        legal = match.legal_actions(seat)
+        if match.pending()[seat].kind == "cast" and seat == 0:
+            match.apply(seat, max(legal, key=lambda a: len(a.rods)))  # go first: the sea stays full
+        else:
+            match.apply(seat, legal[0])
+    assert match.view(None).sea_count == 27, "sea not full"
+    return match
+
+
+async def cpu_per_key(app, keys: list[str], presses: int, ready) -> float:  # type: ignore[no-untyped-def]
+    """The process's CPU seconds per key of `keys` (in turn), each key handled and repainted."""
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            if ready(app):
+                break
+            await pilot.pause(0.05)
+        assert ready(app), f"not ready: {app.screen}"
+        for key in keys * 5:  # warm: the first presses build caches
+            await pilot.press(key)
+        await pilot.pause()
+        start = time.process_time()
+        for n in range(presses):
+            await pilot.press(keys[n % len(keys)])
+            painted = asyncio.Event()
+            app.screen.call_after_refresh(painted.set)
+            await asyncio.wait_for(painted.wait(), 5)
+        return (time.process_time() - start) / presses
+
+
+async def bench_cpu_per_key(presses: int, rounds: int) -> dict[str, float]:
+    sys.path.insert(0, str(ROOT))
+    from textual.app import App, ComposeResult
+    from textual.widgets import DataTable, Footer
+
+    from fishtable.tui.app import FishtableApp
+
+    class TableApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield DataTable(id="rows")
+            yield Footer()
+
+        def on_mount(self) -> None:
+            table = self.query_one(DataTable)
+            table.add_columns("#", "Fish", "Size", "Speed", "Bait")
+            for n in range(27):
+                table.add_row(n + 1, f"Fish {n + 1}", "big" if n % 3 else "small", n % 6 + 1, f"+{n % 4}")
+            table.focus()
+
+    runs: dict[str, list[float]] = {"datatable": [], "cast screen": [], "catch table": []}
+    with tempfile.TemporaryDirectory() as data:
+        for _ in range(rounds):
+            runs["datatable"].append(await cpu_per_key(
+                TableApp(), ["down", "down", "up", "up"], presses, lambda app: True))
+            runs["cast screen"].append(await cpu_per_key(
+                FishtableApp(data_dir=data, start_match=crazy_fishing_at("cast"), bot_pause=0, autosave=False),
+                ["right", "right", "left", "left"], presses,
+                lambda app: type(app.screen).__name__ == "CastScreen"))
+            runs["catch table"].append(await cpu_per_key(
+                FishtableApp(data_dir=data, start_match=crazy_fishing_at("catch"), bot_pause=0, autosave=False),
+                ["right", "down", "left", "up"], presses, lambda app: type(app.screen).__name__ == "TableScreen"))
+    medians = {name: statistics.median(values) for name, values in runs.items()}
+    base = medians["datatable"]
+    print(f"CPU per cursor key, median of {rounds} rounds of {presses} presses:")
+    for name, value in medians.items():
+        print(f"  {name:12} {value * 1000:6.2f} ms   {value / base:4.2f}x the DataTable")
+    return medians
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--presses", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5, help="--cpu-per-key: interleaved rounds")
     parser.add_argument("--launch-only", action="store_true", help="skip the key-press measurement")
+    parser.add_argument("--cpu-per-key", action="store_true", help="only the CPU per cursor key")
     args = parser.parse_args()
-    bench_launch(args.runs)
-    if not args.launch_only:
-        asyncio.run(bench_keys(args.presses))
+    if args.cpu_per_key:
+        asyncio.run(bench_cpu_per_key(args.presses, args.rounds))
+    else:
+        bench_launch(args.runs)
+        if not args.launch_only:
+            asyncio.run(bench_keys(args.presses))
