@@ -123,3 +123,28 @@ def test_a_link_in_place_of_the_lock_file_is_not_followed(tmp_path: Path) -> Non
     claim = claim_table(data)
     assert claim.lock is None and claim.problem is not None
     assert target.read_text() == "keep me"
+
+
+def open_descriptors() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts descriptors in /proc")
+def test_a_refused_claim_leaves_no_descriptor_open(tmp_path: Path, holders) -> None:
+    holder = holders(tmp_path)
+    assert holder.answer == "held"
+    before = open_descriptors()
+    for _ in range(20):
+        assert claim_table(tmp_path).taken
+    assert open_descriptors() == before
+
+
+def test_the_owner_note_replaces_a_longer_old_one_whole(tmp_path: Path) -> None:
+    (tmp_path / LOCK_NAME).write_text("123456789012345678901234567890\nsomething long left by another\n")
+    claim = claim_table(tmp_path)
+    assert claim.lock is not None
+    try:
+        pid, terminal, rest = (tmp_path / LOCK_NAME).read_text().split("\n")
+        assert pid == str(os.getpid()) and terminal in ("terminal", "no terminal") and rest == ""
+    finally:
+        claim.lock.release()
