@@ -217,3 +217,14 @@ def test_a_save_with_a_hostile_action_is_refused_in_plain_words(tmp_path: Path, 
         load_match(path)
     assert "does not replay" in str(info.value)
     assert_plain(str(info.value))
+
+
+@pytest.mark.parametrize("char", ["\x7f", "\x1f", "\x00", "\u2028", "\u2029", "\u0085", "\u200b", "\ufeff"])
+def test_every_edge_of_the_refused_characters_is_refused(char: str) -> None:
+    """DEL and the last C0 control in ASCII text, the line and paragraph separators, NEL, and the
+    invisible formats in other text: each alone, and inside a name of either kind."""
+    for name in (char, f"Ann{char}", f"Åsa{char}"):
+        assert refused_char(name) == char
+        with pytest.raises(ValueError, match=f"U\\+{ord(char):04X}"):
+            check_plain(name, "the name")
+    assert refused_char(" ~") is None and refused_char("Åsa ~") is None  # the edges that stay

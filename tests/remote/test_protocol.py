@@ -101,3 +101,12 @@ def test_the_record_holds_one_secret_token_per_remote_seat_owner_only(tmp_path: 
     path.write_text("{")
     with pytest.raises(SaveFileError):
         load_record(path, match)
+
+
+def test_the_size_cap_admits_exactly_its_size() -> None:
+    """At the cap a message is read (the hello padded to the byte); one byte more is refused."""
+    hello = '{"type": "hello", "token": null}'
+    exact = hello + " " * (MAX_CLIENT_MESSAGE_BYTES - len(hello))
+    assert read_client_message(exact) == Hello(token=None)
+    with pytest.raises(ProtocolError, match="too long"):
+        read_client_message(exact + " ")
