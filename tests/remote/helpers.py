@@ -99,6 +99,20 @@ class Watch:
         return found
 
 
+def private_lines_received(host: TableHost, client: RemoteClient, seat: int | None) -> list[str]:
+    """Every log text another seat alone may read (its cards by name: "You are dealt 6♣ Q♣…")
+    found in a frame this client received; a text the seat may also read as a line of its own
+    does not count."""
+    events = host.match.events_since(0)
+    readable = {e.text for e in events if e.visible_for(seat)}
+    hidden = {e.text for e in events if not e.visible_for(seat)} - readable
+    found = []
+    for frame in client.frames:
+        text = json.dumps(json.loads(frame), ensure_ascii=False)
+        found.extend(line for line in hidden if json.dumps(line, ensure_ascii=False) in text)
+    return found
+
+
 class Player:
     """A headless seat that answers each new question once, from what it received: the game's
     greedy bot on the rebuilt view when `greedy` (Fishing Party's random games are long), else

@@ -12,7 +12,7 @@ import pytest
 from fishtable.engine.resume import load_match
 from fishtable.remote.record import SAVE_NAME
 
-from .helpers import Player, Watch, close_all, join_all, start_table
+from .helpers import Player, Watch, close_all, join_all, private_lines_received, start_table
 
 GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
 
@@ -40,6 +40,10 @@ async def test_three_remote_seats_play_a_whole_game(game: str, tmp_path: Path) -
                 prompt = (json.loads(frame).get("snapshot") or {}).get("prompt")
                 assert prompt is None or prompt["seat"] == seat
         assert not watch.leaks(public, None), watch.leaks(public, None)[:5]
+        # The log too, by its words: no private line of another seat reached a seat or the table.
+        assert any(e.visible_to is not None for e in host.match.events_since(0)), "no private line to test"
+        for seat, client in (*clients.items(), (None, public)):
+            assert not private_lines_received(host, client, seat), private_lines_received(host, client, seat)[:3]
         # The last view each seat got is the host's view for it; the autosave replays to the end.
         for seat, client in clients.items():
             assert client.seen.snapshot.view == host.match.view(seat).model_dump(mode="json")
