@@ -278,3 +278,30 @@ def test_poker_two_presses_per_betting_decision() -> None:
     decisions = presses.count("decision")
     assert decisions and presses.count("handoff") <= decisions
     assert set(presses) <= {"handoff", "decision", "none"}
+
+
+@pytest.mark.parametrize("game_id", ["crazy-fishing", "fishing-party-poker"])
+def test_a_public_prompt_is_answered_by_the_planner_only_when_it_has_one_answer(game_id: str) -> None:
+    """A person's public question with a choice is theirs to answer; with one answer, nobody is
+    asked a press that decides nothing."""
+    seen = {"asked": 0, "answered": 0}
+    for seed in range(1, 4):
+        table = table_for(game_id, seed=seed)
+        for _ in range(600):
+            step = table.next()
+            if isinstance(step, (Results, planner.Wait)):
+                break
+            if isinstance(step, (PublicPrompt, planner.AutoAnswer)):
+                count = len(table.match.legal_actions(step.seat))
+                if isinstance(step, PublicPrompt):
+                    assert count >= 2, (game_id, seed, step)
+                    seen["asked"] += 1
+                else:
+                    assert count == 1 and step.action == table.match.legal_actions(step.seat)[0]
+                    seen["answered"] += 1
+            table.take()
+    # Crazy Fishing's catch is a public question with a choice; poker answers its one-answer steps.
+    if game_id == "crazy-fishing":
+        assert seen["asked"] > 0, seen
+    if game_id == "fishing-party-poker":
+        assert seen["answered"] > 0, seen
