@@ -20,8 +20,9 @@ import importlib
 import itertools
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
-from typing import TypedDict
+from typing import Generic, TypedDict
 
 from fishtable.bots.protocol import Bot as Bot
 from fishtable.bots.protocol import SearchGame, SomeBot
@@ -203,16 +204,30 @@ def bot_rng(seed: int, seat: int, step: int) -> random.Random:
     return random.Random(seed * 1_000_003 + step * 101 + seat)
 
 
-def choose_action(
+@dataclass(frozen=True)
+class Choice(Generic[ViewT, ActionT]):
+    """One computer decision, read from the match and ready to think about anywhere: the bot, the
+    seat's view (None if the bot reads none), its legal actions and its generator. Thinking
+    (`choose`) touches the match no more, so it can run on a thread while the table goes on."""
+
+    bot: SomeBot
+    view: ViewT | None
+    legal: list[ActionT]
+    rng: random.Random
+
+    def choose(self) -> ActionT:
+        return self.bot.choose(self.view, self.legal, self.rng)
+
+
+def prepare_choice(
     match: Match[StateT, ViewT, ActionT], seat: int, *, on_progress: Callable[[Progress[ActionT]], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
-) -> ActionT:
-    """The move of a match seat's computer player (its `SeatInfo.bot`, "greedy" if unset).
-
-    The bot sees only what the seat may see: `match.view(seat)` (when it reads a
-    view) and `match.legal_actions(seat)`; its generator is `bot_rng(match.seed,
-    seat, match.step_count)`, so a replayed game makes the same moves (the hard bot
-    too: its budget is iterations, unless the `HARD_SECONDS` safety net cut a search short).
+) -> Choice[ViewT, ActionT]:
+    """Read what a match seat's computer player (its `SeatInfo.bot`, "greedy" if unset) decides
+    from: only what the seat may see, `match.view(seat)` (when it reads a view) and
+    `match.legal_actions(seat)`; its generator is `bot_rng(match.seed, seat, match.step_count)`,
+    so a replayed game makes the same moves (the hard bot too: its budget is iterations, unless
+    the `HARD_SECONDS` safety net cut a search short).
 
     `on_progress(progress)` and `should_stop()` reach a searching bot (see
     `fishtable.bots.search.SearchBot`): the app's status line and its way out.
@@ -224,5 +239,12 @@ def choose_action(
         if should_stop is not None:
             bot.should_stop = should_stop
     view = match.view(seat) if bot.needs_view else None
-    rng = bot_rng(match.seed, seat, match.step_count)
-    return bot.choose(view, match.legal_actions(seat), rng)
+    return Choice(bot, view, match.legal_actions(seat), bot_rng(match.seed, seat, match.step_count))
+
+
+def choose_action(
+    match: Match[StateT, ViewT, ActionT], seat: int, *, on_progress: Callable[[Progress[ActionT]], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> ActionT:
+    """The move of a match seat's computer player: `prepare_choice`, then its `choose`."""
+    return prepare_choice(match, seat, on_progress=on_progress, should_stop=should_stop).choose()

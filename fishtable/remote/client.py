@@ -28,6 +28,7 @@ from fishtable.remote.protocol import (
     Hint,
     LogLine,
     NextGame,
+    Note,
     Presence,
     ProtocolError,
     Refused,
@@ -204,7 +205,7 @@ class RemoteClient:
             self.connected = False
             await self._notify()
 
-    def _take(self, message: Welcome | Update | Refused | Presence | GameOver | Hint) -> None:
+    def _take(self, message: Welcome | Update | Refused | Presence | Note | GameOver | Hint) -> None:
         seen = self.seen
         if isinstance(message, Welcome):
             # The next game of a series (dealt: step 0), not a rejoin between two games.
@@ -228,8 +229,8 @@ class RemoteClient:
             seats = [s.model_copy(update={"away": message.away}) if s.seat == message.seat else s
                      for s in seen.snapshot.seats]
             seen.snapshot = seen.snapshot.model_copy(update={"seats": seats, "waiting": message.waiting})
-            if message.note:
-                seen.notes.append((max(seen.log, default=-1), message.note))
+        elif isinstance(message, Note):
+            seen.notes.append((max(seen.log, default=-1), message.text))
         elif isinstance(message, Hint):
             seen.hints[message.ticket] = message
         elif isinstance(message, GameOver):

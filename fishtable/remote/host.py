@@ -16,6 +16,7 @@ import contextlib
 import json
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -24,7 +25,7 @@ from pydantic import ValidationError
 from yarl import URL
 
 from fishtable.addresses import is_numeric, is_wildcard, own_address
-from fishtable.bots import choose_action, hint
+from fishtable.bots import hint, prepare_choice
 from fishtable.bots.search import can_search
 from fishtable.engine.errors import FishtableError, IllegalAction
 from fishtable.engine.files import validation_message
@@ -46,6 +47,7 @@ from fishtable.remote.protocol import (
     HintLine,
     LogLine,
     NextGame,
+    Note,
     Presence,
     ProtocolError,
     Refused,
@@ -99,9 +101,9 @@ class TableHost:
         self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
         self.pages = pages  # the links' browser pages; without them a link's page says to use the terminal
         self.save_error: str | None = None
-        self.bot_errors: list[str] = []
         self.applied = 0  # actions applied since this host started (the tests' observer reads it)
         self.on_applied: list[Any] = []  # callbacks(match) after every action, before anything is sent
+        self.on_note: list[Callable[[str], None]] = []  # callbacks(text) for the host's own log lines
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._conns: set[Connection] = set()
@@ -114,6 +116,7 @@ class TableHost:
         self._runner: web.AppRunner | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._clock: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = False
         self.finished = asyncio.Event()  # set when the game is over (the last game of a series)
         self._game_clock = time.monotonic()  # when this game began here (a series for a time counts it)
@@ -165,7 +168,7 @@ class TableHost:
         site = web.TCPSite(self._runner, self.bind, self.port)
         await site.start()
         self.port = self._runner.addresses[0][1]
-        self._bot_task = asyncio.create_task(self._play_computers())
+        self._bot_task = asyncio.create_task(self._keep_computers())
         self._start_clock()
         self._schedule_away()
         self._wake.set()
@@ -180,9 +183,12 @@ class TableHost:
         seconds = limit(self.match.options) if limit is not None else None
         if seconds is None or getattr(self.match.view(None), "time_up", False):
             return
-        self._clock = asyncio.get_running_loop().call_later(
-            seconds, lambda: asyncio.create_task(self._time_up())
-        )
+        self._clock = asyncio.get_running_loop().call_later(seconds, self._start_time_up)
+
+    def _start_time_up(self) -> None:
+        task = asyncio.create_task(self._time_up())
+        self._tasks.add(task)  # kept until done: the loop holds tasks only weakly
+        task.add_done_callback(self._tasks.discard)
 
     async def _time_up(self) -> None:
         async with self._lock:
@@ -333,10 +339,18 @@ class TableHost:
         return encode(GameOver(result=result.model_dump(mode="json"),
                                series=series.model_dump(mode="json") if series is not None else None))
 
-    def _presence(self, seat: int, away: bool, note: str = "") -> None:
-        message = encode(Presence(seat=seat, away=away, waiting=sorted(self.match.pending()), note=note))
+    def _presence(self, seat: int, away: bool) -> None:
+        message = encode(Presence(seat=seat, away=away, waiting=sorted(self.match.pending())))
         for conn in list(self._conns):
             conn.send(message)
+
+    def note(self, text: str) -> None:
+        """A line of the host's own for every table's log (and for `on_note`: the host's terminal)."""
+        message = encode(Note(text=text[:300]))
+        for conn in list(self._conns):
+            conn.send(message)
+        for callback in self.on_note:
+            callback(text)
 
     # -- acting --------------------------------------------------------------------------------
     def _autosave(self) -> None:
@@ -345,8 +359,12 @@ class TableHost:
         try:
             self.match.save(self.save_dir / SAVE_NAME)
         except FishtableError as exc:
-            self.save_error = str(exc)  # the game goes on; the last good save stays
+            if self.save_error is None:  # said once, at once; the game goes on, the last good save stays
+                self.note(f"{exc} The game goes on unsaved.")
+            self.save_error = str(exc)
         else:
+            if self.save_error is not None:
+                self.note("The table is being saved again.")
             self.save_error = None
 
     def _apply(self, seat: int, action: Any) -> None:
@@ -380,6 +398,8 @@ class TableHost:
             try:
                 save_record(self.save_dir / RECORD_NAME, record)
             except FishtableError as exc:
+                if self.save_error is None:
+                    self.note(f"{exc} The game goes on unsaved.")
                 self.save_error = str(exc)
 
     def _next_refusal(self, conn: Connection) -> str | None:
@@ -541,7 +561,19 @@ class TableHost:
                 return seat
         return None
 
+    async def _keep_computers(self) -> None:
+        """The computer loop, whose end by an error is told to the table as it happens (its
+        computer seats would wait forever in silence otherwise), not kept for `stop()`."""
+        try:
+            await self._play_computers()
+        except Exception as exc:
+            self.note(f"The computer players stopped ({type(exc).__name__}: {exc}). The table is saved: "
+                      "stop it and continue it with fishtable host --resume.")
+
     async def _play_computers(self) -> None:
+        """Every computer move, one at a time: read under the table's lock, thought about on a
+        thread without it (the table answers everyone meanwhile), applied exactly once under it
+        if the seat's question is still the one it thought about."""
         while not self._stopping:
             await self._wake.wait()
             self._wake.clear()
@@ -550,14 +582,24 @@ class TableHost:
                     seat = self._computer_turn()
                     if seat is None:
                         break
-                    # The bot sees only the seat's view; the lock keeps the match still meanwhile.
-                    try:
-                        action = await asyncio.to_thread(choose_action, self.match, seat)
-                        self._apply(seat, action)
-                    except Exception as exc:  # a broken bot must not stop the table: any legal move
-                        self.bot_errors.append(f"{self.match.seats[seat].name} (computer): {exc}")
+                    ticket = self._asked[seat][1]
+                    choice = prepare_choice(self.match, seat)
+                try:
+                    action: Any = await asyncio.to_thread(choice.choose)
+                    problem = None
+                except Exception as exc:  # a broken bot must not stop the table: said below, out loud
+                    action, problem = None, f"{type(exc).__name__}: {exc}"
+                async with self._lock:
+                    if self._stopping or self.match.is_over or self._asked.get(seat, (None, -1))[1] != ticket:
+                        continue  # its question changed meanwhile (a time-up, say): think again
+                    if problem is None and (refused := self.match.check(seat, action)) is not None:
+                        problem = f"it chose a move the rules refuse ({refused})"
+                    if problem is not None:
                         legal = self.match.legal_actions(seat)
-                        self._apply(seat, legal[self.match.step_count % len(legal)])
+                        action = legal[self.match.step_count % len(legal)]
+                        self.note(f"{self.match.seats[seat].name}'s computer player failed ({problem}); "
+                                  "it plays a legal move instead.")
+                    self._apply(seat, action)
                 if self.bot_pause:
                     await asyncio.sleep(self.bot_pause)
 
@@ -688,8 +730,9 @@ class TableHost:
             if over is not None:  # between two games of a series: the last result, and a next to ask for
                 conn.send(over)
             if seat is not None:
-                note = f"{self.match.seats[seat].name}'s seat was opened from another place." if reopened else ""
-                self._presence(seat, away=False, note=note)
+                if reopened:
+                    self.note(f"{self.match.seats[seat].name}'s seat was opened from another place.")
+                self._presence(seat, away=False)
                 self._schedule_away()
         return conn
 

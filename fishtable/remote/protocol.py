@@ -151,14 +151,20 @@ class Refused(_Message):
 
 
 class Presence(_Message):
-    """A seat has gone away or come back (or was taken over by its link opened elsewhere: `note`)."""
+    """A seat has gone away or come back."""
 
     type: Literal["presence"] = "presence"
     seat: int
     away: bool
     waiting: list[int] = Field(default_factory=list)
-    # A line for every table's log about it ("Elena's seat was opened from another place."), or "".
-    note: str = Field(default="", max_length=200)
+
+
+class Note(_Message):
+    """The host's own line for every table's log, as it happens: a seat's link opened in a second
+    place, a computer player that failed and played a fallback move."""
+
+    type: Literal["note"] = "note"
+    text: str = Field(max_length=300)
 
 
 class GameOver(_Message):
@@ -188,8 +194,8 @@ class Hint(_Message):
     options: list[HintLine]
 
 
-HostMessage = Annotated[Welcome | Update | Refused | Presence | GameOver | Hint, Field(discriminator="type")]
-HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Presence | GameOver | Hint] = TypeAdapter(HostMessage)
+HostMessage = Annotated[Welcome | Update | Refused | Presence | Note | GameOver | Hint, Field(discriminator="type")]
+HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Presence | Note | GameOver | Hint] = TypeAdapter(HostMessage)
 
 
 MessageT = TypeVar("MessageT")  # what a reader validates: one side's messages
@@ -236,7 +242,7 @@ def read_client_message(text: str | bytes) -> Hello | Act | Command | NextGame |
     return _read(text, MAX_CLIENT_MESSAGE_BYTES, CLIENT_MESSAGE, "The client")
 
 
-def read_host_message(text: str | bytes) -> Welcome | Update | Refused | Presence | GameOver | Hint:
+def read_host_message(text: str | bytes) -> Welcome | Update | Refused | Presence | Note | GameOver | Hint:
     """Validate the host's message; ProtocolError in words if it is too long or malformed.
 
     The host's messages are large (views) and come from the table one chose to join: pydantic's

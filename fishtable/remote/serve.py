@@ -278,6 +278,9 @@ async def _serve_until_done(
         print(f"  {names} {'play' if len(here) > 1 else 'plays'} at this keyboard.", flush=True)
         waits.append(asyncio.ensure_future(local(here, table.local_link(None))))
     else:
+        # No app on this terminal: the host's own log lines (a failed computer player, a failed
+        # save, a seat opened twice) are printed here as they happen.
+        table.on_note.append(lambda text: print(f"fishtable host: {text}", file=sys.stderr, flush=True))
         waits.append(asyncio.create_task(table.finished.wait()))
     await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
     for task in waits:
