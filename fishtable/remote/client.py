@@ -2,7 +2,8 @@
 
 The terminal client and the tests read the seat's view, prompt, legal actions
 and log from it; it never holds more than the host sent. `frames` records
-every text frame received (the tests scan them for other seats' cards).
+the last text frames received (the tests keep them all: they scan them for
+other seats' cards).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +43,8 @@ from fishtable.remote.protocol import (
 )
 
 NOTE_KIND = "table"  # the kind of the host's own log lines
+# Frames kept for a person looking into a problem; a game's whole history would grow for hours.
+KEEP_FRAMES: int | None = 64
 
 
 class JoinRefused(Exception):
@@ -103,7 +107,7 @@ class RemoteClient:
         self.origin = origin
         self.name = name
         self.seen = TableSeen()
-        self.frames: list[str] = []
+        self.frames: deque[str] = deque(maxlen=KEEP_FRAMES)
         self.connected = False
         self.closed_reason: str | None = None
         self.on_change: list[Callable[[RemoteClient], None]] = []

@@ -110,3 +110,15 @@ def test_the_size_cap_admits_exactly_its_size() -> None:
     assert read_client_message(exact) == Hello(token=None)
     with pytest.raises(ProtocolError, match="too long"):
         read_client_message(exact + " ")
+
+
+def test_a_client_keeps_a_bounded_history_of_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fishtable.remote import client as client_module
+
+    monkeypatch.undo()  # the package's own bound, not this folder's keep-everything
+    assert client_module.KEEP_FRAMES is not None
+    client = client_module.RemoteClient("http://127.0.0.1:1/table")
+    keep = client_module.KEEP_FRAMES
+    for n in range(keep * 3):
+        client.frames.append(str(n))
+    assert len(client.frames) == keep and client.frames[-1] == str(keep * 3 - 1)
