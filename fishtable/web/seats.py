@@ -37,6 +37,7 @@ import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
+from fishtable.addresses import is_wildcard
 from fishtable.web.origin import Address, OriginPolicy
 from fishtable.web.server import DEFAULT_FONT_SIZE, TEMPLATES, Sessions, close_sessions, font_size, run_session
 
@@ -69,6 +70,7 @@ class SeatPages:
         self.local_link = local_link
         self.sessions: Sessions = {}
         self.tabs: dict[str, list[web.WebSocketResponse]] = {}  # a link's key -> its open tabs
+        self.table_tabs = 0  # the public table's tabs, open or opening
         self.folder: Path | None = None  # the link files (mode 0700 folder, 0600 files)
 
     # -- routes --------------------------------------------------------------------------------
@@ -93,7 +95,7 @@ class SeatPages:
         asked = Address.parse(f"{request.scheme}://{request.host}")
         if asked is not None and self.policy.serves(asked):
             return request.host
-        shown = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") else self.bind
+        shown = "127.0.0.1" if is_wildcard(self.bind) else self.bind
         return f"[{shown}]:{self.port()}" if ":" in shown else f"{shown}:{self.port()}"
 
     async def page(self, request: web.Request) -> web.StreamResponse:
@@ -126,8 +128,20 @@ class SeatPages:
             return _plain(403, refusal)
         key = TABLE_KEY if token is None else hashlib.sha256(token.encode("utf-8")).hexdigest()[:24]
         tabs = self.tabs.setdefault(key, [])
-        if token is None and len(tabs) >= MAX_TABLE_TABS:
-            return _plain(503, f"The public table is open in {MAX_TABLE_TABS} tabs already; close one first.")
+        if token is None:
+            # Counted before the first wait: handshakes that arrive together see each other's places.
+            if self.table_tabs >= MAX_TABLE_TABS:
+                return _plain(503, f"The public table is open in {MAX_TABLE_TABS} tabs already; close one first.")
+            self.table_tabs += 1
+        try:
+            return await self._open_tab(request, key, token, tabs)
+        finally:
+            if token is None:
+                self.table_tabs -= 1
+
+    async def _open_tab(
+        self, request: web.Request, key: str, token: str | None, tabs: list[web.WebSocketResponse],
+    ) -> web.StreamResponse:
         if token is not None:
             for older in list(tabs):  # the newest tab takes the seat, as a new connection does
                 with contextlib.suppress(Exception):

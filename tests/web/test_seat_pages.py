@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import stat
 from pathlib import Path
@@ -79,3 +80,47 @@ def test_the_link_reaches_the_join_app_in_a_file_of_its_own_user_only(tmp_path: 
     assert stat.S_IMODE(os.stat(pages.folder).st_mode) == 0o700
     path.unlink()
     pages.folder.rmdir()
+
+
+async def test_the_public_tables_tab_limit_holds_when_tabs_open_together(tmp_path: Path, monkeypatch) -> None:
+    """Handshakes that arrive together each saw room before any was counted, and all opened."""
+    from aiohttp import web
+
+    from fishtable.web import seats as seats_module
+
+    hold = asyncio.Event()
+
+    async def session(request, command, sessions, downloads=None, debug=False, on_open=None):  # type: ignore[no-untyped-def]
+        websocket = web.WebSocketResponse()
+        await asyncio.sleep(0.05)  # a handshake over a slow network takes a moment
+        await websocket.prepare(request)  # a real handshake: the tab is open from here
+        if on_open is not None:
+            on_open(websocket)
+        await hold.wait()  # the app runs until the test is done (no process is started)
+        await websocket.close()
+        return websocket
+
+    monkeypatch.setattr(seats_module, "run_session", session)
+    table, _ = await hosted(tmp_path)
+    try:
+        own = f"http://127.0.0.1:{table.port}"
+        url = f"ws://127.0.0.1:{table.port}/table/terminal"
+        async with aiohttp.ClientSession() as http:
+
+            async def open_tab() -> int:
+                try:
+                    socket = await http.ws_connect(url, headers={"Origin": own})
+                except aiohttp.WSServerHandshakeError as refused:
+                    return refused.status
+                opened.append(socket)
+                return 101
+
+            opened: list[aiohttp.ClientWebSocketResponse] = []
+            answers = await asyncio.gather(*(open_tab() for _ in range(seats_module.MAX_TABLE_TABS + 3)))
+            assert sorted(answers) == [101] * seats_module.MAX_TABLE_TABS + [503] * 3
+            hold.set()
+            for socket in opened:
+                await socket.close()
+    finally:
+        hold.set()
+        await table.stop()
