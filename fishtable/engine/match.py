@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeGuard
 
 from pydantic import BaseModel
 
-from fishtable.engine.errors import IllegalAction
+from fishtable.engine.errors import FishtableError, IllegalAction
 from fishtable.engine.files import MAX_INT_DIGITS
 from fishtable.engine.protocol import ActionT, Event, Game, Prompt, Result, SeatInfo, StateT, ViewT
 from fishtable.engine.saves import SAVE_FORMAT, SAVE_VERSION, SaveData, write_atomic
@@ -107,7 +107,7 @@ class Match(Generic[StateT, ViewT, ActionT]):
             return False
         try:  # a game without is_action: the action must survive a JSON round trip
             return bool(self.game.parse_action(action.model_dump(mode="json")) == action)
-        except Exception:
+        except (FishtableError, ValueError):  # not this game's (pydantic's errors are ValueErrors)
             return False
 
     def check(self, seat: int, action: object) -> str | None:

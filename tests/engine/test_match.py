@@ -83,6 +83,23 @@ def test_a_game_without_is_action_is_checked_by_a_json_round_trip() -> None:
     assert match.step_count == 1
 
 
+def test_a_broken_parse_action_is_a_bug_that_shows_not_a_refused_move() -> None:
+    """Only "this is not one of the game's actions" is a refusal; any other failure propagates."""
+
+    class Broken:
+        def __getattr__(self, name: str) -> object:
+            if name == "is_action":
+                raise AttributeError(name)
+            return getattr(GAME, name)
+
+        def parse_action(self, data: object) -> object:
+            raise RuntimeError("a bug in the game")
+
+    match = Match.start(Broken(), CrazyFishingOptions(), [SeatInfo(name="A"), SeatInfo(name="B")], 1)
+    with pytest.raises(RuntimeError, match="a bug in the game"):
+        match.check(0, match.legal_actions(0)[0])
+
+
 def test_choose_action_uses_the_seat_bot_view_and_rng() -> None:
     match = a_match()
     for seat in (1, 2):
