@@ -45,7 +45,6 @@ from fishtable.remote.protocol import (
     Hello,
     Hint,
     HintLine,
-    LogLine,
     NextGame,
     Note,
     Presence,
@@ -67,6 +66,7 @@ from fishtable.remote.record import (
     new_record,
     save_record,
 )
+from fishtable.remote.snapshots import snapshot_for
 
 HELLO_SECONDS = 10.0  # a connection that does not say hello by then is closed
 # Beyond this aiohttp closes the connection itself; between the protocol's cap and
@@ -286,28 +286,12 @@ class TableHost:
         return self.record.kinds[seat] != "computer" and seat not in self._seat_conn
 
     def _snapshot(self, conn: Connection, since: int) -> Snapshot:
+        """What this connection may see (`snapshots.snapshot_for`); its log is sent up to now."""
         seat = conn.seat
-        pending = self.match.pending()
-        prompt = pending.get(seat) if seat is not None else None
-        legal = []
-        if prompt is not None and seat is not None:
-            legal = [a.model_dump(mode="json") for a in self.match.legal_actions(seat)]
-        lines = [
-            LogLine(index=since + i, kind=e.kind, text=e.text, news=e.news)
-            for i, e in enumerate(self.match.events_since(since)) if e.visible_for(seat)
-        ]
+        ticket = self._asked[seat][1] if seat is not None and seat in self._asked else 0
+        snapshot = snapshot_for(self.match, seat, since, ticket, self._seat_lines())
         conn.log_sent = self.match.event_count
-        return Snapshot(
-            step=self.match.step_count,
-            view=self.match.view(seat).model_dump(mode="json"),
-            table=self.match.view(None).model_dump(mode="json") if seat is not None else None,
-            prompt=prompt.model_dump(mode="json") if prompt is not None else None,
-            legal=legal,
-            ticket=self._asked[seat][1] if prompt is not None and seat is not None else 0,
-            waiting=sorted(pending),
-            seats=self._seat_lines(),
-            log=lines,
-        )
+        return snapshot
 
     def _refresh_tickets(self) -> None:
         """A new ticket for every seat whose question (prompt and legal answers) changed."""
