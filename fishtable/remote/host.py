@@ -22,9 +22,8 @@ from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 from pydantic import ValidationError
-from yarl import URL
 
-from fishtable.addresses import is_numeric, is_wildcard, own_address
+from fishtable.addresses import Address, OriginPolicy, is_wildcard, own_address
 from fishtable.bots import hint, prepare_choice
 from fishtable.bots.search import can_search
 from fishtable.engine.errors import FishtableError, IllegalAction
@@ -34,7 +33,7 @@ from fishtable.engine.registry import get_entry
 from fishtable.engine.resume import load_match
 from fishtable.engine.series import SeriesRules
 from fishtable.remote.connection import Bucket, Connection, RateLimit
-from fishtable.remote.links import JOIN_PATH, TABLE_PATH, WS_PATH, Link, is_loopback
+from fishtable.remote.links import JOIN_PATH, TABLE_PATH, WS_PATH, Link
 from fishtable.remote.protocol import (
     MAX_CLIENT_MESSAGE_BYTES,
     WELCOME_LOG_LINES,
@@ -611,31 +610,26 @@ class TableHost:
         self._wake.set()
 
     # -- the connections -----------------------------------------------------------------------
+    @property
+    def policy(self) -> OriginPolicy:
+        """The names and pages this table answers: the same policy as `serve`'s."""
+        return OriginPolicy(self.bind, self.port, frozenset(self.allowed_hosts))
+
     def _host_ok(self, request: web.Request) -> bool:
-        """The Host header names this table: no name a stranger controls (DNS rebinding), as
-        `serve`'s origin policy (fishtable.web.origin). Listening everywhere, a numeric address,
-        localhost or the public name; else the address listened on (and loopback's names)."""
-        host = (request.url.host or "").lower()
-        if is_wildcard(self.bind):
-            return is_numeric(host) or host == "localhost" or host in self.allowed_hosts
-        if not is_loopback(self.bind):
-            return host in {self.bind, *self.allowed_hosts}
-        return host in {"localhost", "127.0.0.1", "::1", self.bind, *self.allowed_hosts}
+        """The Host header names this table, under a name no stranger controls (DNS rebinding).
+        Its port is not checked: a table reached through a forwarded port is still this one."""
+        return self.policy.answers_to(request.url.host or "")
 
     def _origin_ok(self, request: web.Request) -> bool:
-        """A browser page from another site may not open a seat: its Origin must be this table."""
+        """A browser page from another site may not open a seat: its Origin must be the address
+        the request was made to, one this table answers at (or a page let in by name)."""
         origin = request.headers.get("Origin")
         if origin is None:
             return True  # not a browser (the terminal client sends none)
         if origin.rstrip("/").lower() in self.allowed_origins:
             return True
-        try:
-            shown = URL(origin)
-        except ValueError:
-            return False
-        return shown.scheme in ("http", "https") and f"{shown.host}:{shown.port}" == (
-            f"{request.url.host}:{request.url.port}"
-        )
+        sent_from, sent_to = Address.parse(origin), Address.parse(f"{request.scheme}://{request.host}")
+        return sent_from is not None and sent_from == sent_to and self.policy.answers_to(sent_to.host)
 
     async def _on_page(self, request: web.Request) -> web.Response:
         return web.Response(

@@ -37,8 +37,7 @@ import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
-from fishtable.addresses import is_wildcard
-from fishtable.web.origin import Address, OriginPolicy
+from fishtable.addresses import Address, OriginPolicy, is_wildcard
 from fishtable.web.server import DEFAULT_FONT_SIZE, TEMPLATES, Sessions, close_sessions, font_size, run_session
 
 log = logging.getLogger("fishtable.web")

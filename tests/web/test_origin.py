@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fishtable.web.origin import Address, OriginPolicy, is_loopback
+from fishtable.addresses import Address, OriginPolicy, is_loopback
 
 LOOPBACK = OriginPolicy("127.0.0.1", 8000)
 
@@ -56,3 +56,10 @@ def test_default_ports_and_loopback_words() -> None:
     assert Address.parse("ftp://example.org") is None
     assert is_loopback("localhost") and is_loopback("127.0.0.2") and is_loopback("[::1]")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.20") and not is_loopback("example.org")
+
+
+def test_a_public_name_is_answered_to_on_every_address_and_no_other_name() -> None:
+    public = OriginPolicy("0.0.0.0", 8000, frozenset({"fish.example"}))
+    assert public.allows("http://fish.example:8000", "fish.example:8000")
+    assert public.answers_to("fish.example") and public.answers_to("[::1]") and public.answers_to("10.0.0.5")
+    assert not public.answers_to("evil.example") and not public.allows("http://evil.example:8000", "evil.example:8000")
