@@ -30,6 +30,7 @@ from fishtable.tui.leaving import Deadline, LeavingGuard
 from fishtable.tui.screens.menu import MenuScreen
 from fishtable.tui.screens.table_taken import STALE_TITLE, TAKEN_TITLE, TableTakenScreen
 from fishtable.tui.session import SESSION_NAME
+from tests.remote.helpers import start_table
 from tests.tui.helpers import until
 from tests.tui.screen_text import screen_text
 from tests.tui.test_signals import Terminal, assert_saved_in_progress, start_a_game
@@ -320,3 +321,29 @@ def test_a_damaged_note_is_no_holder(tmp_path: Path, note: bytes) -> None:
 def test_a_fifo_in_place_of_the_lock_is_no_holder_and_never_waits(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / LOCK_NAME)
     assert find_holder(tmp_path) is None
+
+
+async def test_closing_a_joined_seats_window_leaves_no_process_behind(tmp_path: Path) -> None:
+    """`fishtable join`: the seat's app in a window of its own, on a table hosted here."""
+    host = await start_table("crazy-fishing", ("remote", "remote"), tmp_path / "table")
+    term: Terminal | None = None
+    try:
+        seats, _ = host.links()
+        argv = [sys.executable, "-m", "fishtable", "join", str(seats[0])]
+        term = Terminal(tmp_path, controlling=True, argv=argv)
+        for _ in range(600):  # the seat is taken once its app said hello
+            if host.connections:
+                break
+            await asyncio.sleep(0.05)
+        assert host.connections, "the seat never joined"
+        term.read(0.3)
+        term.hang_up()
+        for _ in range(200):
+            if term.proc.poll() is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert term.proc.poll() is not None, "a joined seat's process was left behind after its window closed"
+    finally:
+        if term is not None:
+            term.close()
+        await host.stop()
