@@ -18,12 +18,12 @@ import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 from pydantic import ValidationError
 
-from fishtable.addresses import Address, OriginPolicy, is_wildcard, own_address
+from fishtable.addresses import is_wildcard, own_address
 from fishtable.bots import hint, prepare_choice
 from fishtable.bots.search import can_search
 from fishtable.engine.errors import FishtableError, IllegalAction
@@ -33,9 +33,8 @@ from fishtable.engine.registry import get_entry
 from fishtable.engine.resume import load_match
 from fishtable.engine.series import SeriesRules
 from fishtable.remote.connection import Bucket, Connection, RateLimit
-from fishtable.remote.links import JOIN_PATH, TABLE_PATH, WS_PATH, Link
+from fishtable.remote.links import Link
 from fishtable.remote.protocol import (
-    MAX_CLIENT_MESSAGE_BYTES,
     WELCOME_LOG_LINES,
     Act,
     AskHint,
@@ -47,14 +46,12 @@ from fishtable.remote.protocol import (
     NextGame,
     Note,
     Presence,
-    ProtocolError,
     Refused,
     SeatLine,
     Snapshot,
     Update,
     Welcome,
     encode,
-    read_client_message,
 )
 from fishtable.remote.record import (
     RECORD_NAME,
@@ -66,17 +63,7 @@ from fishtable.remote.record import (
     save_record,
 )
 from fishtable.remote.snapshots import snapshot_for
-
-HELLO_SECONDS = 10.0  # a connection that does not say hello by then is closed
-# Beyond this aiohttp closes the connection itself; between the protocol's cap and
-# this, the message is refused in words and the connection stays.
-HARD_MESSAGE_BYTES = 4 * MAX_CLIENT_MESSAGE_BYTES
-
-
-class Pages(Protocol):
-    """Browser pages for the links (`fishtable.web.seats.SeatPages`): routes added to the host's app."""
-
-    def install(self, app: web.Application, join_path: str, table_path: str) -> None: ...
+from fishtable.remote.transport import Pages, Transport
 
 
 class TableHost:
@@ -91,14 +78,15 @@ class TableHost:
         self.match = match
         self.record = record
         self.save_dir = save_dir
-        self.bind = host
-        self.port = port
         self.rate = rate or RateLimit()
         self.bot_pause = bot_pause
-        self.allowed_hosts = tuple(name.lower() for name in allowed_hosts)
-        # Pages of other origins that may open a seat (a browser front end on another port).
-        self.allowed_origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
-        self.pages = pages  # the links' browser pages; without them a link's page says to use the terminal
+        # The wire: the port, who may connect, each connection's frames. `allowed_origins`: pages of
+        # other origins that may open a seat (a browser front end on another port); `pages`: the
+        # links' browser pages (without them a link's page says to use the terminal).
+        self.transport = Transport(
+            self, bind=host, port=port, rate=self.rate, names=tuple(name.lower() for name in allowed_hosts),
+            origins=frozenset(o.rstrip("/").lower() for o in allowed_origins), pages=pages,
+        )
         self.save_error: str | None = None
         self.applied = 0  # actions applied since this host started (the tests' observer reads it)
         self.on_applied: list[Any] = []  # callbacks(match) after every action, before anything is sent
@@ -112,7 +100,6 @@ class TableHost:
         self._next_ticket = 1 + secrets.randbelow(1 << 40)
         self._takeover: set[tuple[int, int]] = set()  # (seat, ticket) a computer answers for an away seat
         self._away_timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
-        self._runner: web.AppRunner | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._clock: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -153,20 +140,24 @@ class TableHost:
         return cls(match, record, save_dir=save_dir, **options)
 
     # -- running -----------------------------------------------------------------------------
+    @property
+    def bind(self) -> str:
+        return self.transport.bind
+
+    @property
+    def port(self) -> int:
+        return self.transport.port
+
+    @property
+    def pages(self) -> Pages | None:
+        return self.transport.pages
+
+    @pages.setter
+    def pages(self, pages: Pages | None) -> None:
+        self.transport.pages = pages
+
     async def start(self) -> None:
-        app = web.Application()
-        app.router.add_get(WS_PATH, self._on_socket)
-        app.router.add_get("/", self._on_page)
-        if self.pages is not None:
-            self.pages.install(app, JOIN_PATH, TABLE_PATH)
-        else:
-            app.router.add_get(TABLE_PATH, self._on_page)
-            app.router.add_get(JOIN_PATH + "{token}", self._on_page)
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.bind, self.port)
-        await site.start()
-        self.port = self._runner.addresses[0][1]
+        await self.transport.start()
         self._bot_task = asyncio.create_task(self._keep_computers())
         self._start_clock()
         self._schedule_away()
@@ -209,23 +200,12 @@ class TableHost:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bot_task
-        # What is queued (the result, say) goes out first; then every connection closes.
-        senders = [conn.sender for conn in self._conns if conn.sender is not None]
-        for conn in list(self._conns):
-            conn.outbox.put_nowait(None)
-        if senders:
-            await asyncio.wait(senders, timeout=2.0)
-        for conn in list(self._conns):
-            with contextlib.suppress(Exception):
-                await conn.ws.close(message=b"the host stopped")
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
+        await self.transport.stop(list(self._conns))
 
     @property
     def listening(self) -> bool:
         """The port is open and `port` is the real one (`start()` has finished)."""
-        return self._runner is not None and self._bot_task is not None and not self._stopping
+        return self.transport.listening and self._bot_task is not None and not self._stopping
 
     @property
     def connections(self) -> int:
@@ -610,74 +590,13 @@ class TableHost:
         self._wake.set()
 
     # -- the connections -----------------------------------------------------------------------
-    @property
-    def policy(self) -> OriginPolicy:
-        """The names and pages this table answers: the same policy as `serve`'s."""
-        return OriginPolicy(self.bind, self.port, frozenset(self.allowed_hosts))
-
-    def _host_ok(self, request: web.Request) -> bool:
-        """The Host header names this table, under a name no stranger controls (DNS rebinding).
-        Its port is not checked: a table reached through a forwarded port is still this one."""
-        return self.policy.answers_to(request.url.host or "")
-
-    def _origin_ok(self, request: web.Request) -> bool:
-        """A browser page from another site may not open a seat: its Origin must be the address
-        the request was made to, one this table answers at (or a page let in by name)."""
-        origin = request.headers.get("Origin")
-        if origin is None:
-            return True  # not a browser (the terminal client sends none)
-        if origin.rstrip("/").lower() in self.allowed_origins:
-            return True
-        sent_from, sent_to = Address.parse(origin), Address.parse(f"{request.scheme}://{request.host}")
-        return sent_from is not None and sent_from == sent_to and self.policy.answers_to(sent_to.host)
-
-    async def _on_page(self, request: web.Request) -> web.Response:
-        return web.Response(
-            text="This is a fishtable table. Open this link with: fishtable join LINK\n",
-            content_type="text/plain", headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
-        )
-
-    async def _on_socket(self, request: web.Request) -> web.StreamResponse:
-        if not self._host_ok(request):
-            return web.Response(status=403, text="This table does not answer to that name.\n")
-        if not self._origin_ok(request):
-            return web.Response(status=403, text="A page from another site may not join this table.\n")
-        ws = web.WebSocketResponse(max_msg_size=HARD_MESSAGE_BYTES, heartbeat=20.0)
-        await ws.prepare(request)
-        conn = await self._greet(ws)
-        if conn is None:
-            await ws.close()
-            return ws
-        conn.sender = asyncio.create_task(self._send_loop(conn))
-        try:
-            await self._read_loop(conn)
-        finally:
-            self._leave(conn)
-            conn.outbox.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await conn.sender
-        return ws
-
-    async def _greet(self, ws: web.WebSocketResponse) -> Connection | None:
-        """Read the hello and answer it: a welcome, or a final refusal (None)."""
-        try:
-            first = await ws.receive(timeout=HELLO_SECONDS)
-        except TimeoutError:
-            await ws.send_str(encode(Refused(reason="No hello came; the connection is closed.", final=True)))
-            return None
-        reason = None
-        hello: Hello | Act | Command | NextGame | AskHint | None = None
-        if first.type != WSMsgType.TEXT:
-            reason = "The first message must be a hello in text."
-        else:
-            try:
-                hello = read_client_message(first.data)
-            except ProtocolError as exc:
-                reason = str(exc)
-        if reason is None and not isinstance(hello, Hello):
-            reason = "The first message must be a hello."
+    # -- the connections (the wire is fishtable.remote.transport's) -------------------------------
+    async def admit(self, ws: web.WebSocketResponse, hello: Hello) -> Connection | None:
+        """Welcome a connection that said hello: its seat's link, or the public table's. A wrong key
+        or a finished game is refused for good, in words (None)."""
         seat: int | None = None
-        if reason is None and isinstance(hello, Hello) and hello.token is not None:
+        reason = None
+        if hello.token is not None:
             seat = self.record.seat_for(hello.token)
             if seat is None:
                 reason = "That link is not a seat of this table (its key is wrong)."
@@ -714,52 +633,20 @@ class TableHost:
                 self._schedule_away()
         return conn
 
-    async def _read_loop(self, conn: Connection) -> None:
-        async for message in conn.ws:
-            if conn not in self._conns:
-                return
-            if not conn.bucket.take():
-                if conn.bucket.refused > self.rate.drop_after:
-                    conn.send(encode(Refused(reason="Too many messages; the connection is closed.", final=True)))
-                    return
-                if conn.bucket.refused == 1:
-                    conn.send(encode(Refused(
-                        reason=f"Too many messages: at most {self.rate.per_second:g} a second. Nothing changed."
-                    )))
-                continue
-            if message.type != WSMsgType.TEXT:
-                if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
-                    return
-                conn.send(encode(Refused(reason="Messages must be text.")))
-                continue
-            try:
-                parsed = read_client_message(message.data)
-            except ProtocolError as exc:
-                conn.send(encode(Refused(reason=str(exc))))
-                continue
-            if isinstance(parsed, Hello):
-                conn.send(encode(Refused(reason="This connection has said hello already.")))
-            elif isinstance(parsed, Command):
-                await self._on_command(conn, parsed)
-            elif isinstance(parsed, NextGame):
-                await self._on_next(conn)
-            elif isinstance(parsed, AskHint):
-                await self._on_hint(conn, parsed)
-            else:
-                await self._on_act(conn, parsed)
+    def is_open(self, conn: Connection) -> bool:
+        return conn in self._conns
 
-    async def _send_loop(self, conn: Connection) -> None:
-        while True:
-            text = await conn.outbox.get()
-            if text is None:
-                await conn.ws.close()
-                return
-            try:
-                await conn.ws.send_str(text)
-            except (ConnectionError, RuntimeError):
-                return
+    async def answer(self, conn: Connection, message: Act | Command | NextGame | AskHint) -> None:
+        if isinstance(message, Command):
+            await self._on_command(conn, message)
+        elif isinstance(message, NextGame):
+            await self._on_next(conn)
+        elif isinstance(message, AskHint):
+            await self._on_hint(conn, message)
+        else:
+            await self._on_act(conn, message)
 
-    def _leave(self, conn: Connection) -> None:
+    def leave(self, conn: Connection) -> None:
         self._conns.discard(conn)
         if conn.seat is not None and self._seat_conn.get(conn.seat) is conn:
             del self._seat_conn[conn.seat]

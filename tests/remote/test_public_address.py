@@ -71,4 +71,4 @@ def test_on_every_address_the_table_answers_only_to_numbers_localhost_and_its_pu
 ) -> None:
     """DNS rebinding: Host and Origin both evil.example reach nothing; `serve` refuses the same."""
     host = table(tmp_path, "0.0.0.0", public="fish.example")
-    assert host._host_ok(request_to(name)) is answered
+    assert host.transport.host_ok(request_to(name)) is answered

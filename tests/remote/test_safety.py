@@ -69,7 +69,7 @@ async def test_a_foreign_origin_is_refused_and_the_own_origin_is_not(table: Tabl
     assert own.seen.seat == 0
     await own.close()
     # A front end the host named (a browser page on another port) may.
-    table.allowed_origins = frozenset({"http://127.0.0.1:9999"})
+    table.transport.origins = frozenset({"http://127.0.0.1:9999"})
     named = RemoteClient(seats[0], origin="http://127.0.0.1:9999")
     await named.connect()
     assert named.seen.seat == 0
