@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first n
     from fishtable.tui.screens import confirm as confirm_screen
     from fishtable.tui.screens import quit as quit_screen
     from fishtable.tui.screens import table_taken as taken_screen
-    from fishtable.tui.screens.base import Resumed
+    from fishtable.tui.screens.base import FishScreen, Resumed
 else:
     # Loaded once a game is chosen or continued: pydantic, the engines, the plug-ins.
     autosave = deferred("fishtable.tui.autosave")
@@ -47,13 +47,13 @@ else:
 
 STYLES = Path(__file__).parent / "styles"
 
-# Seconds a screen takes no input after it appears: a pass-the-keyboard screen,
-# and a screen (or a new prompt on the table) that commits a decision.
+# The key rule (CONTRIBUTING, "The table's rhythm", rule 4; fishtable/tui/screens/base.py):
+# a pass-the-keyboard screen takes no key for HANDOFF_ARMING seconds after it appears, where the
+# previous player's keys die. A decision screen takes every key typed once it is on screen; only
+# where the keyboard has just changed hands is a repeat of the key that changed them (Enter on the
+# pass screen, typed twice) swallowed, up to REPEAT_WINDOW seconds after that key.
 HANDOFF_ARMING = 0.6
-DECISION_ARMING = 0.3
-# A decision screen right after the pass screen that opened it waits longer: a double tap of
-# Enter on the pass screen lasts up to about this long, and its second press must not decide.
-AFTER_HANDOFF = 0.3
+REPEAT_WINDOW = 0.8
 
 
 class FishtableApp(ShellApp[int]):
@@ -85,8 +85,8 @@ class FishtableApp(ShellApp[int]):
         self.start_match = start_match
         self.bot_pause = bot_pause
         self.autosave = autosave
-        # (pass-the-keyboard, decision) arming times; None: the module's defaults.
-        self.arming = arming if arming is not None else (HANDOFF_ARMING, DECISION_ARMING)
+        # (pass screen's guard, repeat window) in seconds; None: the module's defaults (tests: 0).
+        self.arming = arming if arming is not None else (HANDOFF_ARMING, REPEAT_WINDOW)
         self.save_status: SaveStatus | None = None
         self._temps_cleaned = False
         self.flow: HotSeatFlow | None = None
@@ -158,12 +158,16 @@ class FishtableApp(ShellApp[int]):
 
     # -- input guard ---------------------------------------------------------------
     def arming_time(self, kind: str) -> float:
-        handoff, decision = self.arming
-        if kind == "handoff":
-            return handoff
-        if self.flow is not None and self.flow.just_handed_over:
-            return max(decision, handoff + AFTER_HANDOFF if handoff else decision)
-        return decision
+        """Only a pass screen takes no key for a while; a decision takes keys once it is on screen."""
+        return self.arming[0] if kind == "handoff" else 0.0
+
+    def repeat_window(self, screen: FishScreen) -> float:
+        """A repeat of the last key is swallowed on `screen` (armed now) only where the keyboard
+        has just changed hands: the first screen after a handoff, or a prompt for another person
+        than the one who pressed last (the table's prompt for the next seat, a study for all)."""
+        if self.flow is None or not self.flow.keyboard_changed(getattr(screen, "seat", None)):
+            return 0.0
+        return self.arming[1]
 
     # -- leaving on a signal or a closed window (fishtable/tui/leaving.py) --------------
     def save_before_leaving(self) -> None:

@@ -79,7 +79,11 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         # What the table has been shown, and who has the keyboard (see fishtable.tui.planner).
         self.marks = planner.Marks(seen=match.event_count)
         self.step: planner.Step | None = None  # the step on screen now
-        self.just_handed_over = False  # the seat on screen was handed the keyboard and has not decided yet
+        # Who has the keyboard, for the key rule (fishtable/tui/screens/base.py): a pass screen just
+        # gave it to a seat whose first screen has not armed yet; the seat whose key moved the table
+        # last (None: anyone, as after a study of the news).
+        self.just_handed_over = False
+        self.keyboard_seat: int | None = None
         self.active = True
         self.deferred = False
         self.thinking: int | None = None  # a computer seat whose move is being computed
@@ -330,7 +334,17 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         self._new_ticket()
         self.marks = planner.shown(step, self.marks, self.match)
         self.just_handed_over = isinstance(step, planner.PassKeyboard)
+        self.keyboard_seat = step.seat if isinstance(step, planner.PassKeyboard) else None
         self.advance()
+
+    def keyboard_changed(self, seat: int | None) -> bool:
+        """Has the keyboard just changed hands, for a screen armed now for `seat` (None: for
+        everyone)? Yes on the first screen after a handoff (asked once), and for a prompt of
+        another person than the one whose key moved the table last."""
+        if self.just_handed_over:
+            self.just_handed_over = False
+            return True
+        return seat is None or seat != self.keyboard_seat
 
     def _private_screen(self, seat: int) -> None:
         decision = self.decision(seat, private=True)
@@ -356,6 +370,7 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if ticket != self.ticket or not self.active or not isinstance(self.step, planner.AskTable):
             return
         self._new_ticket()
+        self.keyboard_seat = seat
         if seat is None:
             pending = self.match.pending()
             for other in self.step.seats:
@@ -409,6 +424,7 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if ticket != self.ticket or not self.active:
             return
         self._new_ticket()
+        self.keyboard_seat = seat
         self._apply(seat, action, private=self.private_decision is not None, then=then)
 
     def _apply(self, seat: int, action: object, private: bool, then: tuple[object, ...] = ()) -> None:

@@ -1,8 +1,9 @@
 """App tests run without arming delays (except the tests of arming itself), and snapshots
 with steady text cursors.
 
-A handoff screen normally takes no key for a moment after it appears; tests that
-are about something else would only wait. Tests of the guard pass `arming=`
+A pass screen normally takes no key for a moment after it appears, and the first
+decision after it swallows a repeated Enter for a moment; tests that are about
+something else would only wait. Tests of the guard pass `arming=`
 explicitly, or use the `real_arming` fixture.
 """
 
@@ -24,10 +25,10 @@ def no_arming(request: pytest.FixtureRequest) -> Iterator[None]:
     if "real_arming" in request.fixturenames:
         yield
         return
-    saved = app_module.HANDOFF_ARMING, app_module.DECISION_ARMING
-    app_module.HANDOFF_ARMING = app_module.DECISION_ARMING = 0.0
+    saved = app_module.HANDOFF_ARMING, app_module.REPEAT_WINDOW
+    app_module.HANDOFF_ARMING = app_module.REPEAT_WINDOW = 0.0
     yield
-    app_module.HANDOFF_ARMING, app_module.DECISION_ARMING = saved
+    app_module.HANDOFF_ARMING, app_module.REPEAT_WINDOW = saved
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from fishtable.tui.screens.privacy import PrivacyScreen
 from .helpers import fast_forward, human_prompt, make_match, play_step, settle, until
 
 HUMANS3 = (("Elena", None), ("Tomás", None), ("Ana", None))
-ARMING = (0.6, 0.3)  # the app's defaults, spelled out
+ARMING = (0.6, 0.8)  # the app's defaults (pass screen guard, repeat window), spelled out
 
 
 def app_with(tmp_path: Path, match: Any) -> FishtableApp:

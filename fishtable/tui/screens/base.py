@@ -1,17 +1,33 @@
 """What every full screen of the app shares: a Footer, help, the too-small guard, arming.
 
-Arming: a screen that can pass the keyboard on or commit a decision takes no
-input for a moment after it appears (or after its prompt changes), and never
-input typed before that moment. The app drops such keys before any widget
-sees them (`input_blocked`, in every app's `on_event`), so a double-tapped Enter can never
-answer the next player's screen. While the terminal is too small, the screen
-is covered by a message and takes no input either.
+Arming is a rule about where a key came from, not a time in which keys die
+(CONTRIBUTING, "The table's rhythm", rule 4). The app checks every input
+before any widget sees it (`input_blocked`, in every app's `on_event`):
+
+- a key typed before an armed screen (or its new prompt) was on screen never
+  acts on it;
+- a pass screen (`ARMING = "handoff"`) also takes no key for the app's handoff
+  time after it appears: that is where the previous player's keys die;
+- a decision screen (`ARMING = "decision"`) takes every key typed once it is on
+  screen, except that, where the keyboard has just changed hands, a repeat of
+  the key that changed them (the pass screen's Enter, typed twice) is
+  swallowed for a short window;
+- a screen shown again to the same seat (help, rules or a hint closed over
+  it) drops nothing: it is not armed again;
+- a key typed after the screen appeared and dropped anyway is shown for a
+  moment ("Enter ignored: the screen had just opened"), so that no key
+  vanishes in silence.
+
+While the terminal is too small, the screen is covered by a message and takes
+no input either.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+import weakref
+from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar, cast
 
 from textual import events
@@ -39,8 +55,40 @@ class ArmedApp(Protocol):
     """What a screen asks of the app that shows it: how long a screen of a kind takes no input."""
 
     def arming_time(self, kind: str) -> float:
-        """Seconds of no input for a "handoff" (pass-the-keyboard) or "decision" screen."""
+        """Seconds of no input after a "handoff" (pass-the-keyboard) or "decision" screen appears."""
         ...
+
+
+class RepeatGuardApp(Protocol):
+    """An app that knows who has the keyboard (the hot-seat app; the others need not say)."""
+
+    def repeat_window(self, screen: FishScreen) -> float:
+        """Seconds after the last key during which a repeat of it is swallowed on `screen`, armed
+        now: more than 0 only where the keyboard has just changed hands."""
+        ...
+
+
+@dataclass(frozen=True)
+class TypedKey:
+    """A key the gate let through: which, and when it was typed (the event's own time)."""
+
+    key: str
+    time: float
+
+
+# The last key each app's gate let through: the key that passed a handoff, when the next screen arms.
+_last_keys: weakref.WeakKeyDictionary[App, TypedKey] = weakref.WeakKeyDictionary()
+
+# How long a "key ignored" note stays on screen.
+NOTE_SECONDS = 2.5
+
+
+def key_words(event: events.Key) -> str:
+    """A key as the footer names it: "Enter", "Esc", "b"."""
+    if event.is_printable and event.character and len(event.character) == 1 and event.character != " ":
+        return event.character
+    named = {"escape": "Esc", "space": "Space", "enter": "Enter", "tab": "Tab"}
+    return named.get(event.key, event.key.replace("_", " ").title())
 
 
 class FishScreen(Screen):
@@ -50,15 +98,20 @@ class FishScreen(Screen):
         Binding("f1", "app.help", "Help"),
         Binding("ctrl+q", "app.request_quit", "Quit", priority=True),
     ]
-    # Which arming time of the app this screen uses: "handoff", "decision" or None (no arming).
+    # How the screen arms: "handoff" (a pass screen), "decision", or None (no arming).
     ARMING: ClassVar[str | None] = None
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.armed_at = 0.0  # input stamped before this moment is dropped
-        # Not armed before its first arm (when first shown): a key that comes between the screen's
-        # mount and its resume is stamped before that arm, so it is dropped, and `is_armed` says so.
+        # Not armed before its first arm (when first shown): an armed screen drops every key that
+        # comes between its mount and its first showing, and `is_armed` says so.
         self.has_armed = False
+        self.armed_kind: str | None = None  # the kind of the last arm (the table's prompts vary)
+        self.shown_at = 0.0  # when the screen (or its prompt) went on screen
+        # A repeat of the key that just passed the keyboard, swallowed until a moment: (key, until).
+        self.swallow: TypedKey | None = None
+        self.note: tuple[str, float] | None = None  # the last "key ignored" note, and when
         self.too_small = False
         # The message is mounted the first time the screen is too small (most never are), and stays.
         self.size_message: TooSmall | None = None
@@ -81,12 +134,25 @@ class FishScreen(Screen):
 
     # -- arming ------------------------------------------------------------------
     def arm(self, kind: str | None = None) -> None:
-        """Take no input for the arming time from now (a new screen, or a new prompt); `kind`
-        overrides the screen's own ARMING (a table prompt that passes the keyboard)."""
+        """The screen, or a new prompt on it, is on screen from now: keys typed before never act on
+        it. `kind` overrides the screen's own ARMING (a table prompt that passes the keyboard)."""
         kind = kind or self.ARMING
         delay = cast("ArmedApp", self.app).arming_time(kind) if kind else 0.0
-        self.armed_at = get_time() + delay
+        now = get_time()
+        self.shown_at = now
+        self.armed_at = now + delay
+        self.armed_kind = kind
         self.has_armed = True
+        # A swallow set before stays until a key acts or its window ends: a prompt set just after
+        # the screen showed (the table's private copy) is no key of the player's.
+        guard = getattr(self.app, "repeat_window", None)
+        last = _last_keys.get(self.app)
+        if kind == "decision" and guard is not None and last is not None:
+            window = cast("RepeatGuardApp", self.app).repeat_window(self)
+            if window > 0 and last.time + window > now:
+                self.swallow = TypedKey(last.key, last.time + window)
+        elif kind != "decision":
+            self.swallow = None
         if delay:
             self.set_timer(delay, self.on_armed)
         else:
@@ -97,13 +163,42 @@ class FishScreen(Screen):
 
     @property
     def is_armed(self) -> bool:
-        return self.has_armed and get_time() >= self.armed_at
+        """Does every key act now (Enter too: no repeat of the handoff's is swallowed any more)?"""
+        now = get_time()
+        swallowing = self.swallow is not None and now < self.swallow.time
+        return self.has_armed and now >= self.armed_at and not swallowing
 
     def accepts(self, event: events.Event) -> bool:
-        """Should this input reach the screen? Not while too small, not from before arming."""
+        """Should this input reach the screen? Not while too small, not from before it was on
+        screen, not within a pass screen's guard, not a swallowed repeat. A key dropped for any
+        reason but the first is shown for a moment."""
         if self.too_small:
             return isinstance(event, events.Key) and event.key == "ctrl+q"
-        return event.time >= self.armed_at
+        if self.ARMING is not None and not self.has_armed:
+            return False  # pushed, not on screen yet: whatever comes now was typed for another screen
+        if event.time < self.armed_at:
+            if isinstance(event, events.Key) and self.armed_kind is not None:
+                early = event.time < self.shown_at
+                self.say_ignored(event, "it was typed before this screen opened" if early
+                                 else "the screen had just opened")
+            return False
+        if isinstance(event, events.Key):
+            swallow = self.swallow
+            if swallow is not None and event.key == swallow.key and event.time < swallow.time:
+                self.say_ignored(event, "the screen had just opened")
+                return False
+            self.swallow = None  # any other key acts, and ends the window: it was meant for this screen
+            _last_keys[self.app] = TypedKey(event.key, event.time)
+        return True
+
+    def say_ignored(self, event: events.Key, why: str) -> None:
+        """Show for a moment that a key did nothing (once per note, not once per key of a burst)."""
+        text = f"{key_words(event)} ignored: {why}."
+        now = get_time()
+        if self.note is not None and self.note[0] == text and now - self.note[1] < NOTE_SECONDS:
+            return
+        self.note = (text, now)
+        self.app.notify(text, timeout=NOTE_SECONDS, markup=False)
 
     # -- size ----------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -111,7 +206,11 @@ class FishScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self._check_size()
-        self.arm()
+        # Shown again to the same seat (help, rules, a hint or a dialog closed over it): a screen
+        # that takes decisions drops nothing. A pass screen keeps its guard; an unarmed screen
+        # takes no key typed before it showed, as it always did.
+        if not self.has_armed or self.armed_kind != "decision":
+            self.arm(self.armed_kind if self.has_armed else None)
         # A step that waited for this screen (help was open over it) may go on now.
         self.post_message(Resumed())
 

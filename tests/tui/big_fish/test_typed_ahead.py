@@ -19,21 +19,21 @@ from tests.tui.helpers import settle
 
 from .driver import make_match
 
-ARMING = (0.6, 0.3)  # the app's defaults, spelled out
+ARMING = (0.6, 0.8)  # the app's defaults (pass screen guard, repeat window), spelled out
 GAP = 0.05  # seconds between two keys typed quickly
 
 
 async def typed(pilot: Any, *keys: str) -> None:
-    """`keys` typed GAP seconds apart, each stamped with the moment it was typed."""
+    """`keys` typed GAP seconds apart, each stamped with the moment it was typed, all of them
+    before the app reads the first: typed ahead of any screen they lead to, as under load."""
     app = pilot.app
     start: float | None = None
     for n, key in enumerate(keys):
         event = events.Key(key, "\r" if key == "enter" else None)
         event.set_sender(app)
-        start = event.time if start is None else start
+        start = event.time - GAP * len(keys) if start is None else start
         event.time = start + n * GAP
         app.post_message(event)
-        await asyncio.sleep(GAP)
     await pilot.pause(0)
     await settle(pilot)
 
