@@ -30,7 +30,7 @@ from fishtable.tui.decision import Decision
 from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.card import hand_keys
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
-from fishtable.tui.widgets.options import FishOptionList, choice_keys
+from fishtable.tui.widgets.options import FishOptionList, choice_keys, key_book, key_label
 
 TITLES = {
     "turn": "your turn",
@@ -152,7 +152,9 @@ class TurnScreen(DecisionScreen):
         group = None
         legal = [i for i, e in enumerate(self.entries) if e.legal]
         own = [ent.key_of(self.entries[i]) for i in legal]
-        shown = choice_keys(len(legal), {n: key[0] for n, key in enumerate(own) if key is not None})
+        # A line's letter belongs to its action (the seat's key book), not to its place in the list.
+        shown = choice_keys(len(legal), {n: key[0] for n, key in enumerate(own) if key is not None},
+                            [repr(self.entries[i].action) for i in legal], key_book(self.app, self.seat))
         keys = dict(zip(legal, shown, strict=True))
         # The game's own keys are the screen's bindings; the free letters are picked in on_key.
         self.letters = {key: i for i, key, o in zip(legal, shown, own, strict=True) if key is not None and o is None}
@@ -164,7 +166,7 @@ class TurnScreen(DecisionScreen):
             text = Text()
             if entry.legal:
                 key = keys[index]
-                text.append(f"{key} " if key else "  ", "bold #ffd75e")
+                text.append(f"{key_label(key)} " if key else "  ", "bold #ffd75e")
                 text.append(entry.text)
             else:
                 text.append("✗ " + entry.text, "#9a9a9a")

@@ -28,7 +28,10 @@ def choices_of(ui: GameUI[Any], decision: Decision, id: str = "choices") -> Choi
         if key is not None:
             hotkeys[i] = key
     choices = ChoiceList(id=id)
-    choices.set_choices([ui.describe(a, decision.view, decision.kind) for a in decision.legal], hotkeys)
+    # Each choice is known by its words: it keeps its key (the seat's key book) while the list
+    # changes around it, and two choices in the same words are offered once.
+    choices.set_choices([ui.describe(a, decision.view, decision.kind) for a in decision.legal], hotkeys,
+                        seat=decision.seat)
     return choices
 
 
