@@ -175,7 +175,10 @@ class FishScreen(Screen):
         if self.too_small:
             return isinstance(event, events.Key) and event.key == "ctrl+q"
         if self.ARMING is not None and not self.has_armed:
-            return False  # pushed, not on screen yet: whatever comes now was typed for another screen
+            # Pushed, not on screen yet: whatever comes now was typed for another screen.
+            if isinstance(event, events.Key):
+                self.say_ignored(event, "it was typed before this screen opened")
+            return False
         if event.time < self.armed_at:
             if isinstance(event, events.Key) and self.armed_kind is not None:
                 early = event.time < self.shown_at
