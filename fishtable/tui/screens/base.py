@@ -109,7 +109,7 @@ class FishScreen(Screen):
         self.has_armed = False
         self.armed_kind: str | None = None  # the kind of the last arm (the table's prompts vary)
         self.shown_at = 0.0  # when the screen (or its prompt) went on screen
-        # A repeat of the key that just passed the keyboard, swallowed until a moment: (key, until).
+        # A repeat of the key that just passed the keyboard, swallowed until a moment (`time`).
         self.swallow: TypedKey | None = None
         self.note: tuple[str, float] | None = None  # the last "key ignored" note, and when
         self.too_small = False
@@ -170,8 +170,8 @@ class FishScreen(Screen):
 
     def accepts(self, event: events.Event) -> bool:
         """Should this input reach the screen? Not while too small, not from before it was on
-        screen, not within a pass screen's guard, not a swallowed repeat. A key dropped for any
-        reason but the first is shown for a moment."""
+        screen, not within a pass screen's guard, not a swallowed repeat. A dropped key is shown
+        for a moment (the too-small message says enough already)."""
         if self.too_small:
             return isinstance(event, events.Key) and event.key == "ctrl+q"
         if self.ARMING is not None and not self.has_armed:
