@@ -141,12 +141,15 @@ async def test_the_first_key_after_a_hint_closed_with_esc_acts(tmp_path: Path, r
         await to_pass_screen(pilot, "Elena")
         await take_keyboard(pilot, "BetScreen")
         bet = app.screen
+        first_shown = getattr(bet, "shown_at", None)
         steps = match.step_count
         await pilot.press("f2")
         assert await until(pilot, lambda: name(app) == "HintScreen", seconds=20)
         await pilot.press("escape")
         assert await until(pilot, lambda: app.screen is bet)
         app.post_message(key(app, "b", "b"))  # typed at once
+        await settle(pilot)
+        assert first_shown is not None and bet.shown_at == first_shown, "shown again, the screen armed again"
         assert await until(pilot, lambda: match.step_count > steps)
         assert match._actions[steps][1]["kind"] == "bet", match._actions[steps:]
 
