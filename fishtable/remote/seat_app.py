@@ -36,6 +36,7 @@ from fishtable.remote.client import JoinRefused, RemoteClient
 from fishtable.remote.views import rebuild_view
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, LogWindow, Passed
 from fishtable.tui.screens.apps import ShellApp
+from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW, FishScreen
 from fishtable.tui.screens.choice import ChoiceScreen
 from fishtable.tui.screens.hint import HintScreen
 from fishtable.tui.screens.privacy import PrivacyScreen
@@ -43,8 +44,6 @@ from fishtable.tui.screens.results import ResultsScreen
 from fishtable.tui.screens.table import TableScreen
 
 _STYLES = Path(fishtable.tui.__file__).parent / "styles"
-DECISION_ARMING = 0.3  # as the app's: keys typed before a decision appeared never answer it
-HANDOFF_ARMING = 0.6  # as the app's pass screen (several seats at the host's keyboard)
 REJOIN_SECONDS = 120.0
 
 
@@ -101,9 +100,11 @@ class SeatApp(ShellApp[int]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("f2", "hint", "Hint")]
 
     def __init__(
-        self, client: RemoteClient, arming: float = DECISION_ARMING, *, more: tuple[RemoteClient, ...] = (),
+        self, client: RemoteClient, arming: float = REPEAT_WINDOW, *, more: tuple[RemoteClient, ...] = (),
         table: RemoteClient | None = None, handoff_arming: float = HANDOFF_ARMING,
     ) -> None:
+        """`arming`: the key rule's repeat window after a pass screen here, `handoff_arming` the pass
+        screen's own guard (fishtable.tui.screens.base; 0 turns each off, for tests)."""
         super().__init__()
         self.client = client
         self.others = more
@@ -123,6 +124,7 @@ class SeatApp(ShellApp[int]):
         self.answered: set[int] = set()  # every question answered (the host may not have moved on yet)
         self.holder: int | None = None  # the seat that has the keyboard (several seats here)
         self.passing: tuple[int, int] | None = None  # (seat, ticket) of the pass screen on screen
+        self.just_passed_to: int | None = None  # the seat whose first screen after its pass screen is next
         self.pass_tickets = 0  # the tickets of this app's own pass screens and public questions
         self.asking: tuple[int, tuple[int, ...]] | None = None  # (ticket, seats) of the table's question
         self.claimer: int | None = None  # the seat here that claimed the reaction (it confirms in private)
@@ -328,7 +330,7 @@ class SeatApp(ShellApp[int]):
     def on_passed(self, message: Passed) -> None:
         if self.passing is None or message.ticket != self.passing[1]:
             return
-        self.holder = self.passing[0]
+        self.holder = self.just_passed_to = self.passing[0]
         self.passing = None
         self.refresh_from_wire()
 
@@ -510,7 +512,16 @@ class SeatApp(ShellApp[int]):
 
     # -- the shell's app interface ------------------------------------------------------------------
     def arming_time(self, kind: str) -> float:
-        return self.handoff_arming if kind == "handoff" else self.arming
+        """The key rule, as the hot-seat app's: only a pass screen takes no key for a while."""
+        return self.handoff_arming if kind == "handoff" else 0.0
+
+    def repeat_window(self, screen: FishScreen) -> float:
+        """A repeat of the pass screen's Enter is swallowed on the first screen after it, of the
+        seat it passed to (several seats at this keyboard); asked once, as that screen arms."""
+        if self.just_passed_to is None or getattr(screen, "seat", None) != self.just_passed_to:
+            return 0.0
+        self.just_passed_to = None
+        return self.arming
 
     def help_markdown(self) -> str:
         return self.ui.help_markdown if self.ui is not None else ""

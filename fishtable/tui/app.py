@@ -24,6 +24,7 @@ from fishtable.tui.data_folder import AUTOSAVE_NAME, SaveStatus, default_data_di
 from fishtable.tui.deferred import deferred
 from fishtable.tui.leaving import LeavingGuard
 from fishtable.tui.screens.apps import ShellApp
+from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW
 from fishtable.tui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first needed
@@ -47,13 +48,6 @@ else:
 
 STYLES = Path(__file__).parent / "styles"
 
-# The key rule (CONTRIBUTING, "The table's rhythm", rule 4; fishtable/tui/screens/base.py):
-# a pass-the-keyboard screen takes no key for HANDOFF_ARMING seconds after it appears, where the
-# previous player's keys die. A decision screen takes every key typed once it is on screen; only
-# where the keyboard has just changed hands is a repeat of the key that changed them (Enter on the
-# pass screen, typed twice) swallowed, up to REPEAT_WINDOW seconds after that key.
-HANDOFF_ARMING = 0.6
-REPEAT_WINDOW = 0.8
 
 
 class FishtableApp(ShellApp[int]):

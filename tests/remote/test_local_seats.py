@@ -44,6 +44,10 @@ def table_asks(app: SeatApp) -> bool:
     return table is not None and app.screen is table and table.question is not None and table.is_armed
 
 
+def toasts(app: SeatApp) -> str:
+    return " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
+
+
 def passing(app: SeatApp) -> bool:
     return isinstance(app.screen, PrivacyScreen) and app.screen.is_mounted and app.screen.is_armed
 
@@ -206,5 +210,29 @@ async def test_a_seat_here_that_claims_the_tables_question_confirms_it_in_privat
             await until(lambda: host.match.step_count > step)
         helper.cancel()
         await remote.close()
+    finally:
+        await host.stop()
+
+
+async def test_the_key_rule_holds_at_the_hosts_keyboard(tmp_path: Path) -> None:
+    """As in the hot-seat app: Enter typed twice on a pass screen never answers the decision behind
+    it (the repeat is swallowed and said), and any other key acts on it at once."""
+    host = await start_table("crazy-fishing", ("local", "local"), tmp_path)
+    try:
+        links = {seat: host.local_link(host.record.tokens[seat]) for seat in (0, 1)}
+        first, second = (RemoteClient(link) for link in links.values())
+        app = SeatApp(first, more=(second,), table=RemoteClient(host.local_link(None)))  # the real timings
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until(lambda: passing(app))
+            step = host.match.step_count
+            await pilot.press("enter", "enter")  # the pass screen's Enter, and a bounce of it
+            await until(lambda: asked(app))
+            await pilot.pause(0.2)
+            assert host.match.step_count == step, "the bounce answered the decision behind the pass screen"
+            await until(lambda: "Enter ignored" in toasts(app), 10)  # and the screen says so
+            cast = app.screen
+            assert not cast.chosen
+            await pilot.press("space")  # a key meant for this screen acts at once: a card goes into the cast
+            await until(lambda: len(cast.chosen) == 1, 10)
     finally:
         await host.stop()

@@ -46,6 +46,14 @@ get_time = time.perf_counter if sys.platform == "win32" else time.monotonic
 
 WidgetT = TypeVar("WidgetT", bound=Widget)
 
+# The key rule (CONTRIBUTING, "The table's rhythm", rule 4), for every app that passes a keyboard:
+# a pass-the-keyboard screen takes no key for HANDOFF_ARMING seconds after it appears, where the
+# previous player's keys die. A decision screen takes every key typed once it is on screen; only
+# where the keyboard has just changed hands is a repeat of the key that changed them (Enter on the
+# pass screen, typed twice) swallowed, up to REPEAT_WINDOW seconds after that key.
+HANDOFF_ARMING = 0.6
+REPEAT_WINDOW = 0.8
+
 
 class Resumed(Message):
     """A screen is back on top (a help, rules or question screen closed above it)."""
