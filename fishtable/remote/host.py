@@ -24,7 +24,7 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from fishtable.addresses import is_wildcard, own_address
-from fishtable.bots import hint, prepare_choice
+from fishtable.bots import hint
 from fishtable.bots.search import can_search
 from fishtable.engine.errors import FishtableError, IllegalAction
 from fishtable.engine.files import validation_message
@@ -32,6 +32,7 @@ from fishtable.engine.match import Match
 from fishtable.engine.registry import get_entry
 from fishtable.engine.resume import load_match
 from fishtable.engine.series import SeriesRules
+from fishtable.remote.computers import ComputerSeats
 from fishtable.remote.connection import Bucket, Connection, RateLimit
 from fishtable.remote.links import Link
 from fishtable.remote.protocol import (
@@ -79,7 +80,6 @@ class TableHost:
         self.record = record
         self.save_dir = save_dir
         self.rate = rate or RateLimit()
-        self.bot_pause = bot_pause
         # The wire: the port, who may connect, each connection's frames. `allowed_origins`: pages of
         # other origins that may open a seat (a browser front end on another port); `pages`: the
         # links' browser pages (without them a link's page says to use the terminal).
@@ -91,19 +91,16 @@ class TableHost:
         self.applied = 0  # actions applied since this host started (the tests' observer reads it)
         self.on_applied: list[Any] = []  # callbacks(match) after every action, before anything is sent
         self.on_note: list[Callable[[str], None]] = []  # callbacks(text) for the host's own log lines
-        self._lock = asyncio.Lock()
-        self._wake = asyncio.Event()
+        self.lock = asyncio.Lock()
         self._conns: set[Connection] = set()
         self._seat_conn: dict[int, Connection] = {}
         self._asked: dict[int, tuple[str, int]] = {}  # seat -> (what it is asked, its ticket)
         # Tickets of a restarted host must not repeat its predecessor's (a client may hold one).
         self._next_ticket = 1 + secrets.randbelow(1 << 40)
-        self._takeover: set[tuple[int, int]] = set()  # (seat, ticket) a computer answers for an away seat
-        self._away_timers: dict[int, tuple[int, asyncio.TimerHandle]] = {}
-        self._bot_task: asyncio.Task[None] | None = None
+        self.computers = ComputerSeats(self, bot_pause)
         self._clock: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self._stopping = False
+        self.stopping = False
         self.finished = asyncio.Event()  # set when the game is over (the last game of a series)
         self._game_clock = time.monotonic()  # when this game began here (a series for a time counts it)
         self._hints = asyncio.Semaphore(1)  # one hint searched at a time: a search takes about a second
@@ -158,10 +155,8 @@ class TableHost:
 
     async def start(self) -> None:
         await self.transport.start()
-        self._bot_task = asyncio.create_task(self._keep_computers())
+        self.computers.start()
         self._start_clock()
-        self._schedule_away()
-        self._wake.set()
 
     def _start_clock(self) -> None:
         """A game with a time limit (`TimedGame`): the host keeps the clock, as the app does, and
@@ -181,31 +176,25 @@ class TableHost:
         task.add_done_callback(self._tasks.discard)
 
     async def _time_up(self) -> None:
-        async with self._lock:
-            if self._stopping or self.match.is_over:
+        async with self.lock:
+            if self.stopping or self.match.is_over:
                 return
             action = self.match.game.time_up_action()  # type: ignore[attr-defined]  # a TimedGame: checked by the caller
             if self.match.check(0, action) is None:  # from any seat (TimedGame)
-                self._apply(0, action)
+                self.apply(0, action)
 
     async def stop(self) -> None:
         """Close every connection and the port (the autosave is current after every action)."""
-        self._stopping = True
+        self.stopping = True
         if self._clock is not None:
             self._clock.cancel()
-        for _, handle in self._away_timers.values():
-            handle.cancel()
-        self._away_timers.clear()
-        if self._bot_task is not None:
-            self._bot_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._bot_task
+        await self.computers.stop()
         await self.transport.stop(list(self._conns))
 
     @property
     def listening(self) -> bool:
         """The port is open and `port` is the real one (`start()` has finished)."""
-        return self.transport.listening and self._bot_task is not None and not self._stopping
+        return self.transport.listening and self.computers.running and not self.stopping
 
     @property
     def connections(self) -> int:
@@ -215,7 +204,7 @@ class TableHost:
     @property
     def idle(self) -> bool:
         """Nothing is being applied or thought about right now."""
-        return not self._lock.locked()
+        return not self.lock.locked()
 
     def link_name(self, public_host: str | None = None) -> str:
         """The name the printed links give: the public name, else the address listened on, or for
@@ -257,11 +246,15 @@ class TableHost:
     # -- what each connection sees --------------------------------------------------------------
     def _seat_lines(self) -> list[SeatLine]:
         return [
-            SeatLine(seat=i, name=info.name, kind=self.record.kinds[i], away=self._is_away(i))
+            SeatLine(seat=i, name=info.name, kind=self.record.kinds[i], away=self.is_away(i))
             for i, info in enumerate(self.match.seats)
         ]
 
-    def _is_away(self, seat: int) -> bool:
+    def ticket(self, seat: int) -> int:
+        """The ticket of the seat's question now (-1 if it is not asked)."""
+        return self._asked[seat][1] if seat in self._asked else -1
+
+    def is_away(self, seat: int) -> bool:
         return self.record.kinds[seat] != "computer" and seat not in self._seat_conn
 
     def _snapshot(self, conn: Connection, since: int) -> Snapshot:
@@ -330,7 +323,7 @@ class TableHost:
                 self.note("The table is being saved again.")
             self.save_error = None
 
-    def _apply(self, seat: int, action: Any) -> None:
+    def apply(self, seat: int, action: Any) -> None:
         """Apply a checked action, save, and tell everyone. Call with the lock held."""
         self.match.apply(seat, action)
         self.applied += 1
@@ -341,8 +334,8 @@ class TableHost:
             self._add_to_series()
         self._refresh_tickets()
         self._broadcast()
-        self._schedule_away()
-        self._wake.set()
+        self.computers.schedule_away()
+        self.computers.wake.set()
         if self.match.is_over and not self.record.series_goes_on:
             self.finished.set()
 
@@ -377,7 +370,7 @@ class TableHost:
 
     async def _on_next(self, conn: Connection) -> None:
         """A seat asks for the next game of the series: deal it with the same seats, options and links."""
-        async with self._lock:
+        async with self.lock:
             reason = self._next_refusal(conn)
             if reason is not None:
                 conn.send(encode(Refused(reason=reason)))
@@ -389,16 +382,16 @@ class TableHost:
             self._autosave()
             self._game_clock = time.monotonic()
             self._asked.clear()
-            self._takeover.clear()
+            self.computers.new_game()
             self._refresh_tickets()
             for callback in self.on_applied:
                 callback(self.match)
             for each in list(self._conns):  # a new game: everyone is welcomed to it afresh
                 each.send(encode(Welcome(game=match.game.name, title=match.game.title, seat=each.seat,
                                          snapshot=self._snapshot(each, 0))))
-            self._schedule_away()
+            self.computers.schedule_away()
             self._start_clock()
-            self._wake.set()
+            self.computers.wake.set()
 
     def _hint_refusal(self, conn: Connection, ask: AskHint) -> str | None:
         """Why this connection may not have a hint now, in words; None: it may."""
@@ -419,7 +412,7 @@ class TableHost:
     async def _on_hint(self, conn: Connection, ask: AskHint) -> None:
         """A seat's F2: the hard player's top moves for its own private question, searched from that
         seat's view and legal actions only, off the table's lock (the table goes on meanwhile)."""
-        async with self._lock:
+        async with self.lock:
             reason = self._hint_refusal(conn, ask)
             if reason is not None:
                 conn.send(encode(Refused(reason=reason)))
@@ -430,12 +423,12 @@ class TableHost:
             self._hinting.add(seat)
         try:
             async with self._hints:
-                if self._stopping:
+                if self.stopping:
                     return
                 if not can_search(game):  # the refusal above says so; the types want it here too
                     return
                 # bool(): mypy would take the flag narrowed above (False) for the type of `stop`.
-                options = await asyncio.to_thread(hint, view, legal, game, stop=lambda: bool(self._stopping))
+                options = await asyncio.to_thread(hint, view, legal, game, stop=lambda: bool(self.stopping))
         except Exception as exc:  # a hint must never take the table down
             conn.send(encode(Refused(reason=f"No hint this time ({type(exc).__name__}).")))
             return
@@ -464,14 +457,14 @@ class TableHost:
     def _try_apply(self, seat: int, action: Any) -> str | None:
         """Apply `action` for `seat`; the engine's words if it refuses it after all."""
         try:
-            self._apply(seat, action)
+            self.apply(seat, action)
         except IllegalAction as exc:
             return str(exc)
         return None
 
     async def _on_command(self, conn: Connection, command: Command) -> None:
         """One of the game's table commands, from a seat: applied for it if the table offers it now."""
-        async with self._lock:
+        async with self.lock:
             reason, action = self._command_refusal(conn, command)
             if reason is None and conn.seat is not None:
                 reason = self._try_apply(conn.seat, action)
@@ -506,7 +499,7 @@ class TableHost:
         return reason, action
 
     async def _on_act(self, conn: Connection, act: Act) -> None:
-        async with self._lock:
+        async with self.lock:
             reason, action = self._refusal(conn, act)
             if reason is None:
                 reason = self._try_apply(act.seat, action)
@@ -515,81 +508,6 @@ class TableHost:
                 # The seat sees the question again as it stands (a fresh ticket if it changed).
                 conn.send(encode(Update(snapshot=self._snapshot(conn, conn.log_sent))))
 
-    # -- computer seats and away seats -----------------------------------------------------------
-    def _computer_turn(self) -> int | None:
-        for seat in sorted(self.match.pending()):
-            if self.record.kinds[seat] == "computer":
-                return seat
-            if (seat, self._asked[seat][1]) in self._takeover and self._is_away(seat):
-                return seat
-        return None
-
-    async def _keep_computers(self) -> None:
-        """The computer loop, whose end by an error is told to the table as it happens (its
-        computer seats would wait forever in silence otherwise), not kept for `stop()`."""
-        try:
-            await self._play_computers()
-        except Exception as exc:
-            self.note(f"The computer players stopped ({type(exc).__name__}: {exc}). The table is saved: "
-                      "stop it and continue it with fishtable host --resume.")
-
-    async def _play_computers(self) -> None:
-        """Every computer move, one at a time: read under the table's lock, thought about on a
-        thread without it (the table answers everyone meanwhile), applied exactly once under it
-        if the seat's question is still the one it thought about."""
-        while not self._stopping:
-            await self._wake.wait()
-            self._wake.clear()
-            while not self._stopping and not self.match.is_over:
-                async with self._lock:
-                    seat = self._computer_turn()
-                    if seat is None:
-                        break
-                    ticket = self._asked[seat][1]
-                    choice = prepare_choice(self.match, seat)
-                try:
-                    action: Any = await asyncio.to_thread(choice.choose)
-                    problem = None
-                except Exception as exc:  # a broken bot must not stop the table: said below, out loud
-                    action, problem = None, f"{type(exc).__name__}: {exc}"
-                async with self._lock:
-                    if self._stopping or self.match.is_over or self._asked.get(seat, (None, -1))[1] != ticket:
-                        continue  # its question changed meanwhile (a time-up, say): think again
-                    if problem is None and (refused := self.match.check(seat, action)) is not None:
-                        problem = f"it chose a move the rules refuse ({refused})"
-                    if problem is not None:
-                        legal = self.match.legal_actions(seat)
-                        action = legal[self.match.step_count % len(legal)]
-                        self.note(f"{self.match.seats[seat].name}'s computer player failed ({problem}); "
-                                  "it plays a legal move instead.")
-                    self._apply(seat, action)
-                if self.bot_pause:
-                    await asyncio.sleep(self.bot_pause)
-
-    def _schedule_away(self) -> None:
-        """Start the clock for every away seat that is asked, if the host chose a stand-in."""
-        seconds = self.record.away_seconds
-        if seconds is None or self._stopping:
-            return
-        loop = asyncio.get_running_loop()
-        pending = self.match.pending()
-        for seat in list(self._away_timers):
-            ticket, handle = self._away_timers[seat]
-            if seat not in pending or not self._is_away(seat) or self._asked[seat][1] != ticket:
-                handle.cancel()
-                del self._away_timers[seat]
-        for seat in pending:
-            if self.record.kinds[seat] != "computer" and self._is_away(seat) and seat not in self._away_timers:
-                ticket = self._asked[seat][1]
-                handle = loop.call_later(seconds, self._take_over, seat, ticket)
-                self._away_timers[seat] = (ticket, handle)
-
-    def _take_over(self, seat: int, ticket: int) -> None:
-        self._away_timers.pop(seat, None)
-        self._takeover.add((seat, ticket))
-        self._wake.set()
-
-    # -- the connections -----------------------------------------------------------------------
     # -- the connections (the wire is fishtable.remote.transport's) -------------------------------
     async def admit(self, ws: web.WebSocketResponse, hello: Hello) -> Connection | None:
         """Welcome a connection that said hello: its seat's link, or the public table's. A wrong key
@@ -606,7 +524,7 @@ class TableHost:
             with contextlib.suppress(Exception):
                 await ws.send_str(encode(Refused(reason=reason, final=True)))
             return None
-        async with self._lock:
+        async with self.lock:
             conn = Connection(ws, seat, Bucket(self.rate))
             reopened = False
             if seat is not None:
@@ -630,7 +548,7 @@ class TableHost:
                 if reopened:
                     self.note(f"{self.match.seats[seat].name}'s seat was opened from another place.")
                 self._presence(seat, away=False)
-                self._schedule_away()
+                self.computers.schedule_away()
         return conn
 
     def is_open(self, conn: Connection) -> bool:
@@ -650,6 +568,6 @@ class TableHost:
         self._conns.discard(conn)
         if conn.seat is not None and self._seat_conn.get(conn.seat) is conn:
             del self._seat_conn[conn.seat]
-            if not self._stopping:
+            if not self.stopping:
                 self._presence(conn.seat, away=True)
-                self._schedule_away()
+                self.computers.schedule_away()

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from fishtable.bots import Choice
+from fishtable.remote import computers as computers_module
 from fishtable.remote import host as host_module
 from fishtable.remote.host import TableHost
 
@@ -29,13 +30,13 @@ class BrokenBot:
 
 
 def with_bot(monkeypatch: pytest.MonkeyPatch, bot: Any) -> None:
-    real = host_module.prepare_choice
+    real = computers_module.prepare_choice
 
     def prepare(match: Any, seat: int, **kw: Any) -> Choice[Any, Any]:
         choice = real(match, seat, **kw)
         return Choice(bot, choice.view, choice.legal, choice.rng)
 
-    monkeypatch.setattr(host_module, "prepare_choice", prepare)
+    monkeypatch.setattr(computers_module, "prepare_choice", prepare)
 
 
 async def test_a_failing_computer_player_is_told_to_the_table_and_the_game_goes_on(
