@@ -94,7 +94,7 @@ async def main(size: tuple[int, int]) -> None:
     await shoot("setup", size, out, keys=["enter"])
     await shoot("rules", size, out, keys=["r"])
     await shoot("privacy", size, out, new_match())
-    await shoot("cast", size, out, new_match(), keys=["enter", "1", "space", "4", "space"])
+    await shoot("cast", size, out, new_match(), keys=["enter", "1", "4"])
     # The public table in a catch turn: no privacy cover, cast cards face up on the seat panels.
     await shoot("table", size, out, forward(new_match(), public_catch), keys=["right"])
     await shoot("table-80x24", (80, 24), out, forward(new_match(), public_catch), keys=["right"])

@@ -112,7 +112,7 @@ async def play_step(pilot: Pilot) -> str:
         chosen = casts[0]
         for cid in (*chosen.rods, *chosen.baits):
             index = [c.id for c in screen.hand].index(cid)
-            await pilot.press(str(index + 1), "space")
+            await pilot.press(str(index + 1))  # a card's number puts it in
         await pilot.press("enter")
     elif name == "TableScreen":
         seat = private_seat(screen)

@@ -38,7 +38,7 @@ async def test_own_pile_on_cast_finder_table_and_collect_never_another(tmp_path:
         assert t.kind == "CastScreen" and "p My catch" in t.flat
         r3 = rods(match, 0, "Infallible Fish Finder")
         hand = [c.id for c in t.screen.hand]
-        await t.press(str(hand.index(r3[0]) + 1), "space", "p")
+        await t.press(str(hand.index(r3[0]) + 1), "p")
         assert t.kind == "PileScreen" and "Elena" in t.flat and "PRIVATE" in t.flat
         assert pile_lines(t) == ["1. Sea Bass (3)", "2. Hake (2) ← on top: everyone sees this one"]
         assert "2 cards · sizes add up to 5" in t.flat

@@ -70,7 +70,7 @@ async def test_blank_cast_is_explained(tmp_path: Path) -> None:
         assert "You hold no bait you may cast: your cast is blank (rods only)." in t.flat
         assert "A blank cast is a cast of only rods or only baits: it is legal, but it catches nothing" in t.flat
         hand = [c.id for c in t.screen.hand]
-        await t.press(str(hand.index(rods(match, 0, "5")[0]) + 1), "space")
+        await t.press(str(hand.index(rods(match, 0, "5")[0]) + 1))
         assert "✓ A legal blank cast (it catches nothing). Enter puts it face down." in t.flat
         steps = match.step_count
         await t.press("enter")

@@ -141,7 +141,7 @@ async def test_double_enter_after_a_cast_never_shows_the_next_hand(tmp_path: Pat
         cast = next(a for a in match.legal_actions(0) if a.kind == "cast")
         hand = [c.id for c in app.screen.hand]
         for cid in (*cast.rods, *cast.baits):
-            await pilot.press(str(hand.index(cid) + 1), "space")
+            await pilot.press(str(hand.index(cid) + 1))
         steps = match.step_count
         await double_enter(pilot)
         assert match.step_count == steps + 1  # the cast went in, once
@@ -183,7 +183,7 @@ async def test_double_enter_on_the_news_opens_the_next_seat_but_never_answers_it
                 cast = next(a for a in match.legal_actions(screen.seat) if a.kind == "cast")
                 hand = [c.id for c in screen.hand]
                 for cid in (*cast.rods, *cast.baits):
-                    await pilot.press(str(hand.index(cid) + 1), "space")
+                    await pilot.press(str(hand.index(cid) + 1))
             await pilot.press("enter")
         if name(app) != "TableScreen" or not app.screen.handoff:
             raise AssertionError("no news on the table before a handoff")

@@ -139,7 +139,7 @@ def guided(app: FishtableApp, rng: random.Random, allow_quit: bool) -> list[str]
             keys = []
             for n, card in enumerate(screen.hand):
                 if (card.id in screen.chosen) != (card.id in target):
-                    keys += [str(n + 1), "space"]
+                    keys.append(str(n + 1))  # a card's number puts it in or out
             return [*keys, "enter"]
     if name == "CollectScreen":
         return [rng.choice(["left", "right", "enter"]), "enter"]

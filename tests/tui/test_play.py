@@ -159,7 +159,7 @@ async def test_illegal_cast_is_explained_before_commit(tmp_path: Path) -> None:
         steps = app.flow.match.step_count  # the computer seat has cast already
         rods = [n for n, c in enumerate(screen.hand) if c.type == "rod"]
         for n in rods:  # every rod, no bait: never legal
-            await pilot.press(str(n + 1), "space")
+            await pilot.press(str(n + 1))
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen and app.flow.match.step_count == steps

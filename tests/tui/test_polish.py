@@ -262,7 +262,7 @@ async def test_active_effect_on_panel_and_explained_at_cast(tmp_path: Path) -> N
                 cast = next(a for a in match.legal_actions(app.screen.seat) if a.kind == "cast")
                 hand = [c.id for c in app.screen.hand]
                 for cid in (*cast.rods, *cast.baits):
-                    await pilot.press(str(hand.index(cid) + 1), "space")
+                    await pilot.press(str(hand.index(cid) + 1))
                 await pilot.press("enter")
                 await settle(pilot)
         screen = app.screen
@@ -272,7 +272,7 @@ async def test_active_effect_on_panel_and_explained_at_cast(tmp_path: Path) -> N
         kind = "bait" if effect.startswith("Crab") else "rod"
         plus = [n for n, c in enumerate(screen.hand) if c.type == kind and c.plus]
         if plus:  # the engine's refusal is shown before commit
-            await pilot.press(str(plus[0] + 1), "space")
+            await pilot.press(str(plus[0] + 1))
             await settle(pilot)
             assert "✗" in flat(app)
 

@@ -48,7 +48,9 @@ def test_privacy(snap_compare, tmp_path, size) -> None:
 def test_cast(snap_compare, tmp_path, size) -> None:
     async def go(pilot) -> None:
         await settle(pilot)
-        await pilot.press("enter", "1", "space", "right", "right", "right", "space", "right")
+        await pilot.press("enter")
+        await settle(pilot)  # keys typed before the cast screen was drawn would not reach it
+        await pilot.press("1", "4", "right")  # cards 1 and 4 in, one key each; the cursor on 5
         await settle(pilot)
 
     assert snap_compare(app_at(tmp_path, make_match(seed=5)), terminal_size=size, run_before=go)

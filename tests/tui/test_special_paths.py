@@ -198,7 +198,7 @@ class Table:
         hand = [c.id for c in self.screen.hand]
         keys: list[str] = []
         for cid in (*rods, *baits):
-            keys += [str(hand.index(cid) + 1), "space"]
+            keys.append(str(hand.index(cid) + 1))  # a card's number puts it in
         await self.press(*keys)
         assert "✓ A legal cast" in self.flat, self.flat
         steps = self.match.step_count
@@ -228,6 +228,11 @@ class Table:
             assert self.match.step_count > steps, f"typing #{label} did not try for it: {self.flat}"
             return await self.press(*keys[1:]) if keys[1:] else shot
         await self.press(*str(label))
+        if waits:  # a first digit that may start a longer number waits, shown, for Enter
+            assert f"#{label}_" in self.flat, self.flat
+            if self.screen.board.digits_try():
+                return await self.press(*keys)  # their Enter ends the number: the try
+            await self.press("enter")
         assert self.screen.query_one("SeaView").cursor == label, self.flat
         return await self.press(*keys)
 
@@ -720,7 +725,7 @@ async def test_illegal_cast_two_rods_without_plus_is_explained(tmp_path: Path) -
         r5, r3 = rods(match, 0, "5", "3")
         b2, b1, b1plus = baits(match, 0, "2", "1", "1+")
         for cid in (r5, r3, b2):
-            await t.press(str(hand.index(cid) + 1), "space")
+            await t.press(str(hand.index(cid) + 1))
         # Explained before Enter is pressed, in words.
         assert "✗ To play 2 rods, one of them must be a '+' rod." in t.flat
         steps = match.step_count
@@ -728,9 +733,9 @@ async def test_illegal_cast_two_rods_without_plus_is_explained(tmp_path: Path) -
         assert match.step_count == steps and t.kind == "CastScreen" and t.screen.seat == 0
         assert "✗ To play 2 rods, one of them must be a '+' rod." in t.flat
         # Two baits without '+' (and no Reel) are explained too; a '+' bait makes it legal.
-        await t.press(str(hand.index(r3) + 1), "space", str(hand.index(b1) + 1), "space")
+        await t.press(str(hand.index(r3) + 1), str(hand.index(b1) + 1))
         assert "✗ To play 2 baits, one must be a '+' bait or a Super-Fast Reel for exactly two." in t.flat
-        await t.press(str(hand.index(b1) + 1), "space", str(hand.index(b1plus) + 1), "space")
+        await t.press(str(hand.index(b1) + 1), str(hand.index(b1plus) + 1))
         assert "✓ A legal cast" in t.flat
         await t.press("enter")
         assert match.step_count == steps + 1

@@ -37,7 +37,7 @@ HELP = """\
 
 | Where | Keys |
 |---|---|
-| Cast | **← →** or **1–9** move · **Space** put the card in/out · **Enter** cast |
+| Cast | **1–9** put that card in or take it out · or **← →** and **Space** · **Enter** cast |
 | Catch | the fish's **number** tries for it at once · or **← ↑ ↓ →**, **Tab** then **Enter** |
 | Special cards | **Space** two fish (Reel) · **l** look (Finder: any fish) · **s** shuffle · **e** end turn |
 | Between the two Reel fish | **s** shuffle the sea now · **c** go on to the second fish |
@@ -46,10 +46,11 @@ HELP = """\
 | Collect | a **number**: draw that many rods, the rest baits · or **← →** and **Enter** |
 | Your own screens | **p** your whole catch pile (Esc, p or Enter: back) |
 
-Number keys: type a fish's number; for fish 10 and up type both digits (a first
-digit waits a few seconds for the second). With the Reel or the Finder, a number
-only moves the cursor: mark or look first, then Enter. A number that cannot be chosen says
-why in the prompt bar, and nothing is tried.
+Number keys: type a fish's number; for fish 10 and up type both digits. A first
+digit that may start a longer number is shown ("#2_") and waits, as long as it
+takes, for the second digit, Enter (that one-digit fish) or Esc (nothing). With
+the Reel or the Finder, a number only moves the cursor: mark or look first, then
+Enter. A number that cannot be chosen says why in the prompt bar, and nothing is tried.
 
 The sea: a double border (╔═╗) can be chosen now; a dashed one (┌╌┐) is
 covered by another card; "↑up" is a fish turned face up; "=5" is a fish you

@@ -11,6 +11,12 @@ looks with the Fish Finder, which may look at any fish, covered or not
 with the Turbulent Bait; e ends the turn; n declines the extra attempt; p
 shows the player's own catch pile on a private table. Typing the number of a
 fish that cannot be chosen says why, in the engine's words.
+
+A first digit that may start a longer fish number ("1" with fish #10 to #19
+in the sea) waits, shown as "#1_" under the sea and in the prompt bar, until
+the second digit, Enter (fish #1 itself) or Esc (nothing): it never times out,
+so a digit typed later can never name a different fish than the one shown.
+While a number waits, Enter answers for the typed fish, not the cursor's.
 """
 
 from __future__ import annotations
@@ -20,7 +26,6 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.timer import Timer
 from textual.widgets import Static
 
 from fishtable.games.crazy_fishing.actions import Attempt, Look, PairAttempt
@@ -57,14 +62,15 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         Binding("e", "end_turn", "End turn"),
         Binding("n", "decline", "Decline"),
         Binding(PILE_KEY[0], "pile", PILE_KEY[1]),
+        Binding("escape", "drop_digits", "Cancel the number"),
+        Binding("backspace", "drop_digits", "Cancel the number", show=False),
         *[Binding(str(d), f"digit({d})", "Fish by number", show=False) for d in range(10)],
     ]
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
         self.can_focus = False
-        self._digits = ""
-        self._digit_timer: Timer | None = None
+        self._digits = ""  # a first digit waiting for the second one (shown as "#1_")
 
     def compose(self):
         yield SeaView(id="sea")
@@ -110,7 +116,10 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         sea = self.query_one(SeaView)
         fish = sea.fish_info(label)
         text = Text()
-        if fish is not None and self.decision is not None:
+        if self._digits:  # the number being typed, where the player is looking: not the cursor's fish
+            text.append(f" #{self._digits}_ ", "bold reverse #ffd75e")
+            text.append(" " + self._waiting_words(), "bold")
+        elif fish is not None and self.decision is not None:
             where = "beside the sea" if fish.beside else ("covered" if fish.covered else "on top")
             text.append(f"Fish #{fish.label}: clue {fish.back}, {where}", "bold")
             peek = sea.peeks.get(fish.label)
@@ -133,10 +142,12 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
     # -- the prompt -----------------------------------------------------------------
     def begin(self, decision: Decision) -> None:
         super().begin(decision)
+        self._digits = ""
         self.query_one(SeaView).marked = []
 
     def end(self) -> None:
         super().end()
+        self._digits = ""
         self.query_one(SeaView).marked = []
 
     @property
@@ -210,6 +221,8 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
             return self.kind == "pair" and self._any("pair_attempt", lambda a: a.label is None)
         if action == "pile":
             return self._private()
+        if action == "drop_digits":
+            return bool(self._digits)  # Esc otherwise keeps its meaning on the screen
         return True
 
     def digits_try(self) -> bool:
@@ -225,49 +238,65 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
 
     # -- keys -------------------------------------------------------------------------
     def action_move(self, dx: int, dy: int) -> None:
+        self._forget_digits()
         self.query_one(SeaView).move(dx, dy)
         self._say("")
 
     def action_step(self, delta: int) -> None:
+        self._forget_digits()
         self.query_one(SeaView).step(delta)
         self._say("")
 
     def action_digit(self, digit: int) -> None:
-        """Type a fish's number; a second digit within a few seconds picks fish 10 and up.
+        """Type a fish's number. A first digit that may start a longer number waits for the second,
+        for Enter or for Esc, and says so where the player looks; a whole number names one fish:
+        it is tried (or the cursor goes there, to look or mark first), or the words say why not."""
+        sea = self.query_one(SeaView)
+        typed = self._digits + str(digit)
+        if not self._digits and leads(typed, sea.labels()):
+            self._digits = typed
+            self._fish_info(sea.cursor)
+            self._say(f"#{typed}_ {self._waiting_words()}")
+            return
+        self._digits = ""
+        self._number(int(typed))
 
-        A number the cursor cannot reach (a covered fish, say) gets the reason in the
-        prompt bar instead; a number that is no fish says so, and why; while a first
-        digit waits for a second one, the bar says that too, so no key does nothing.
-        """
+    def _waiting_words(self) -> str:
+        """What the keys do while a first digit waits (fish #1 itself only if there is one)."""
+        typed = self._digits
+        labels = self.query_one(SeaView).labels()
+        enter = f"Enter: fish #{typed}" if int(typed) in labels else f"Enter: no fish #{typed} alone"
+        return f"type the second digit · {enter} · Esc: cancel"
+
+    def _number(self, number: int) -> None:
+        """A whole number typed: that fish, or the words why it cannot be tried."""
         sea = self.query_one(SeaView)
         labels = sea.labels()
-        if self._digit_timer is not None:
-            self._digit_timer.stop()
-            self._digit_timer = None
-        # A first digit waits only while it leads to a longer number: the next digit joins it.
-        typed = self._digits + str(digit)
-        number = int(typed)
-        longer = leads(typed, labels)
         if number in sea.reachable:
             sea.cursor = number
+            self._fish_info(number)
             self._say("")
-            if not longer and self.digits_try():
-                self.action_confirm()  # the whole number typed: try for that fish
+            if self.digits_try():
+                self._confirm_cursor()  # the whole number typed: try for that fish
         elif number in labels:
+            self._fish_info(sea.cursor)
             self._say(self._why_not(number))
-        elif longer:
-            self._say(f"Fish #{number}…: type its next digit.")
         else:
+            self._fish_info(sea.cursor)
             self._say(_no_fish(number, labels))
-        self._digits = typed if longer else ""
-        if longer:
-            self._digit_timer = self.set_timer(DIGIT_SECONDS, self._digits_done)
 
-    def _digits_done(self) -> None:
-        """No second digit came: a first digit that is no fish is said so."""
-        typed, self._digits, self._digit_timer = self._digits, "", None
-        if typed and int(typed) not in self.query_one(SeaView).labels():
-            self._say(_no_fish(int(typed), self.query_one(SeaView).labels()))
+    def action_drop_digits(self) -> None:
+        """Esc (or Backspace) while a first digit waits: the number is dropped, nothing is tried."""
+        if self._digits:
+            typed = self._digits
+            self._forget_digits()
+            self._say(f"#{typed}_ cancelled: no fish was tried.")
+
+    def _forget_digits(self) -> None:
+        """Another key than a digit, Enter or Esc: the number being typed is abandoned."""
+        if self._digits:
+            self._digits = ""
+            self._fish_info(self.query_one(SeaView).cursor)
 
     def _why_not(self, label: int) -> str:
         """Why this fish cannot be chosen now: the engine's words for an attempt on it."""
@@ -287,11 +316,19 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         self.post_message(self.Say(text))
 
     def action_mark(self) -> None:
+        self._forget_digits()
         sea = self.query_one(SeaView)
         sea.toggle_mark()
         self._fish_info(sea.cursor)
 
     def action_confirm(self) -> None:
+        if self._digits:  # Enter ends the number being typed: the typed fish, never the cursor's
+            typed, self._digits = self._digits, ""
+            self._number(int(typed))
+            return
+        self._confirm_cursor()
+
+    def _confirm_cursor(self) -> None:
         sea = self.query_one(SeaView)
         if sea.cursor is None:
             return
@@ -304,6 +341,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
             self.post_message(self.Chosen(PairAttempt(label=sea.cursor)))
 
     def action_look(self) -> None:
+        self._forget_digits()
         cursor = self.query_one(SeaView).cursor
         if cursor is not None and self._can_look(cursor):
             self.post_message(self.Chosen(Look(label=cursor)))
@@ -327,13 +365,11 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         self._choose_kind("pair_attempt")
 
     def _choose_kind(self, kind: str) -> None:
+        self._forget_digits()
         for action in self._legal():
             if action.kind == kind and getattr(action, "label", None) is None:
                 self.post_message(self.Chosen(action))
                 return
-
-
-DIGIT_SECONDS = 3.0  # a second digit typed after a pause still joins the first
 
 
 def leads(typed: str, labels: set[int]) -> bool:

@@ -54,7 +54,10 @@ def effects_text(effects: tuple[str, ...]) -> Text:
 
 class CastScreen(PrivateDecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        *hand_keys("move", "Move"),
+        # ← → move over the hand even when the log has the focus (it would scroll sideways).
+        Binding("left", "move(-1)", "Move", priority=True),
+        Binding("right", "move(1)", "Move", show=False, priority=True),
+        *[b for b in hand_keys("move", "Move") if isinstance(b, Binding) and b.key not in ("left", "right")],
         Binding("space", "toggle_card", "In/out"),
         Binding("enter", "commit", "Cast"),
         *PILE_AND_RULES,
@@ -73,7 +76,7 @@ class CastScreen(PrivateDecisionScreen):
             id="topbar",
         )
         yield Static(
-            "← → or 1-9: pick a card · Space: in/out · Enter: cast · p: my catch",
+            "1-9: put a card in or out · ← → and Space too · Enter: cast · p: my catch",
             id="cast-help", markup=False,
         )
         effects = self.view.seats[self.seat].effects
@@ -170,9 +173,13 @@ class CastScreen(PrivateDecisionScreen):
             self._update()
 
     def action_jump(self, number: int) -> None:
+        """A card's number puts it into the cast or takes it out: one key per card, as picking
+        it up is one gesture at a real table (the cursor goes there too)."""
         if 1 <= number <= len(self.hand):
             self.cursor = number - 1
-            self._update()
+            self.action_toggle_card()
+        else:
+            self.refuse(f"You hold {len(self.hand)} card{'s' * (len(self.hand) != 1)}: there is no card {number}.")
 
     def action_toggle_card(self) -> None:
         if not self.hand:
