@@ -4,7 +4,7 @@
 
 Three people share the keyboard; every decision is made by keys, the way a
 player who knows the game would press them (Crazy Fishing: the first legal
-cast picked by number and Space, the first fish by its number, the suggested
+cast, each card by its number (one key a card), then Enter; the first fish by its number, the suggested
 draw by its number of rods; Fishing
 Party: the greedy computer player's move, by the key shown before it, or
 reached by the arrows; Big Fish: the first choice, by its key; poker: check or
@@ -24,6 +24,10 @@ A round is the game's own round (Crazy Fishing, Big Fish), a hand (poker), or
 one turn of every player (Fishing Party); poker is played for six hands and
 Fishing Party for six rounds. `--json` prints one JSON object; `--by-screen` adds
 where the Enters went (screen and kind of press), to see what to cut next.
+
+Crazy Fishing also reports `keys_per_card_cast`: the keys pressed on cast screens,
+less the one Enter of each cast, for each card put into a cast (the goal: 1), and
+`keys_per_cast` with `cards_per_cast` (the goal: one more key than cards).
 """
 
 from __future__ import annotations
@@ -115,7 +119,7 @@ def cf_keys(screen: Any, match: Match) -> list[str] | None:
         hand = [c.id for c in screen.hand]
         keys: list[str] = []
         for cid in (*cast.rods, *cast.baits):
-            keys += [str(hand.index(cid) + 1), "space"]
+            keys.append(str(hand.index(cid) + 1))  # a card's number puts it into the cast
         return [*keys, "enter"]
     if name == "CollectScreen" and screen.draws:
         return [str(screen.draws[screen.index].rods)]  # the suggested split, by its number of rods
@@ -251,7 +255,13 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
             if game_id == "fishing-party" and name == "TurnScreen" and keys is None:
                 await fp_turn(pilot, screen, match, press)
             elif keys is not None:
+                steps = match.step_count
                 await press(*keys, kind=None)
+                if name == "CastScreen" and match.step_count != steps:
+                    mine = match.view(screen.seat).my_cast  # the cards that went into the cast
+                    counts["casts"] += 1
+                    counts["cast_keys"] += len(keys)
+                    counts["cast_cards"] += len(mine.rods) + len(mine.baits) if mine is not None else 0
             elif game_id == "crazy-fishing" and name == "TableScreen" and screen.kind == "catch" \
                     and screen.seat is not None:
                 before = match.step_count
@@ -288,6 +298,11 @@ async def main(game_id: str, seed: int, games: int, by_screen: bool = False) -> 
         "study_presses_per_round": per("study"),
         "idle_presses_per_round": per("idle"),
     }
+    if totals["casts"]:
+        # Keys for the cards themselves: every key on a cast screen but the one Enter that casts.
+        report["keys_per_card_cast"] = round((totals["cast_keys"] - totals["casts"]) / totals["cast_cards"], 2)
+        report["keys_per_cast"] = round(totals["cast_keys"] / totals["casts"], 2)
+        report["cards_per_cast"] = round(totals["cast_cards"] / totals["casts"], 2)
     if by_screen:
         report["enters_per_round_by_screen"] = {k: round(v / rounds, 2) for k, v in BY_SCREEN.most_common() if v}
     return report

@@ -19,11 +19,11 @@ from textual.widgets import Footer, Static
 from fishtable.games.crazy_fishing.actions import Cast
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
-from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen
+from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
 from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.card import CardTile, hand_keys
-from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
+from fishtable.tui.widgets.log import NewsBar, show_log
 
 BLANK_WORDS = (
     "A blank cast is a cast of only rods or only baits: it is legal, but it catches nothing "
@@ -70,11 +70,7 @@ class CastScreen(PrivateDecisionScreen):
         self.cursor = 0
 
     def compose(self):
-        yield Static(
-            Text.assemble((f" {self.decision.name} ", "bold reverse"), "  ", self.decision.prompt.text,
-                          f" · round {self.view.round}", ("   PRIVATE", "bold #ffd75e")),
-            id="topbar",
-        )
+        yield Static(private_header(self.decision.name, self.heading()), id="topbar")
         yield Static(
             "1-9: put a card in or out · ← → and Space too · Enter: cast · p: my catch",
             id="cast-help", markup=False,
@@ -92,9 +88,20 @@ class CastScreen(PrivateDecisionScreen):
                 yield Static(id="mine")
                 yield Static(id="sea-caption", markup=False)
                 yield NewsBar(id="news")
-                yield EventLog(id="log")
+                yield narrow_log()
             yield SeaView(id="sea")
         yield Footer()
+
+    @property
+    def ahead(self) -> bool:
+        """A cast made ahead, during the Collect, for the round after this one."""
+        return self.view.phase == "collect"
+
+    def heading(self) -> str:
+        """The header's words: the round being cast for first, so that a narrow screen keeps it."""
+        if self.ahead:
+            return f"Cast ahead for round {self.view.round + 1}, while the others refill their hands"
+        return f"Cast for round {self.view.round}: choose your rods and baits in secret"
 
     def on_mount(self) -> None:
         self._mine()

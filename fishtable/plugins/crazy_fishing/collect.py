@@ -16,9 +16,9 @@ from textual.widgets import Footer, Static
 
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile
-from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen
+from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
 from fishtable.tui.decision import Decision
-from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
+from fishtable.tui.widgets.log import NewsBar, show_log
 
 
 class CollectScreen(PrivateDecisionScreen):
@@ -38,11 +38,8 @@ class CollectScreen(PrivateDecisionScreen):
         self.index = len(self.draws) // 2
 
     def compose(self):
-        yield Static(
-            Text.assemble((f" {self.decision.name} ", "bold reverse"), "  collect: refill your hand",
-                          ("   PRIVATE", "bold #ffd75e")),
-            id="topbar",
-        )
+        yield Static(private_header(self.decision.name, f"Collect, round {self.view.round}: refill your hand"),
+                     id="topbar")
         yield Static("Your hand now:", id="cast-help")
         with Horizontal(id="hand"):
             for n, card in enumerate(self.view.hand or ()):
@@ -50,7 +47,7 @@ class CollectScreen(PrivateDecisionScreen):
         yield Static(id="draw-choice")
         yield Static(id="warning")
         yield NewsBar(id="news")
-        yield EventLog(id="log")
+        yield narrow_log()
         yield Footer()
 
     def on_mount(self) -> None:

@@ -21,6 +21,7 @@ from fishtable.plugins.crazy_fishing.faces import face_text
 from fishtable.tui.decision import Decision
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.private import DecisionScreen
+from fishtable.tui.widgets.log import EventLog
 
 # The key that opens the pile, and its footer words; every private screen of the game uses it.
 PILE_KEY = ("p", "My catch")
@@ -29,6 +30,21 @@ PILE_AND_RULES: list[BindingType] = [
     Binding(PILE_KEY[0], "pile", PILE_KEY[1]),
     Binding("r", "app.rules", "Rules"),
 ]
+
+
+def private_header(name: str, words: str) -> Text:
+    """A private screen's header: the name, PRIVATE, then the words (the round first in them), in
+    that order so that a narrow terminal cuts the end of the words, never PRIVATE or the round."""
+    return Text.assemble((f" {name} ", "bold reverse"), ("  PRIVATE", "bold #ffd75e"), " · ", words,
+                         no_wrap=True, overflow="ellipsis")
+
+
+def narrow_log() -> EventLog:
+    """The log of a private screen, its lines wrapped to the column it has. A RichLog renders
+    lines at least `min_width` (78) cells wide: beside the sea at 80 columns they were cut."""
+    log = EventLog(id="log")
+    log.min_width = 1
+    return log
 
 
 def pile_text(pile: tuple[CardFace, ...], effects: tuple[str, ...] = ()) -> Text:

@@ -45,6 +45,14 @@ PLAIN_BORDER = ("─", "│", "┌┐└┘")
 Cell = tuple[str, Style]
 
 
+def _whole_name(name: str, width: int) -> str:
+    """A fish's name for a tile: whole, or nothing (the "Turned over" line and the fish's info
+    line name it in full). A cut name ("Sa" for Salmon) could read as another fish."""
+    if len(name) <= width:
+        return name
+    return ""
+
+
 class SeaView(Widget):
     """Draws `SeaFish` records; keeps a cursor over the fish a player may point at."""
 
@@ -272,11 +280,12 @@ class SeaView(Widget):
         shown = up if up is not None else self.peeks.get(label)
         if middle:
             face = f"={shown.value if shown.value is not None else '∞'}" if shown else fish.back
-            if shown is not None and len(middle) == 1:  # one row: size and as much name as fits
-                face = f"{face} {shown.name}"
+            name = _whole_name(shown.name, inner) if shown is not None else ""
+            if name and len(middle) == 1 and len(face) + 1 + len(name) <= inner:  # one row: both if whole
+                face = f"{face} {name}"
             middle[(len(middle) - 1) // 2] = v + face.center(inner)[:inner] + v
-            if shown is not None and len(middle) > 1:
-                middle[-1] = v + shown.name[:inner].center(inner) + v
+            if name and len(middle) > 1:
+                middle[-1] = v + name.center(inner) + v
         rows = [top, *middle, bottom] if ch >= 2 else [top]
         for dy, text in enumerate(rows):
             self._put(grid, owner, x0, y0 + dy, text, style, label)
