@@ -116,6 +116,7 @@ def cf_keys(screen: Any, match: Match) -> list[str] | None:
     name = type(screen).__name__
     if name == "CastScreen":
         cast = next(a for a in match.legal_actions(screen.seat) if a.kind == "cast")
+        CAST_CARDS[screen.seat] = len(cast.rods) + len(cast.baits)  # counted from the cast, not the keys
         hand = [c.id for c in screen.hand]
         keys: list[str] = []
         for cid in (*cast.rods, *cast.baits):
@@ -191,6 +192,7 @@ async def fp_turn(pilot: Any, screen: Any, match: Match, press: Any) -> None:
     await press(*keys, kind=None)
 
 
+CAST_CARDS: dict[int, int] = {}  # the cards in the cast each seat's keys were made for
 BY_SCREEN: Counter[str] = Counter()  # Enters by "screen: kind of press", over every game played
 
 
@@ -258,10 +260,9 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
                 steps = match.step_count
                 await press(*keys, kind=None)
                 if name == "CastScreen" and match.step_count != steps:
-                    mine = match.view(screen.seat).my_cast  # the cards that went into the cast
                     counts["casts"] += 1
                     counts["cast_keys"] += len(keys)
-                    counts["cast_cards"] += len(mine.rods) + len(mine.baits) if mine is not None else 0
+                    counts["cast_cards"] += CAST_CARDS[screen.seat]
             elif game_id == "crazy-fishing" and name == "TableScreen" and screen.kind == "catch" \
                     and screen.seat is not None:
                 before = match.step_count
