@@ -244,6 +244,11 @@ def shown(step: Step, marks: Marks, match: FlowMatch) -> Marks:
         # The table shows the news while a computer thinks, but a pause is short: the news stays
         # unseen until a step that waits for a person (the next handoff shows it again).
         return replace(marks, holder=None, exposed=False)
+    if isinstance(step, PublicPrompt):
+        # The news is on the table while the seat decides, but the others wait on that seat, not
+        # read: it stays news until a screen the whole table looks at (a pass screen, the table's
+        # question, a study, the results), so the turn's outcome is on the next pass screen too.
+        return replace(marks, holder=None, exposed=False)
     if isinstance(step, PUBLIC_STEPS):
         return replace(marks, seen=match.event_count, holder=None, exposed=False)
     return marks

@@ -3,17 +3,15 @@
 Elena (rod 1) fishes after Tomás (rod 5); her Turbulent Bait asks, after her catch, "shuffle or
 end your turn" on the public table. She presses `e`: the round's fishing is over and Tomás
 collects in secret. Her catch must be on the public table as the pass screen to Tomás, NEW,
-before his cover. Today the planner (fishtable/tui/planner.py `shown`) counts the news as seen
-once the public "finish" prompt was drawn, while Elena was choosing; `e` adds only an unnewsy
-discard, so the opaque cover comes and the catch is first NEW on Tomás's private collect screen.
-The fix is the shell's (see the report of issue 40), hence the strict xfail.
+before his cover. The planner (fishtable/tui/planner.py `shown`) counted the news as seen once
+the public "finish" prompt was drawn, while Elena was choosing; `e` adds only an unnewsy
+discard, so the opaque cover came and the catch was first NEW on Tomás's private collect screen.
+The planner now keeps a public prompt's news as news until a screen the whole table looks at.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import pytest
 
 from .test_special_paths import app_for, baits, match_of, rods, start
 
@@ -37,7 +35,6 @@ async def to_the_finish(t, match) -> None:
     raise AssertionError(t.flat)
 
 
-@pytest.mark.xfail(strict=True, reason="the planner marks a public prompt's news seen: a shell fix")
 async def test_the_last_catch_is_news_on_the_table_before_the_next_cover(tmp_path: Path) -> None:
     match = last_fisher_with_turbulent()
     app = app_for(tmp_path, match)

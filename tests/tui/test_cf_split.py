@@ -45,7 +45,6 @@ async def test_marking_the_reels_fish_in_either_order_reaches_the_split(tmp_path
         assert t.kind == "TableScreen" and t.screen.kind == "split"
 
 
-@pytest.mark.xfail(strict=True, reason="the shell lists every legal action: identical choices need merging there")
 async def test_the_split_never_offers_two_choices_with_the_same_words(tmp_path: Path) -> None:
     match = two_threes()
     app = app_for(tmp_path, match)
