@@ -35,6 +35,7 @@ from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.board import Board
+from fishtable.tui.widgets.fit import update_line
 
 SEA_KINDS = frozenset({"catch", "pair"})  # prompts answered by pointing at a fish
 
@@ -134,7 +135,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
             text.append(f"{len(sea.fish)} fish in the sea", "dim")
             if sea.beside:
                 text.append(f", {len(sea.beside)} beside it", "dim")
-        self.query_one("#fish-info", Static).update(text)
+        update_line(self.query_one("#fish-info", Static), text)
 
     def on_sea_view_cursor_moved(self, event: SeaView.CursorMoved) -> None:
         self._fish_info(event.label)
@@ -239,12 +240,16 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
     # -- keys -------------------------------------------------------------------------
     def action_move(self, dx: int, dy: int) -> None:
         self._forget_digits()
-        self.query_one(SeaView).move(dx, dy)
+        sea = self.query_one(SeaView)
+        sea.move(dx, dy)
+        self._fish_info(sea.cursor)  # now, in the same frame as the sea (its message comes later)
         self._say("")
 
     def action_step(self, delta: int) -> None:
         self._forget_digits()
-        self.query_one(SeaView).step(delta)
+        sea = self.query_one(SeaView)
+        sea.step(delta)
+        self._fish_info(sea.cursor)
         self._say("")
 
     def action_digit(self, digit: int) -> None:

@@ -23,6 +23,7 @@ from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecision
 from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.card import CardTile, hand_keys
+from fishtable.tui.widgets.fit import update_line
 from fishtable.tui.widgets.log import NewsBar, show_log
 
 BLANK_WORDS = (
@@ -156,7 +157,7 @@ class CastScreen(PrivateDecisionScreen):
         totals.append(f"  ({len(rods)} rod{'s' * (len(rods) != 1)})   ")
         totals.append(f"Bait {bait}", "bold #f08080")
         totals.append(f"  ({len(baits)} bait card{'s' * (len(baits) != 1)})")
-        self.query_one("#totals", Static).update(totals)
+        update_line(self.query_one("#totals", Static), totals)
         legality = Text()
         problem = self.decision.check(self._cast())
         blank = self._only_blank()
@@ -172,12 +173,14 @@ class CastScreen(PrivateDecisionScreen):
                             "bold #9be27a")
         else:
             legality.append("✓ A legal cast. Press Enter to put it face down.", "bold #9be27a")
-        self.query_one("#legality", Static).update(legality)
+        update_line(self.query_one("#legality", Static), legality)
 
     def action_move(self, delta: int) -> None:
+        """Only the cursor moves: the cast, its totals and its legality stay as they are."""
         if self.hand:
             self.cursor = (self.cursor + delta) % len(self.hand)
-            self._update()
+            for n, tile in enumerate(self.query(CardTile)):
+                tile.cursor = n == self.cursor
 
     def action_jump(self, number: int) -> None:
         """A card's number puts it into the cast or takes it out: one key per card, as picking

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -60,7 +60,7 @@ class SeaView(Widget):
     SeaView { height: auto; }
     """
 
-    cursor: reactive[int | None] = reactive(None, layout=False)
+    cursor: reactive[int | None] = reactive(None, repaint=False)  # watch_cursor redraws the two tiles
 
     @dataclass
     class CursorMoved(Message):
@@ -82,9 +82,11 @@ class SeaView(Widget):
         self._sy = 1  # vertical scale, chosen from the room the layout offers
         self._strip = False  # fish beside the sea drawn on one row (short terminals)
         self._grid: list[list[Cell]] = []
+        self._strips: dict[int, Strip] = {}  # each row's strip, kept while the row stays the same
         # Each tile's number and clue: (label, their cells, the fill that hides them).
         self._words: list[tuple[int, list[tuple[int, int]], str]] = []
         self._grid_key: tuple[int, int] | None = None
+        self._boxes: dict[int, Region] = {}  # each fish's tile as last painted (beside the sea: not in a strip)
 
     # -- data ----------------------------------------------------------------
     def show(
@@ -172,7 +174,7 @@ class SeaView(Widget):
         self._invalidate()
 
     def watch_cursor(self, old: int | None, new: int | None) -> None:
-        self._invalidate()
+        self._invalidate_tiles(old, new)
         self.post_message(self.CursorMoved(new))
 
     def fish_info(self, label: int | None) -> SeaFish | None:
@@ -205,6 +207,17 @@ class SeaView(Widget):
         self._grid_key = None
         self.refresh()
 
+    def _invalidate_tiles(self, *labels: int | None) -> None:
+        """Only these fish's tiles look different now (the cursor left one and reached another):
+        the sea is painted again, and only their rectangles are drawn again on the screen. A fish
+        beside the sea in its one-line strip, or not drawn yet, redraws the whole sea."""
+        boxes = [self._boxes.get(label) for label in labels if label is not None]
+        self._grid_key = None
+        if not boxes or None in boxes:
+            self.refresh()
+        else:
+            self.refresh(*(box for box in boxes if box is not None))
+
     def _scale(self) -> tuple[int, int]:
         """Whole-number scales: doubled height on tall terminals, doubled width if it fits."""
         sx = 2 if self.size.width >= 2 * self.sea_size[0] else 1
@@ -221,11 +234,13 @@ class SeaView(Widget):
         squeeze_x = sea_w > width  # terminal too narrow: squeeze positions, keep tiles
         origins: dict[int, tuple[int, int]] = {}
         self._words = []
+        self._boxes = {}
         for fish in self.fish:
             x = fish.x * sx
             if squeeze_x:
                 x = round(fish.x * (width - cw) / max(1, self.sea_size[0] - self.card_size[0]))
             origins[fish.label] = (off_x + x, fish.y * sy)
+            self._boxes[fish.label] = Region(off_x + x, fish.y * sy, cw, ch)
             self._tile(grid, owner, off_x + x, fish.y * sy, cw, ch, fish)
         self._whole_words(grid, owner)
         cursor = self.fish_info(self.cursor)
@@ -239,7 +254,10 @@ class SeaView(Widget):
                 row = min(height - ch, sea_h + 1) if height > ch else 0
                 self._caption(grid, max(0, row - 1), " beside the sea ")
                 for n, fish in enumerate(self.beside):
+                    self._boxes[fish.label] = Region(n * (cw + 1), row, cw, ch)
                     self._tile(grid, owner, n * (cw + 1), row, cw, ch, fish)
+        old = self._grid if self._grid_key == (width, height) else []
+        self._strips = {y: strip for y, strip in self._strips.items() if y < len(old) and old[y] == grid[y]}
         self._grid = grid
         self._grid_key = (width, height)
 
@@ -359,6 +377,9 @@ class SeaView(Widget):
             self._paint()
         if y >= len(self._grid):
             return Strip.blank(self.size.width, WATER)
+        strip = self._strips.get(y)
+        if strip is not None:  # a cursor that moves changes a few rows of the sea, not all of them
+            return strip
         segments: list[Segment] = []
         run, run_style = "", None
         for char, style in self._grid[y]:
@@ -370,7 +391,8 @@ class SeaView(Widget):
                 run, run_style = char, style
         if run:
             segments.append(Segment(run, run_style))
-        return Strip(segments, self.size.width)
+        strip = self._strips[y] = Strip(segments, self.size.width)
+        return strip
 
     # Rows under the sea in its column (legend, fish info, turned-over fish) kept visible.
     ROOM_BELOW = 3

@@ -24,6 +24,7 @@ from fishtable.tui.plugin import GameUI, TableCommand, TableFeed
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.widgets.board import Board
+from fishtable.tui.widgets.fit import update_line
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
 
@@ -263,7 +264,7 @@ class TableScreen(FishScreen):
                 text.append_text(hints)
         if self.message:
             text.append("\n" + self.message, "bold #ff8080")
-        prompt.update(text)
+        update_line(prompt, text)  # a cursor's words change at every key, the prompt's height rarely
 
     def _bind_commands(self, view: object) -> None:
         """The game's table commands, on the public table only (their keys are bound by `of`)."""

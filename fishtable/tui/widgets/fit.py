@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
+from textual.widgets import Static
 
 
 class FitWidth:
@@ -34,3 +35,14 @@ def beside_or_below(text: Text, more: Text, width: int) -> Text:
     text.append("  │  " if fits else "\n ")
     text.append_text(more)
     return text
+
+
+def update_line(widget: Static, text: Text) -> None:
+    """`widget.update(text)`, only if the text changed, and laying the screen out again only when
+    the widget's height changes: a moving cursor changes a line's words, rarely its height, and
+    a layout pass of the screen costs more than the whole repaint of the key."""
+    if isinstance(widget.content, Text) and widget.content == text:
+        return
+    width = widget.content_size.width
+    same_height = width > 0 and len(text.wrap(widget.app.console, width)) == widget.content_size.height
+    widget.update(text, layout=not same_height)
