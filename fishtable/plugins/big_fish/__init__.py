@@ -14,7 +14,7 @@ from fishtable.plugins.big_fish.board import BigFishBoard
 from fishtable.plugins.big_fish.decide import BigFishDecisionScreen
 from fishtable.plugins.big_fish.faces import STEP_WORDS
 from fishtable.plugins.big_fish.results import details_table
-from fishtable.plugins.big_fish.seat_panel import hanging, seat_text
+from fishtable.plugins.big_fish.seat_panel import compact_text, hanging, seat_text
 from fishtable.plugins.big_fish.words import describe
 from fishtable.tui.decision import Decision
 from fishtable.tui.plugin import GameUI
@@ -81,7 +81,14 @@ class BigFishUI(GameUI[BigFishView]):
     def seat_panel(self, view: BigFishView, seat: int, *, active: bool, width: int, wide: bool) -> Text:
         step = view.step if view.step is not None and view.step.seat == seat else None
         # One cell less than offered: the side column's scrollbar is two cells wide, not one.
-        return hanging(seat_text(view.seats[seat], active, step, hard=view.hard_mode), width - 1)
+        seats = len(view.seats)
+        if seats <= 2 or (wide and seats <= 3):
+            return hanging(seat_text(view.seats[seat], active, step, hard=view.hard_mode), width - 1)
+        # Three seats below 110 columns, or four and more anywhere: every seat must be in sight
+        # without scrolling (80×24, 100×30), so a compact panel; wild cards by name only where
+        # three seats leave the room.
+        compact = compact_text(view.seats[seat], active, step, wilds=seats <= 3)
+        return hanging(compact, width - 1)
 
     def busy_seats(self, view: BigFishView) -> set[int]:
         return {p.seat for p in view.seats if p.active or p.status == "choosing"}

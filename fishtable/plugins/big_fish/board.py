@@ -22,7 +22,7 @@ def row_text(view: BigFishView) -> Text:
         text.append(" none left until the round ends", "dim")
     for card in view.face_up:
         text.append("\n • ")
-        text.append_text(card_text(card))
+        text.append_text(card_text(card, hard=view.hard_mode))
     return text
 
 

@@ -22,7 +22,7 @@ from fishtable.games.big_fish.actions import Action
 from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.mine import row_line, spot_text
 from fishtable.plugins.big_fish.steps import step_bar
-from fishtable.plugins.big_fish.tile import BigFishTile
+from fishtable.plugins.big_fish.tile import BigFishTile, tile_width
 from fishtable.tui.decision import Decision
 from fishtable.tui.plugin import GameUI
 from fishtable.tui.screens.choice import choices_of
@@ -88,7 +88,8 @@ class BigFishDecisionScreen(DecisionScreen):
 
     def _private_widgets(self) -> list[Widget]:
         decision = self.decision
-        tiles = [BigFishTile(card, index=n, id=f"tile-{n}") for n, card in enumerate(self.hand, start=1)]
+        tiles = [BigFishTile(card, index=n, id=f"tile-{n}", hard=self.view.hard_mode)
+                 for n, card in enumerate(self.hand, start=1)]
         return [
             Static(self._what(), id="bf-what", markup=False),
             Static(self._prompt(), id="bf-prompt", markup=False),
@@ -109,7 +110,18 @@ class BigFishDecisionScreen(DecisionScreen):
         self.call_after_refresh(show_log, self, self.decision.log, self.ui.headline_kinds)
         choices = self.query_one(ChoiceList)
         choices.focus()
+        self._fit_hand()
         self._point(0)
+
+    def on_resize(self) -> None:
+        self._fit_hand()
+
+    def _fit_hand(self) -> None:
+        """Narrow the tiles so that the whole hand is in sight: no card cut at the screen's edge."""
+        # The hand row has a cell of padding each side.
+        width = tile_width(self.app.size.width - 2, len(self.hand))
+        for tile in self.query(BigFishTile):
+            tile.styles.width = width
 
     # -- what the seat is asked ------------------------------------------------------
     def _what(self) -> Text:

@@ -84,13 +84,14 @@ def wild_text(wild: SpotWild) -> Text:
     return text
 
 
-def card_text(card: CardFace, *, full: bool = False) -> Text:
-    """A face-up card inline: a fish with its points per size, a wild card with colour and step."""
+def card_text(card: CardFace, *, full: bool = False, hard: bool = False) -> Text:
+    """A face-up card inline: a fish with its points per size, a wild card with colour and step;
+    a fish's bag limit only in `hard` mode (without it the limit binds nobody)."""
     text = Text()
     if card.type == "fish":
         text.append(card.name, "bold")
         text.append(f" {points_text(card.points)}")
-        if card.bag:
+        if hard and card.bag:
             text.append(" bag", "italic")
         return text
     text.append(card.name, Style(bold=True) + WILD_TEXT_STYLE.get(card.colour or "black", Style()))

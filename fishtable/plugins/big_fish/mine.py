@@ -52,7 +52,7 @@ def row_line(view: BigFishView, marked: Collection[str] = (), full: bool = False
         text.append(" none left", "dim")
     for n, card in enumerate(view.face_up, start=1):
         text.append(f"\n {n} " if full else (" · " if n > 1 else " "))
-        part = card_text(card, full=full)
+        part = card_text(card, full=full, hard=view.hard_mode)
         if card.id in marked:
             part.stylize(MARK)
             part = Text.assemble(("▶", "bold #ffd75e"), part)

@@ -3,7 +3,8 @@
 Every fish shows its size mark and its points at that size ("[B5]"); wild
 cards their colour and step in words; nothing relies on colour alone. Five
 seats share the side column, so a panel runs its fish together on wrapping
-lines rather than one a line.
+lines rather than one a line; where every seat's panel must fit a short side
+column (`compact_text`), a Fishing Spot is summed up by its size marks.
 """
 
 from __future__ import annotations
@@ -101,4 +102,42 @@ def ice_text(panel: SeatPanel, hard: bool = False) -> Text:
         text.append_text(size_mark(fish.size, fish.points))
         if hard and fish.card.bag:
             text.append(f" {fish.card.name} (bag)")
+    return text
+
+
+def compact_text(panel: SeatPanel, active: bool, step: StepView | None = None, *, wilds: bool = True) -> Text:
+    """A seat in three lines (four with `wilds`), so that five seats fit a 100×30 side column
+    and three an 80×24 one: name, score and status; the Fishing Spot by size marks
+    ("Spot [B3][J1]": the names are on the seat's own screens and in the log); hand, Ice Box
+    and the wild cards counted; with `wilds`, the wild cards by name too."""
+    text = Text()
+    text.append("▶ " if active else "  ", "bold #ffd75e")
+    text.append(panel.name, "bold")
+    if panel.is_bot:
+        text.append(" (cpu)", "dim")
+    if panel.first_player:
+        text.append(" ★", "bold #ffd75e")
+    text.append(f" {panel.ice_points + panel.spot_points} pts", "bold")
+    status = "choosing…" if panel.status == "choosing" else ""
+    if panel.status == "playing" and step is not None:
+        status = f"turn: {step.step.capitalize()}"
+    if status:
+        text.append(f" · {status}", "italic")
+    text.append("\n  ")
+    text.append("Spot", "bold")
+    text.append(" ")
+    if not panel.spot:
+        text.append("no fish", "dim")
+    for fish in panel.spot:
+        text.append_text(size_mark(fish.size, fish.points))
+        if panel.active and fish.grown_this_turn:
+            text.append("↑", "italic")
+    text.append(f"\n  hand {panel.hand_size} · Ice {panel.ice_points}")
+    if panel.wilds:
+        text.append(f" · ✦{len(panel.wilds)} wild")
+    if panel.wilds and wilds:
+        text.append("\n  ")
+        for n, wild in enumerate(panel.wilds):
+            text.append(" ✦ " if n else "✦ ")
+            text.append_text(wild_text(wild))
     return text

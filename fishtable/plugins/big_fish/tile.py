@@ -1,8 +1,11 @@
 """A hand card as a tile: the shared CardTile, with a Big Fish face.
 
 Species names are long ("Brownstriped Leatherjacket"), so the face gives the
-name two lines and, below it, a fish's points at each size or a wild card's
-colour, step and effect, instead of one large number.
+name the lines it needs and, below it, a fish's points at each size or a wild
+card's colour, step and effect, instead of one large number. A hand of seven
+must show whole at 80 columns, so the screen narrows the tiles to fit
+(`tile_width`); a face wraps its words instead of cutting them, breaking only a
+word longer than the tile with a hyphen, and has no bottom edge, for a fifth row.
 """
 
 from __future__ import annotations
@@ -17,6 +20,15 @@ from fishtable.plugins.big_fish.faces import FISH_STYLE, WILD_STYLE, points_text
 from fishtable.tui.widgets.card import CardTile, TileFace
 
 TILE_WIDTH = 14
+MIN_TILE_WIDTH = 10  # 7 cards and their gaps in the 78 cells of an 80-column screen
+GAP = 1  # the margin right of each tile
+
+
+def tile_width(room: int, cards: int) -> int:
+    """The widest tile (up to TILE_WIDTH) such that `cards` tiles and their gaps fit `room` cells."""
+    if cards <= 0:
+        return TILE_WIDTH
+    return max(MIN_TILE_WIDTH, min(TILE_WIDTH, (room + GAP) // cards - GAP))
 
 
 def tile_face(card: CardFace) -> TileFace:
@@ -29,30 +41,52 @@ def _fit(line: str, inner: int) -> str:
     return line if len(line) <= inner else line[: inner - 1] + "…"
 
 
-def face_lines(card: CardFace, inner: int) -> list[str]:
-    """The four rows inside the frame below the top edge: the name on two, then points or effect."""
-    name = textwrap.wrap(card.name, inner, break_long_words=False) or [""]
-    if len(name) > 2:
-        name = [name[0], " ".join(name[1:])]
-    name = [_fit(line, inner) for line in name] + [""] * (2 - len(name))
+def _wrap(words: str, inner: int) -> list[str]:
+    """Words on lines of `inner` cells; only a word longer than a line is broken, with a hyphen."""
+    lines: list[str] = []
+    for line in textwrap.wrap(words, inner, break_long_words=False) or [""]:
+        while len(line) > inner:
+            lines.append(line[: inner - 1] + "-")
+            line = line[inner - 1:]
+        lines.append(line)
+    return lines
+
+
+def face_lines(card: CardFace, inner: int, hard: bool = False) -> list[str]:
+    """The five rows inside the frame below the top edge: the name, then a fish's points per
+    size or a wild card's colour, step and effect, wrapped rather than cut. A fish's bag limit
+    shows only in `hard` mode, the only game it binds."""
+    bag = "bag limit" if hard and card.bag else ""
     if card.type == "fish":
-        return [*name, points_text(card.points), "bag limit" if card.bag else ""]
-    if card.step:
-        kind = wild_kind(card).replace(" · ", " ")  # "yellow Catch"
+        points = points_text(card.points)
+        details = [points if len(points) <= inner else points.replace(" ", ""), bag]
+    elif card.step:
+        details = [wild_kind(card).replace(" · ", " "), short_effect(card)]  # "yellow Catch"
     else:
-        kind = f"{card.colour}, {'stays' if card.effect == 'protect' else 'now'}"  # "black, now"
-    return [*name, _fit(kind, inner), _fit(short_effect(card), inner)]
+        details = [f"{card.colour}, {'stays' if card.effect == 'protect' else 'now'}", short_effect(card)]
+    rows = 5
+    detail_lines = [line for d in details if d for line in _wrap(d, inner)]
+    name = _wrap(card.name, inner)
+    room = rows - len(detail_lines)
+    if len(name) > room:  # the name first: the details shorten to what is left
+        detail_lines = detail_lines[: max(0, rows - len(name))]
+        room = rows - len(detail_lines)
+    lines = [*name[:room], *detail_lines]
+    if len(name) > room:
+        lines[room - 1] = _fit(lines[room - 1] + " ", inner)
+    return (lines + [""] * rows)[:rows]
 
 
 class BigFishTile(CardTile[CardFace]):
     """One card of a hand; `cursor` marks the card the highlighted choice is about."""
 
     DEFAULT_CSS = f"""
-    BigFishTile {{ width: {TILE_WIDTH}; height: 6; margin: 0 1 0 0; }}
+    BigFishTile {{ width: {TILE_WIDTH}; height: 6; margin: 0 {GAP} 0 0; }}
     """
 
-    def __init__(self, card: CardFace, index: int | None = None, id: str | None = None) -> None:
+    def __init__(self, card: CardFace, index: int | None = None, id: str | None = None, hard: bool = False) -> None:
         super().__init__(card, tile_face(card), index=index, id=id)
+        self.hard = hard
 
     def render(self) -> Text:
         style = self.face.style
@@ -65,7 +99,6 @@ class BigFishTile(CardTile[CardFace]):
         top = "╭" + f"{label}{'─' * inner}"[: inner - len(corner)] + corner + "╮"
         if self.cursor:
             top = "▶" + top[1:]
-        mark = self.selected_mark if self.selected else ""
-        bottom = "╰" + (mark.center(inner, "─") if mark else "─" * inner)[:inner] + "╯"
-        rows = [top, *(f"│{line[:inner]:<{inner}}│" for line in face_lines(self.card, inner)), bottom]
-        return Text("\n".join(rows), style)
+        # No bottom edge: its row holds a fifth line of words (a tile's colour closes it).
+        body = [f"│{line[:inner]:<{inner}}│" for line in face_lines(self.card, inner, self.hard)]
+        return Text("\n".join([top, *body]), style)

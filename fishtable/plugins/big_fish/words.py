@@ -21,9 +21,10 @@ TEMPLATES = {
 }
 
 
-def card_words(card: CardFace) -> str:
+def card_words(card: CardFace, hard: bool = False) -> str:
+    """A card in a choice's words; the bag limit only in hard mode, the only game it binds."""
     if card.type == "fish":
-        return f"{card.name} ({points_text(card.points)}{', bag limit' if card.bag else ''})"
+        return f"{card.name} ({points_text(card.points)}{', bag limit' if hard and card.bag else ''})"
     return f"{card.name} ({wild_kind(card)})"
 
 
@@ -32,10 +33,10 @@ def describe(action: Any, view: BigFishView) -> str:
     cards = {c.id: c for c in (*view.face_up, *(view.hand or ()))}
     card = cards.get(getattr(action, "card", None) or "")
     if card is not None and kind in TEMPLATES:
-        return TEMPLATES[kind].format(card=card_words(card))
+        return TEMPLATES[kind].format(card=card_words(card, view.hard_mode))
     if card is not None and kind == "play_wild" and action.fish is None:
         lasting = " Works from your next turn." if card.step else ""
         return f"Play {card.name} ({wild_kind(card)}): {card.text}{lasting}"
     if card is not None and kind == "place":
-        return f"Place {card_words(card)} as your {action.size.capitalize()} Fish"
+        return f"Place {card_words(card, view.hard_mode)} as your {action.size.capitalize()} Fish"
     return engine_describe(action, view)

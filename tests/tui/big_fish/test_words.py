@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 from rich.text import Text
 
@@ -108,3 +109,27 @@ def test_a_narrow_seat_panel_wraps_under_its_own_indentation_and_loses_nothing()
         assert "[B8] Tuna · [L0] Lar · [M3] Mid · [J1] Jack" in words
     assert hanging(Text("  " + "x" * 40), 20).plain == "  " + "x" * 18 + "\n    " + "x" * 16 + "\n    " + "xxxxxx"
     assert hanging(Text("  aa bb cc"), 7).plain == "  aa bb\n    cc"
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_bag_limit_is_named_only_in_hard_mode(hard: bool) -> None:
+    """Without Hard mode a bag limit binds nobody: no tile, row card or choice may mention it."""
+    from fishtable.plugins.big_fish.board import row_text
+    from fishtable.plugins.big_fish.mine import row_line
+    from fishtable.plugins.big_fish.tile import face_lines
+
+    state = build([["Shark:0/2/3/6:bag", "Cod"], ["Hake"]], row=["Whale:0/2/3/6:bag", "R2"], start=False, hard=hard)
+    turn.begin_step(state, "spawn")
+    view = GAME.view(state, 0)
+    shark = next(c for c in view.hand or () if c.name == "Shark")
+    whale = next(c for c in view.face_up if c.name == "Whale")
+    assert shark.bag and whale.bag
+    spawn = next(a for a in GAME.legal_actions(state, 0) if a.kind == "spawn" and a.card == shark.id)
+    texts = {
+        "tile": " ".join(face_lines(shark, 12, hard)),
+        "row": row_text(view).plain,
+        "private row": row_line(view).plain + row_line(view, full=True).plain,
+        "choice": UI.describe(spawn, view, "spawn"),
+    }
+    for where, text in texts.items():
+        assert ("bag" in text) == hard, (where, text)
