@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from textual.widgets import Static
+
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import load_game
@@ -47,6 +49,10 @@ async def test_page_keys_scroll_the_log_even_when_the_seat_column_overflows(tmp_
         await on_the_table(pilot)
         screen = app.screen
         seats, log = screen.query_one("#seats"), screen.query_one(EventLog)
+        # Big Fish's seats now fit 80×24 (issue 40): a column that overflows all the same (a
+        # game with longer panels) is made here, as the case the page keys must not mind.
+        await seats.mount(Static("\n" * 30))
+        await pilot.pause()
         assert seats.max_scroll_y > 0 and log.max_scroll_y > 0  # both overflow
         seats.focus()
         seats.scroll_home(animate=False)

@@ -85,9 +85,9 @@ class BigFishUI(GameUI[BigFishView]):
         if seats <= 2 or (wide and seats <= 3):
             return hanging(seat_text(view.seats[seat], active, step, hard=view.hard_mode), width - 1)
         # Three seats below 110 columns, or four and more anywhere: every seat must be in sight
-        # without scrolling (80×24, 100×30), so a compact panel; wild cards by name only where
-        # three seats leave the room.
-        compact = compact_text(view.seats[seat], active, step, wilds=seats <= 3)
+        # without scrolling (80×24, 100×30), so a compact panel; wild cards counted (by name
+        # in the log, and on the seat's own screens).
+        compact = compact_text(view.seats[seat], active, step, width=width - 1)
         return hanging(compact, width - 1)
 
     def busy_seats(self, view: BigFishView) -> set[int]:

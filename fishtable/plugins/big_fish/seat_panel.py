@@ -105,39 +105,53 @@ def ice_text(panel: SeatPanel, hard: bool = False) -> Text:
     return text
 
 
-def compact_text(panel: SeatPanel, active: bool, step: StepView | None = None, *, wilds: bool = True) -> Text:
-    """A seat in three lines (four with `wilds`), so that five seats fit a 100×30 side column
-    and three an 80×24 one: name, score and status; the Fishing Spot by size marks
-    ("Spot [B3][J1]": the names are on the seat's own screens and in the log); hand, Ice Box
-    and the wild cards counted; with `wilds`, the wild cards by name too."""
-    text = Text()
-    text.append("▶ " if active else "  ", "bold #ffd75e")
-    text.append(panel.name, "bold")
+def spot_groups(panel: SeatPanel) -> list[tuple[tuple[int, int, bool], int]]:
+    """The Fishing Spot's fish by mark, in the order first laid, with how many share it:
+    a long spot ("[L0][L0][L0]") sums up as "[L0]×3" and stays on one line."""
+    counts: dict[tuple[int, int, bool], int] = {}
+    for fish in panel.spot:
+        key = (fish.size, fish.points, panel.active and fish.grown_this_turn)
+        counts[key] = counts.get(key, 0) + 1
+    return list(counts.items())
+
+
+def compact_text(panel: SeatPanel, active: bool, step: StepView | None = None, *, width: int = 27) -> Text:
+    """A seat in three lines, so that five seats fit a 100×30 side column
+    and three an 80×24 one: name and score; the Fishing Spot by size marks ("Spot [B3][J1]":
+    the names are on the seat's own screens and in the log); hand, Ice Box and the wild cards
+    counted ("[L0]×3": three fish of that mark). The status ("turn: Draw", "choosing…") goes
+    where it fits in `width` cells, on a line of its own only if neither line has room."""
+    head = Text()
+    head.append("▶ " if active else "  ", "bold #ffd75e")
+    head.append(panel.name, "bold")
     if panel.is_bot:
-        text.append(" (cpu)", "dim")
+        head.append(" (cpu)", "dim")
     if panel.first_player:
-        text.append(" ★", "bold #ffd75e")
-    text.append(f" {panel.ice_points + panel.spot_points} pts", "bold")
+        head.append(" ★", "bold #ffd75e")
+    head.append(f" {panel.ice_points + panel.spot_points} pts", "bold")
+    spot = Text("  ")
+    spot.append("Spot", "bold")
+    spot.append(" ")
+    if not panel.spot:
+        spot.append("no fish", "dim")
+    for (size, points, grown), count in spot_groups(panel):
+        spot.append_text(size_mark(size, points))
+        if grown:
+            spot.append("↑", "italic")
+        if count > 1:
+            spot.append(f"×{count}")
+    held = Text(f"  hand {panel.hand_size} · Ice {panel.ice_points}")
+    if panel.wilds:
+        held.append(f" · ✦{len(panel.wilds)}")
     status = "choosing…" if panel.status == "choosing" else ""
     if panel.status == "playing" and step is not None:
         status = f"turn: {step.step.capitalize()}"
+    lines = [head, spot, held]
     if status:
-        text.append(f" · {status}", "italic")
-    text.append("\n  ")
-    text.append("Spot", "bold")
-    text.append(" ")
-    if not panel.spot:
-        text.append("no fish", "dim")
-    for fish in panel.spot:
-        text.append_text(size_mark(fish.size, fish.points))
-        if panel.active and fish.grown_this_turn:
-            text.append("↑", "italic")
-    text.append(f"\n  hand {panel.hand_size} · Ice {panel.ice_points}")
-    if panel.wilds:
-        text.append(f" · ✦{len(panel.wilds)} wild")
-    if panel.wilds and wilds:
-        text.append("\n  ")
-        for n, wild in enumerate(panel.wilds):
-            text.append(" ✦ " if n else "✦ ")
-            text.append_text(wild_text(wild))
-    return text
+        words = Text(f" · {status}", "italic")
+        fits = [line for line in (head, held) if line.cell_len + words.cell_len <= width]
+        if fits:
+            fits[0].append_text(words)
+        else:
+            lines.insert(1, Text.assemble("  ", (status, "italic")))
+    return Text("\n").join(lines)

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 
+BOARD_KEEP = 6  # rows of the board that stay in sight while the log grows for long news
+
+
 class SeatPanel(Static):
     """One seat's panel; the game's plug-in writes its content."""
 
@@ -96,7 +99,7 @@ class TableScreen(FishScreen):
                 for seat in range(len(self.feed.seats)):
                     yield SeatPanel(id=f"seat-{seat}", markup=False)
         yield NewsBar(id="news")
-        yield EventLog(id="log")
+        yield EventLog(id="log", room=self._log_room)
         yield Static(id="prompt")
         choices = ChoiceList(id="choices")
         choices.can_focus = False  # until a prompt shows it (see set_prompt)
@@ -243,6 +246,9 @@ class TableScreen(FishScreen):
                     text.append(f"{name}, press Enter when only you can see the screen.", "bold #ffd75e")
                 else:
                     text.append("Then press Enter to go on.")
+                below = self.query_one(EventLog).news_below
+                if below:  # the news is longer than the table has room for (on the last line)
+                    text.append(f" · PgDn: {below} more", "bold")
             elif self.waiting_for:
                 text.append(f"{self.waiting_for} is thinking…", "italic")
                 self.thinking_shown = self.feed.thinking_words()
@@ -293,6 +299,22 @@ class TableScreen(FishScreen):
                 self.post_message(Commanded(command.action))
 
         self.app.push_screen(ConfirmScreen(command.confirm or f"{command.description}?"), confirmed)
+
+    def _log_room(self) -> int:
+        """The rows the log may take now, for news longer than it is: its own, those the seat
+        column has to spare (every seat stays in sight), and the board's beyond its first
+        BOARD_KEEP rows (its heading and what lies on the table; the rest scrolls for the
+        moment)."""
+        log = self.query_one(EventLog)
+        seats = self.query_one("#seats")
+        spare = seats.size.height - sum(c.outer_size.height for c in seats.children if c.display)
+        board = self.board.size.height - min(BOARD_KEEP, sum(c.outer_size.height for c in self.board.children
+                                                             if c.display))
+        return log.size.height + min(spare, board)
+
+    def on_event_log_news_cut(self, message: EventLog.NewsCut) -> None:
+        message.stop()
+        self._prompt_text()
 
     def action_log(self, direction: int) -> None:
         log = self.query_one(EventLog)

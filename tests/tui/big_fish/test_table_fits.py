@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from fishtable.engine.match import Match
+from fishtable.plugins.big_fish.seat_panel import spot_groups
 from fishtable.tui.app import FishtableApp
 from tests.tui.helpers import settle, until
 from tests.tui.screen_text import screen_text
@@ -88,7 +89,9 @@ async def test_every_seat_is_in_sight_without_scrolling(tmp_path: Path, size, pl
         # Each seat's Fishing Spot, by its size marks, in the order they lie.
         flat = "".join(text.split())
         for panel in view.seats:
-            marks = "".join(f"[{'LJMB'[f.size]}{f.points}]" for f in panel.spot) or "nofish"
+            marks = "".join(f"[{'LJMB'[size]}{points}]{'↑' * grown}{f'×{n}' if n > 1 else ''}"
+                            for (size, points, grown), n in spot_groups(panel)) or "nofish"
+            assert sum(n for _, n in spot_groups(panel)) == len(panel.spot)
             assert f"Spot{marks}" in flat, (panel.name, marks)
         # The Face-Up Cards: each card whole.
         words = " ".join(text.split())
