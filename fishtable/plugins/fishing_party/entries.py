@@ -31,6 +31,7 @@ KEYS = {
     "pass": ("p", "Pass"),
     "draw_back": ("d", "Draw now"),
     "swap_done": ("f", "Finish swap"),
+    "let_roll": ("b", "Back out"),  # the screen's b, as its footer says
 }
 
 PERMANENT_WORDS = {
@@ -94,7 +95,8 @@ PLAIN_LABELS = {
     "goggles": "Play Goggles: six new cards on the table",
     "start_exchange": "Exchange 1-3 cards with the draw pile",
     "start_swap": "Swap 1-3 cards with the table",
-    "first_aid": "Play a First Aid Kit: the Ouch on you is gone",
+    # An action and what it is for (refused, it must not read as a statement of fact).
+    "first_aid": "Play a First Aid Kit to end the Ouch on you",
     "swap_done": "Finish the swap",
 }
 
@@ -237,8 +239,8 @@ def build(decision: Decision) -> list[Entry]:
                                      BROKEN_LINE_NOTE, (card.id,)))
                 break
     if kind == "broken_line" and not any(a.kind == "broken_line" for a in legal):
-        entries.append(Entry(None, "You hold no Broken Line", NOT_NOW, False,
-                             "You hold no Broken Line: back out, and the die is rolled."))
+        entries.append(Entry(None, "Play a Broken Line", NOT_NOW, False,
+                             "You hold no Broken Line: back out (b), and the die is rolled."))
 
     def order(entry: Entry) -> tuple[int, int]:
         within = MOVE_ORDER.get(entry.action.kind, 5) if entry.action is not None and entry.group == MOVE else 0

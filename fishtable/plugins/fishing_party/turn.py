@@ -169,7 +169,10 @@ class TurnScreen(DecisionScreen):
                 text.append(f"{key_label(key)} " if key else "  ", "bold #ffd75e")
                 text.append(entry.text)
             else:
+                # The reason on the refused line itself, not only where the cursor is.
                 text.append("✗ " + entry.text, "#9a9a9a")
+                if entry.reason:
+                    text.append(f" — {entry.reason}", "italic #9a9a9a")
             options.append(Option(text, id=str(index)))
         return options
 

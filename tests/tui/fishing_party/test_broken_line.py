@@ -113,8 +113,15 @@ async def test_a_claim_without_a_broken_line_can_only_be_backed_out_of(tmp_path:
         assert t.kind == "TurnScreen" and t.screen.decision.kind == "broken_line"
         assert "You hold no Broken Line" in t.flat
         assert [e.action.kind for e in t.screen.entries if e.legal] == ["let_roll"]
+        # One key to back out: the list shows the footer's b (it showed "a Back out").
+        assert "b Back out: no Broken Line, let the die roll" in t.flat and "b Back out" in t.flat
+        assert "a Back out" not in t.flat
+        # The refused line says why on the line itself, before the cursor is on it.
+        listing = t.screen.query_one("#entries")
+        lines = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert "✗ Play a Broken Line — You hold no Broken Line: back out (b), and the die is rolled." in lines
         await t.press("down", "enter")  # the note says why; nothing happens
-        assert "You hold no Broken Line: back out, and the die is rolled." in t.flat
+        assert "You hold no Broken Line: back out (b), and the die is rolled." in t.flat
         assert t.kind == "TurnScreen"
         await t.press("b")
         assert "gets away" in " ".join(match.log_for(None))  # rolled a 2: missed

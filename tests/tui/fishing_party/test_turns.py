@@ -345,3 +345,30 @@ async def test_a_long_reason_wraps_whole_at_100_columns(tmp_path: Path) -> None:
         t.screen._explain(reason)
         await pilot.pause()
         assert "THE LAST WORDS." in " ".join(screen_text(pilot.app).split())
+
+
+def entry_lines(screen: Any) -> list[str]:
+    listing = screen.query_one("#entries", OptionList)
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+
+async def test_a_refused_move_says_why_on_its_own_line(tmp_path: Path) -> None:
+    """Issue 40: "✗ Try the Brown Trout 6 lb" showed its reason only under the list, with the
+    cursor on it; and "✗ Play a First Aid Kit: the Ouch on you is gone" read as a statement."""
+    b = Builder()
+    jig, brown, kit = b.cards_of("Jig:3/5", "Brown:6", "first_aid_kit")
+    state = b.state([[brown, kit, *b.cards_of("Walleye:6", "Brook:2", "Brook:3", "Rainbow:4")],
+                     b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))], lures=[jig, NONE])
+    match = match_of(state)
+    async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
+        t = Driver(pilot)
+        await t.look()
+        await t.unlock("Ann")
+        assert t.kind == "TurnScreen"
+        refused = [e for e in t.screen.entries if not e.legal and e.reason]
+        assert any(e.text == "Try the Brown Trout 6 lb" for e in refused)
+        assert any(e.text == "Play a First Aid Kit to end the Ouch on you" for e in refused)
+        lines = entry_lines(t.screen)
+        for entry in refused:  # the cursor is on the first legal line, not on these
+            assert f"✗ {entry.text} — {entry.reason}" in lines, (entry.text, lines)
+        assert not any("the Ouch on you is gone" in line for line in lines)
