@@ -92,3 +92,28 @@ async def test_the_hint_lists_the_most_tried_first_and_says_why_a_higher_rate_is
         # 61% sits below 52% and 30%: the line says why; 30% under 52% needs no word.
         assert text.count("from fewer games: less sure") == 1
         assert text.index("Cast high") < text.index("from fewer games: less sure")
+
+
+async def test_the_notes_agree_with_the_figures_shown() -> None:
+    """Issue 40: poker's F2 marked "Check 35%, 313 imagined games" as less sure than a move with
+    the same figures (35.2% against 34.9%, the same games): a note compares what is shown."""
+    options = [("Bet 4", 0.349, 313), ("Check", 0.352, 313), ("Fold", 0.354, 120), ("Raise", 0.60, 100)]
+    app = HintApp(options)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        text = " ".join(" ".join(lines).split())
+        assert text.count("35% chance of winning, judged from 313 imagined games") == 2
+        # Fold: 35% from 120 games is no higher than a 35% above; Raise: 60% from 100 is.
+        assert text.count("from fewer games: less sure") == 1
+        assert text.index("Raise") < text.index("less sure")
+
+
+async def test_a_hint_never_lists_two_identical_moves() -> None:
+    options = [("Cast 3 + 5", 0.40, 100), ("Cast 3 + 5", 0.60, 300), ("Pass", 0.2, 50)]
+    app = HintApp(options)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert text.count("Cast 3 + 5") == 1
+        assert "55% chance of winning, judged from 400 imagined games" in text

@@ -82,3 +82,45 @@ def test_remembered_options_that_no_longer_validate_are_left_out(tmp_path: Path)
     assert remembered_options(path, "fishing-party-poker") == {"starting_chips": 250}
     path.write_text('{"version": 1, "options": {"x": {"a": [1]}}}')
     assert remembered_options(path, "x") == {}
+
+
+async def test_switching_game_keeps_the_seats_typed(tmp_path: Path) -> None:
+    """Issue 40: the setup forgot the seats when you switched game (Back, then another game)."""
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        setup = await open_setup(app, pilot)  # Crazy Fishing
+        setup.query_one("#seat-count", Select).value = 3
+        await settle(pilot)
+        for n, name in enumerate(["Ana", "Ben", "Cleo"]):
+            setup.query_one(f"#name-{n}").value = name
+        await pilot.press("escape")  # back to the menu
+        await settle(pilot)
+        assert type(app.screen).__name__ != "SetupScreen"
+        app.setup_game("big-fish")
+        await settle(pilot)
+        setup = app.screen
+        assert setup.entry.name == "big-fish"
+        assert setup.query_one("#seat-count", Select).value == 3
+        assert [setup.query_one(f"#name-{n}").value for n in range(3)] == ["Ana", "Ben", "Cleo"]
+
+
+async def test_the_seats_of_the_last_game_come_back_for_another_game(tmp_path: Path) -> None:
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        setup = await open_setup(app, pilot)  # Crazy Fishing
+        setup.query_one("#seat-count", Select).value = 3
+        await settle(pilot)
+        for n, name in enumerate(["Ana", "Ben", "Cleo"]):
+            setup.query_one(f"#name-{n}").value = name
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.flow is not None
+    (tmp_path / "autosave.json").unlink()  # a fresh start, not a Continue
+
+    again = FishtableApp(data_dir=tmp_path, bot_pause=0)
+    async with again.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        again.setup_game("fishing-party")
+        await settle(pilot)
+        setup = again.screen
+        assert [setup.query_one(f"#name-{n}").value for n in range(3)] == ["Ana", "Ben", "Cleo"]

@@ -11,6 +11,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 
+def merged(options: list[tuple[str, float, int]]) -> list[tuple[str, float, int]]:
+    """Moves that read the same are one choice to the player: one line, their imagined games
+    added up and their chances weighted by them (a hint never lists two identical moves)."""
+    games: dict[str, int] = {}
+    wins: dict[str, float] = {}
+    for words, rate, tried in options:
+        games[words] = games.get(words, 0) + tried
+        wins[words] = wins.get(words, 0.0) + rate * tried
+    return [(words, wins[words] / games[words] if games[words] else 0.0, games[words]) for words in games]
+
+
 class HintScreen(ModalScreen[None]):
     """The top few moves, the hard player's own choice first (the one it searched most),
     each with its chance of winning as the imagined games that tried it judged it (a share of
@@ -24,23 +35,26 @@ class HintScreen(ModalScreen[None]):
         super().__init__()
         self.player = name
         # The hard player's own order: the move it searched most is the one it plays.
-        self.options = sorted(options, key=lambda option: -option[2])
+        self.options = sorted(merged(options), key=lambda option: -option[2])
 
     def compose(self):
         text = Text()
         text.append(f"A hint for {self.player}", "bold")
         text.append("\nWhat the hard computer player would do, from what you can see.")
         text.append("\nMost tried first: it plays the move it looked at most, the first here.\n\n")
-        best_above = -1.0
+        above: list[tuple[int, int]] = []  # (percent shown, games) of the moves listed so far
         for n, (words, rate, tried) in enumerate(self.options, start=1):
             text.append(f"{n}. ", "bold")
             text.append(words)  # game words, shown literally
             games = "1 imagined game" if tried == 1 else f"{tried:,} imagined games"
-            text.append(f"\n   {rate:.0%} chance of winning, judged from {games}", "dim")
-            if n > 1 and rate > best_above:
+            percent = round(rate * 100)
+            text.append(f"\n   {percent}% chance of winning, judged from {games}", "dim")
+            # The note says what the figures on screen show: a higher percentage than a move
+            # above that was judged from more games (equal figures are never "less sure").
+            if any(percent > p and tried < t for p, t in above):
                 text.append("\n   a higher chance than a move above, but judged from fewer games: less sure", "italic")
             text.append("\n")
-            best_above = max(best_above, rate)
+            above.append((percent, tried))
         text.append("\nThe choice is still yours: nothing has been played.", "italic")
         with Vertical(id="hint-box"):
             yield Static(text)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, cast
+from weakref import WeakKeyDictionary
 
 from pydantic import ValidationError
 from rich.text import Text
+from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
@@ -21,7 +23,13 @@ from fishtable.engine.files import plain_words
 from fishtable.engine.registry import get_entry
 from fishtable.engine.series import SeriesRules
 from fishtable.engine.text import char_words, refused_char
-from fishtable.tui.remembered import REMEMBERED_NAME, remember_options, remembered_options
+from fishtable.tui.remembered import (
+    REMEMBERED_NAME,
+    remember_options,
+    remember_seats,
+    remembered_options,
+    remembered_seats,
+)
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options_form import OptionsForm, describe_error
 
@@ -83,10 +91,17 @@ def check_seats(seats: list[tuple[str, str | None]]) -> str | None:
     return None
 
 
+# The seats last typed at this table, whatever the game: a setup opened for another game starts
+# from them (switching game keeps the names). In memory for the app's life, and in setup.json
+# under this key when the app remembers (`autosave`).
+LAST_TYPED = "*seats last typed*"
+_typed: WeakKeyDictionary[App[Any], list[tuple[str, str | None]]] = WeakKeyDictionary()
+
+
 class SetupScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start game", priority=True),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "back", "Back"),
     ]
 
     def __init__(self, game: str, card_file: str | None = None,
@@ -110,7 +125,7 @@ class SetupScreen(FishScreen):
         entry = self.entry
         kinds = self.kind_choices or seat_kinds(entry.name)
         bot_default = next((value for _, value in kinds if value.startswith("bot:")), kinds[-1][1])
-        last = self.last_seats or []
+        last = self._typed_seats() or self.last_seats or []
         count = len(last) if entry.min_players <= len(last) <= entry.max_players else min(
             max(3, entry.min_players), entry.max_players)
         with VerticalScroll(id="setup"):
@@ -154,6 +169,32 @@ class SetupScreen(FishScreen):
                 yield Button("Start game", variant="success", id="start")
                 yield Button("Back", id="back")
         yield Footer()
+
+    def _typed_seats(self) -> list[tuple[str, str | None]] | None:
+        """The seats typed last at this table (for any game), if any: in memory, else remembered."""
+        if self.kind_choices is not None:
+            return None  # another front end's seats (remote, computer): its own defaults
+        typed = _typed.get(self.app)
+        if typed is None and cast("SetupHost", self.app).autosave:
+            typed = remembered_seats(self._remembered_path(), LAST_TYPED)
+        return typed
+
+    def _remembered_path(self) -> Path:
+        return cast("SetupHost", self.app).data_dir / REMEMBERED_NAME
+
+    def _keep_typed(self) -> None:
+        """Keep the seats as typed now (names a player could not use are left out) for the next
+        setup, of this game or another."""
+        seats = [(name, bot) for name, bot in self.seats() if name and refused_char(name) is None]
+        if not seats or self.kind_choices is not None:
+            return
+        _typed[self.app] = seats
+        if cast("SetupHost", self.app).autosave:
+            remember_seats(self._remembered_path(), LAST_TYPED, seats)
+
+    def action_back(self) -> None:
+        self._keep_typed()
+        self.app.pop_screen()
 
     def on_mount(self) -> None:
         app = cast("SetupHost", self.app)
@@ -250,7 +291,7 @@ class SetupScreen(FishScreen):
         if event.button.id == "start":
             self.action_start()
         else:
-            self.app.pop_screen()
+            self.action_back()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "card-file":
@@ -313,6 +354,7 @@ class SetupScreen(FishScreen):
         self.query_one("#setup-error", Static).update("")
         seed = int(seed_text) if seed_text not in ("", "-") else None
         app = cast("SetupHost", self.app)
+        self._keep_typed()
         message = app.start_new_game(self.entry.name, options, seats, seed, series)
         if message:
             self._error(message)
