@@ -147,6 +147,7 @@ class FPTile(CardTile[CardFace]):
     DEFAULT_CSS = """
     FPTile { width: 12; height: 7; margin: 0 1 0 0; }
     """
+    new = False  # drawn (or taken) since the seat last saw its hand
 
     def render(self) -> Text:
         card = self.card
@@ -160,7 +161,8 @@ class FPTile(CardTile[CardFace]):
             word = word[: max(1, inner - len(label) - 1)]
         rows[0] = f"{label:<{inner - len(word)}}{word}"
         mark = self.selected_mark if self.selected else ""
-        top = "╭" + "─" * inner + "╮"
+        # A card new since the seat's last look says so on its top edge.
+        top = "╭" + (" NEW ".center(inner, "─")[:inner] if self.new else "─" * inner) + "╮"
         bottom = "╰" + (mark.center(inner, "─")[:inner] if mark else "─" * inner) + "╯"
         lines = [top] + [f"│{row[:inner]:<{inner}}│" for row in rows] + [bottom]
         if self.cursor:

@@ -25,6 +25,7 @@ from fishtable.plugins.fishing_party import entries as ent
 from fishtable.plugins.fishing_party import held
 from fishtable.plugins.fishing_party.faces import FPTile, card_text, card_tile, face_text
 from fishtable.plugins.fishing_party.held import TakeBack
+from fishtable.plugins.fishing_party.looks import looks_of
 from fishtable.plugins.fishing_party.seat_panel import extra_parts, gear_parts, pond_parts, wrap_parts
 from fishtable.tui.decision import Decision
 from fishtable.tui.screens.private import DecisionScreen
@@ -87,6 +88,7 @@ class TurnScreen(DecisionScreen):
         super().__init__(decision, classes="private -turn" if kind in ("turn", "move") else "private")
         self.view = decision.view
         self.hand = list(self.view.hand or ())
+        self.new: frozenset[str] = frozenset()  # hand cards new since the seat's last look (see compose)
         self.entries = ent.build(decision)
         self.headline_kinds = headline_kinds
         # The cards the arrows point at: the table in a swap, else the hand.
@@ -101,13 +103,19 @@ class TurnScreen(DecisionScreen):
 
     # -- building ----------------------------------------------------------------------
     def compose(self):
+        # Cards new since this seat's last look at this table (drawn as its last turn ended): marked.
+        names = tuple(seat.name for seat in self.decision.seats)
+        hand = frozenset(card.id for card in self.hand)
+        self.new = looks_of(self.app).look(names, self.decision.seat, self.view.turn_number, hand)
         yield Static(self._title(), id="topbar")
         yield Static(Text(self.decision.prompt.text), id="turn-prompt")
         yield Static(self._hand_title(), id="hand-title")
         yield Static(id="you-line")
         with Horizontal(id="hand"):
             for n, card in enumerate(self.hand):
-                yield card_tile(card, index=n + 1 if self.decision.kind != "swap" else None, id=f"card-{n}")
+                tile = card_tile(card, index=n + 1 if self.decision.kind != "swap" else None, id=f"card-{n}")
+                tile.new = card.id in self.new
+                yield tile
         yield Static(id="table-grid")
         with Horizontal(id="turn-body"):
             with Vertical(id="turn-left"):

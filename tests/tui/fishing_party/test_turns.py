@@ -372,3 +372,32 @@ async def test_a_refused_move_says_why_on_its_own_line(tmp_path: Path) -> None:
         for entry in refused:  # the cursor is on the first legal line, not on these
             assert f"✗ {entry.text} — {entry.reason}" in lines, (entry.text, lines)
         assert not any("the Ouch on you is gone" in line for line in lines)
+
+
+async def test_the_cards_drawn_at_the_end_of_a_turn_are_marked_new_on_the_next_look(tmp_path: Path) -> None:
+    """Issue 40, item 6: Ann passes with five cards and draws one as her turn ends; the screen is
+    covered before she sees it. Her next private screen marks it NEW (and nothing else)."""
+    from fishtable.games.fishing_party.actions import Pass
+
+    b = Builder()
+    state = b.state([b.cards_of("Brook:2", "Brook:3", "Rainbow:4", "Rainbow:5", "Walleye:6"),
+                     b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))])
+    match = match_of(state)
+    async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
+        t = Driver(pilot)
+        await t.look()
+        await t.unlock("Ann")
+        before = {c.id for c in t.screen.hand}
+        assert not any(tile.new for tile in t.screen.query(FPTile))  # the first look marks nothing
+        await t.choose(Pass())
+        drawn = {c.id for c in match.view(0).hand or ()} - before
+        assert len(drawn) == 1
+        await t.uncover()
+        await t.unlock("Bob")
+        await t.choose(Pass())
+        await t.uncover()
+        await t.unlock("Ann")
+        assert t.kind == "TurnScreen" and t.screen.seat == 0
+        marked = {tile.card.id for tile in t.screen.query(FPTile) if tile.new}
+        assert marked == drawn
+        assert "NEW" in t.flat

@@ -1,0 +1,40 @@
+"""What each seat's hand held at its last look, so that its next private screen can mark the
+cards that came since ("new"): the cards drawn at the end of its turn above all, which it could
+not see before the screen was covered.
+
+Kept in memory for the app's life, one record per app (a game resumed from its save marks
+nothing the first time). Only a seat's own card ids are kept, and only read back for that seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from weakref import WeakKeyDictionary
+
+Key = tuple[tuple[str, ...], int]  # the table's names, and the seat
+
+
+@dataclass
+class HandLooks:
+    last: dict[Key, tuple[int, frozenset[str]]] = field(default_factory=dict)  # turn number, hand
+
+    def look(self, names: tuple[str, ...], seat: int, turn: int, hand: frozenset[str]) -> frozenset[str]:
+        """The seat looks at its hand now: the cards new since its last look (none the first
+        time, or when the turn number went back: another game at the same table)."""
+        key = (names, seat)
+        before = self.last.get(key)
+        self.last[key] = (turn, hand)
+        if before is None or before[0] > turn:
+            return frozenset()
+        return hand - before[1]
+
+
+_looks: WeakKeyDictionary[Any, HandLooks] = WeakKeyDictionary()
+
+
+def looks_of(app: Any) -> HandLooks:
+    """The record of `app`'s table (one app, one table)."""
+    if app not in _looks:
+        _looks[app] = HandLooks()
+    return _looks[app]
