@@ -15,6 +15,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalScroll
+from textual.events import Resize
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 
@@ -113,7 +114,8 @@ class BigFishDecisionScreen(DecisionScreen):
         self._fit_hand()
         self._point(0)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: Resize) -> None:
+        super().on_resize(event)
         self._fit_hand()
 
     def _fit_hand(self) -> None:

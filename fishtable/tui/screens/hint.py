@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -37,7 +38,7 @@ class HintScreen(ModalScreen[None]):
         # The hard player's own order: the move it searched most is the one it plays.
         self.options = sorted(merged(options), key=lambda option: -option[2])
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         text = Text()
         text.append(f"A hint for {self.player}", "bold")
         text.append("\nWhat the hard computer player would do, from what you can see.")
