@@ -4,8 +4,8 @@
 
 Three people share the keyboard; every decision is made by keys, the way a
 player who knows the game would press them (Crazy Fishing: the first legal
-cast, each card by its number (one key a card), then Enter; the first fish by its number, the suggested
-draw by its number of rods; Fishing
+cast, each card by its number (one key a card), then Enter; the suggested fish,
+which the cursor starts on, by Enter; the suggested draw by its number of rods; Fishing
 Party: the greedy computer player's move, by the key shown before it, or
 reached by the arrows; Big Fish: the first choice, by its key; poker: check or
 call by its letter, keep the hand). Every press
@@ -51,7 +51,6 @@ from fishtable.bots import choose_action  # noqa: E402
 from fishtable.engine.match import Match  # noqa: E402
 from fishtable.engine.protocol import SeatInfo  # noqa: E402
 from fishtable.engine.registry import load_game  # noqa: E402
-from fishtable.plugins.crazy_fishing.board import leads  # noqa: E402
 from fishtable.plugins.crazy_fishing.sea import SeaView  # noqa: E402
 from fishtable.plugins.fishing_party import entries  # noqa: E402
 from fishtable.tui.app import FishtableApp  # noqa: E402
@@ -127,10 +126,8 @@ def cf_keys(screen: Any, match: Match) -> list[str] | None:
     if name == "TableScreen" and screen.kind in ("catch", "pair") and screen.seat is not None \
             and screen.board.digits_try():
         sea = screen.board.query_one(SeaView)
-        if sea.cursor is not None:  # the suggested fish, by its number
-            typed = str(sea.cursor)
-            waits = leads(typed, sea.labels())
-            return [*typed, "enter"] if waits else list(typed)
+        if sea.cursor is not None:  # the suggested fish: the cursor starts on it, so Enter tries it
+            return ["enter"]
     return None
 
 
