@@ -114,10 +114,12 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         return self.match.view(viewer)
 
     def log(self, viewer: int | None) -> LogWindow:
-        """The log lines `viewer` may read. New: since the viewer's last decision, and on the
-        public table also everything the table has not shown to everyone yet."""
+        """The log lines `viewer` may read. New: since the viewer's last decision and the table's
+        last showing, and on the public table also everything it has not shown to everyone yet."""
         readable = [(i, e) for i, e in enumerate(self.match.events_since(0)) if e.visible_for(viewer)]
-        news_from = self.news_mark if viewer is not None else min(self.news_mark, self.table_news_from)
+        # A seat's own screen: not what the table has shown it since (its pass screen's news).
+        news_from = max(self.news_mark, self.marks.seen) if viewer is not None \
+            else min(self.news_mark, self.table_news_from)
         return LogWindow(self.ui.log_window(readable), news_from)
 
     def decision(self, seat: int, private: bool) -> Decision[ViewT, ActionT]:

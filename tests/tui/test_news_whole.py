@@ -138,3 +138,31 @@ async def test_the_log_never_opens_on_the_tail_of_a_wrapped_line() -> None:
         await pilot.pause()
         assert first_rows(log)[0].startswith("▶ Ana lays Popper"), first_rows(log)
         assert log.news_below == 1  # 3 rows of the long line + 1, in a log of 3
+
+
+async def test_a_private_screen_marks_new_only_what_its_seat_has_not_just_read(tmp_path: Path) -> None:
+    """The news a seat just read on its pass screen (the public table showing it) is not NEW again
+    on the private screen behind it: NEW there marks only what came after."""
+    match = fast_forward(make_match(seed=3, humans=3, players=3), spawn_with_fish, seed=99)
+    app = FishtableApp(data_dir=tmp_path, start_match=match, bot_pause=0, autosave=False)
+    checked = 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for _ in range(80):
+            screen = app.screen
+            if type(screen).__name__ == "ResultsScreen":
+                break
+            read: set[int] = set()
+            if type(screen).__name__ == "TableScreen" and screen.kind == "ack" and screen.handoff:
+                window = app.flow.log(None)
+                read = {i for i, e in window.entries if i >= window.news_from and e.news}
+            await pilot.pause(0.35)
+            await pilot.press("enter")
+            await settle(pilot)
+            seat = getattr(app.screen, "seat", None)
+            if read and seat is not None and app.screen is not app.flow.table:
+                private = app.flow.log(seat)
+                again = {i for i, e in private.entries if i >= private.news_from and e.news} & read
+                assert not again, [e.text for i, e in private.entries if i in again]
+                checked += 1
+    assert checked >= 2, checked
