@@ -4,8 +4,8 @@
 
 Three people share the keyboard; every decision is made by keys, the way a
 player who knows the game would press them (Crazy Fishing: the first legal
-cast, each card by its number (one key a card), then Enter; the suggested fish,
-which the cursor starts on, by Enter; the suggested draw by its number of rods; Fishing
+cast, each card by its number (one key a card), then Enter; the first fish by its number, the suggested
+draw by its number of rods; Fishing
 Party: the greedy computer player's move, by the key shown before it, or
 reached by the arrows; Big Fish: the first choice, by its key; poker: check or
 call by its letter, keep the hand). Every press
@@ -45,16 +45,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from textual.widgets import OptionList  # noqa: E402
-
-from fishtable.bots import choose_action  # noqa: E402
 from fishtable.engine.match import Match  # noqa: E402
 from fishtable.engine.protocol import SeatInfo  # noqa: E402
 from fishtable.engine.registry import load_game  # noqa: E402
-from fishtable.plugins.crazy_fishing.sea import SeaView  # noqa: E402
-from fishtable.plugins.fishing_party import entries  # noqa: E402
 from fishtable.tui.app import FishtableApp  # noqa: E402
-from fishtable.tui.widgets.options import ChoiceList  # noqa: E402
+from tests.tui import typist  # noqa: E402
 
 GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
 NAMES = ("Elena", "Tomás", "Ana")
@@ -91,105 +86,9 @@ def hold_news(app: Any, match: Match, seen: int) -> bool:
     return any(e.news and e.visible_to is None and e.kind in kinds for e in match.events_since(seen))
 
 
-# -- the keys a player who knows the game presses -------------------------------------------------
+# The keys a player who knows the game presses: tests/tui/typist.py (the fast-typist tests play by them too).
 
 
-def choice_key(screen: Any, index: int) -> str | None:
-    """The key shown before choice `index` of the screen's list of choices (it picks it at once)."""
-    for listing in screen.query(ChoiceList):
-        if listing.display and listing.option_count > index:
-            return listing.key_for(index)
-    return None
-
-
-def turn_key(screen: Any, option: int) -> str | None:
-    """The key shown before line `option` of a Fishing Party turn list, if it has one."""
-    entry_index = int(screen.query_one(OptionList).get_option_at_index(option).id)
-    named = entries.key_of(screen.entries[entry_index])
-    if named is not None:
-        return named[0]
-    return next((key for key, index in screen.letters.items() if index == entry_index), None)
-
-
-def cf_keys(screen: Any, match: Match) -> list[str] | None:
-    name = type(screen).__name__
-    if name == "CastScreen":
-        cast = next(a for a in match.legal_actions(screen.seat) if a.kind == "cast")
-        CAST_CARDS[screen.seat] = len(cast.rods) + len(cast.baits)  # counted from the cast, not the keys
-        hand = [c.id for c in screen.hand]
-        keys: list[str] = []
-        for cid in (*cast.rods, *cast.baits):
-            keys.append(str(hand.index(cid) + 1))  # a card's number puts it into the cast
-        return [*keys, "enter"]
-    if name == "CollectScreen" and screen.draws:
-        return [str(screen.draws[screen.index].rods)]  # the suggested split, by its number of rods
-    if name == "TableScreen" and screen.kind in ("catch", "pair") and screen.seat is not None \
-            and screen.board.digits_try():
-        sea = screen.board.query_one(SeaView)
-        if sea.cursor is not None:  # the suggested fish: the cursor starts on it, so Enter tries it
-            return ["enter"]
-    return None
-
-
-def fp_keys(screen: Any, match: Match) -> list[str] | None:
-    name = type(screen).__name__
-    if name == "TurnScreen" and screen.holding is not None:
-        # An exchange or swap the screen holds: its first choice (Enter), then for an exchange "d".
-        return ["enter", "d"] if screen.holding == "exchange" else ["enter"]
-    if name == "TurnScreen":
-        action = choose_action(match, screen.seat)
-        listing = screen.query_one(OptionList)
-        target = next(i for i in range(listing.option_count)
-                      if listing.get_option_at_index(i).id is not None
-                      and screen.entries[int(listing.get_option_at_index(i).id)].action == action)
-        keys = []
-        here = listing.highlighted or 0
-        key = turn_key(screen, target)
-        if key is not None:  # the key shown before the line
-            return [key]
-        card = getattr(action, "card", None)
-        if card in screen.points and screen.points.index(card) < 9:
-            return None  # pointing moves the list: let the caller step key by key
-        keys += ["down" if here < target else "up"] * abs(target - here)
-        return [*keys, "enter"]
-    if name == "TableScreen" and getattr(screen, "question", None) is not None:
-        _, seats, _ = screen.question
-        for seat in seats:
-            if choose_action(match, seat).kind == "broken_line":
-                return [str(seat + 1)]
-        return ["enter"]
-    return None
-
-
-def poker_keys(screen: Any, match: Match) -> list[str] | None:
-    name = type(screen).__name__
-    if name == "BetScreen":
-        kinds = {a.kind for a in screen.legal}
-        return ["c"] if kinds & {"check", "call"} else ["enter"]
-    if name == "SwapScreen":
-        return ["k"]
-    return None
-
-
-KEYS = {"crazy-fishing": cf_keys, "fishing-party": fp_keys, "fishing-party-poker": poker_keys}
-
-
-async def fp_turn(pilot: Any, screen: Any, match: Match, press: Any) -> None:
-    """A Fishing Party move that points at a card first: the digit, then the arrows, then Enter."""
-    action = choose_action(match, screen.seat)
-    card = getattr(action, "card", None)
-    await press(str(screen.points.index(card) + 1), kind=None)
-    listing = screen.query_one(OptionList)
-    target = next(i for i in range(listing.option_count)
-                  if listing.get_option_at_index(i).id is not None
-                  and screen.entries[int(listing.get_option_at_index(i).id)].action == action)
-    here = listing.highlighted or 0
-    key = turn_key(screen, target)
-    keys = [key] if key is not None else ["down" if here < target else "up"] * abs(target - here) + ["enter"]
-    await press(*keys, kind=None)
-
-
-CAST_CARDS: dict[int, int] = {}  # the cards in the cast each seat's keys were made for
 BY_SCREEN: Counter[str] = Counter()  # Enters by "screen: kind of press", over every game played
 
 
@@ -250,24 +149,17 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
                 study = match.is_over or hold_news(app, match, seen)
                 await press("enter", kind="study" if study else "idle")
                 continue
-            keys = KEYS.get(game_id, lambda s, m: None)(screen, match)
-            if game_id == "fishing-party" and name == "TurnScreen" and keys is None:
-                await fp_turn(pilot, screen, match, press)
-            elif keys is not None:
+            planned = typist.plan(game_id, screen, match)
+            if planned is not None:
                 steps = match.step_count
-                await press(*keys, kind=None)
+                await press(*planned.keys, kind=None)
                 if name == "CastScreen" and match.step_count != steps:
+                    cast = planned.moves[0]  # counted from the cast the keys were made for
                     counts["casts"] += 1
-                    counts["cast_keys"] += len(keys)
-                    counts["cast_cards"] += CAST_CARDS[screen.seat]
-            elif game_id == "crazy-fishing" and name == "TableScreen" and screen.kind == "catch" \
-                    and screen.seat is not None:
-                before = match.step_count
-                await press("enter", kind=None)
-                if match.step_count == before:
-                    await press("space", "tab", "space", "enter", kind=None)  # the Reel: two fish
+                    counts["cast_keys"] += len(planned.keys)
+                    counts["cast_cards"] += len(cast.rods) + len(cast.baits)
             else:
-                key = choice_key(screen, 0)  # the first choice, by the key shown before it
+                key = typist.choice_key(screen, 0)  # the first choice, by the key shown before it
                 await press(key or "enter", kind=None)
         counts["idle"] += pending_keys  # keys that never led to a decision
         rounds = rounds_of(match)

@@ -1,0 +1,209 @@
+"""A fast typist plays a whole game of each kind by keys, on a busy machine (issue 40).
+
+Three people share the keyboard; the app keeps its real key rule (a pass screen's
+guard, the repeat window after a handoff). The scripted player (tests/tui/typist.py,
+the key benchmark's player) presses a pass screen's Enter once the pass screen is
+armed, as a real player must, and types each decision key 60 ms after the screen it
+is meant for was drawn (the key is stamped that moment, as the terminal stamps it: on a
+busy machine the app may read it later). Two CPU-bound processes run throughout.
+
+Every key must act as meant, checked key by key (a card put into the cast, a line
+highlighted, the move applied), and the game's log must hold exactly the moves the
+player meant, and the moves nobody had a choice about (a prompt with one legal move,
+which the table answers by itself).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual import events
+
+from fishtable.engine.match import Match
+from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.registry import load_game
+from fishtable.tui.app import FishtableApp
+from fishtable.tui.screens.base import FishScreen, get_time
+
+from . import typist
+from .helpers import settle, until
+
+NAMES = ("Elena", "Tomás", "Ana")
+TYPIST_DELAY = 0.06  # a decision key, this long after its screen was drawn
+MAX_PRESSES = 3000
+CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t", "escape": "\x1b", "up": None, "down": None,
+              "left": None, "right": None}
+
+
+@pytest.fixture
+def busy_machine() -> Iterator[None]:
+    """Two CPU-bound processes for the test's whole run; always ended, by their own ids."""
+    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+        for loop in loops:
+            loop.wait()
+
+
+def character(key: str) -> str | None:
+    if key in CHARACTERS:
+        return CHARACTERS[key]
+    if key.startswith("shift+"):
+        return key.removeprefix("shift+").upper()
+    return key if len(key) == 1 else None
+
+
+class Typist:
+    """Plays the app on screen by keys, and checks what each key did."""
+
+    def __init__(self, pilot: Any, game_id: str, cast_of: Any) -> None:
+        self.pilot = pilot
+        self.app: FishtableApp = pilot.app
+        self.game_id = game_id
+        self.cast_of = cast_of
+        self.match: Match = self.app.flow.match
+        self.meant: dict[int, tuple[int, dict[str, Any]]] = {}  # log index -> the move meant there
+        self.presses = {"handoff": 0, "decision": 0}
+
+    @property
+    def log(self) -> list[tuple[int, dict[str, Any]]]:
+        return [(seat, action) for seat, action in self.match.to_save().actions]
+
+    async def type(self, which: str, at: float) -> None:
+        """Post `which` stamped `at`: never a moment still to come (then wait for it)."""
+        if get_time() < at:
+            await until(self.pilot, lambda: get_time() >= at, seconds=5)
+        event = events.Key(which, character(which))
+        event.set_sender(self.app)
+        event.time = at
+        self.app.post_message(event)
+
+    async def handoff(self, screen: FishScreen) -> None:
+        """Enter on a pass screen (or the table that passes the keyboard), once it takes keys."""
+        assert await until(self.pilot, lambda: screen.is_armed, seconds=20), f"{type(screen).__name__} never armed"
+        shown = screen.shown_at
+        await self.type("enter", get_time())
+        self.presses["handoff"] += 1
+        assert await until(self.pilot, lambda: self.app.screen is not screen or screen.shown_at != shown
+                           or getattr(screen, "ack", None) is None and getattr(screen, "question", 1) is None,
+                           seconds=20), f"Enter on {type(screen).__name__} did nothing"
+
+    async def decide(self, screen: Any, planned: typist.Plan, drawn: float | None = None) -> None:
+        """The plan's keys, each 60 ms after the screen it is for was drawn (the screen itself, or
+        the previous key's effect on it)."""
+        seat = screen.seat
+        drawn = screen.shown_at if drawn is None else drawn
+        for n, key in enumerate(planned.keys):
+            last = n == len(planned.keys) - 1
+            before = self.match.step_count
+            await self.type(key, drawn + TYPIST_DELAY)
+            self.presses["decision"] += 1
+            meant = planned.meant[n] if n < len(planned.meant) else None
+            where = f"{type(screen).__name__} {key!r} (key {n + 1} of {planned.keys})"
+            if last and planned.moves:
+                seats = planned.seats or (seat,) * len(planned.moves)
+                moves = [(who, move.model_dump(mode="json")) for who, move in zip(seats, planned.moves, strict=True)]
+                assert await until(self.pilot, lambda: self.match.step_count >= before + len(moves), seconds=20), \
+                    f"{where} applied nothing: {self.notes()}"
+                assert self.log[before:before + len(moves)] == moves, f"{where}: {self.log[before:]} != {moves}"
+                for index, move in enumerate(moves):
+                    self.meant[before + index] = move
+            elif meant is not None:
+                words, done = meant
+                assert await until(self.pilot, done, seconds=20), f"{where}: not done: {words}. {self.notes()}"
+                assert self.match.step_count == before, f"{where} applied {self.log[before:]}"
+            else:
+                raise AssertionError(f"{where}: a key with no effect to check")
+            drawn = get_time()  # the key's effect is on screen from now
+
+    def notes(self) -> str:
+        return " | ".join(str(toast.render()) for toast in self.app.screen.query("Toast"))
+
+    async def play(self, stop: Any = None) -> None:
+        app = self.app
+        for _ in range(MAX_PRESSES):
+            await settle(self.pilot)
+            screen = app.screen
+            name = type(screen).__name__
+            if name == "ResultsScreen" or (stop is not None and stop(self.match)):
+                return
+            assert isinstance(screen, FishScreen), name
+            assert await until(self.pilot, lambda: screen.has_armed, seconds=20), f"{name} never shown"
+            kind = getattr(screen, "kind", None)
+            if name == "PrivacyScreen" or kind == "ack":
+                await self.handoff(screen)  # a pass screen, a study: Enter once it takes keys
+                continue
+            if name == "TableScreen" and kind is None and screen.question is None:
+                shown = screen.shown_at  # nothing asked yet: wait for the table's next prompt
+                assert await until(self.pilot, lambda: app.screen is not screen or screen.shown_at != shown
+                                   or screen.kind is not None or screen.question is not None, seconds=20)
+                continue
+            planned = typist.plan(self.game_id, screen, self.match, self.cast_of)
+            if name == "TableScreen" and screen.question is not None:
+                # The public question arms like a pass screen: answered once it takes keys.
+                assert planned is not None
+                assert await until(self.pilot, lambda: screen.is_armed, seconds=20)
+                await self.decide(screen, planned, drawn=get_time() - TYPIST_DELAY)
+                continue
+            await self.decide(screen, planned or typist.first_choice(screen))
+        raise AssertionError(f"no end after {MAX_PRESSES} screens")
+
+    def check_log(self) -> None:
+        """The log holds the moves meant, and between them only moves nobody had a choice about."""
+        game = self.match.game
+        replay = Match.start(game, self.match.options, self.match.seats, self.match.seed)
+        for index, (seat, action) in enumerate(self.log):
+            if index in self.meant:
+                assert self.meant[index] == (seat, action)
+            else:
+                legal = replay.legal_actions(seat)
+                assert len(legal) == 1 and legal[0].model_dump(mode="json") == action, \
+                    f"move {index} ({seat}, {action}) was neither meant nor forced"
+            replay.apply(seat, game.parse_action(action))
+        assert replay.state_hash() == self.match.state_hash()
+        assert self.meant, "no move was meant"
+
+
+async def play_game(tmp_path: Path, game_id: str, seed: int, stop: Any = None, cast_of: Any = typist.first_cast,
+                    **options: Any) -> Typist:
+    game = load_game(game_id)
+    match = Match.start(game, game.options_model()(**options), [SeatInfo(name=n) for n in NAMES], seed)
+    app = FishtableApp(data_dir=tmp_path, start_match=match, bot_pause=0, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        player = Typist(pilot, game_id, cast_of)
+        await player.play(stop)
+        player.check_log()
+        print(game_id, player.presses, len(player.meant), player.match.step_count)
+    return player
+
+
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("real_arming", "busy_machine")]
+
+
+async def test_a_fast_typist_plays_crazy_fishing(tmp_path: Path) -> None:
+    player = await play_game(tmp_path, "crazy-fishing", 7, cast_of=typist.bot_cast)
+    assert player.match.is_over
+
+
+async def test_a_fast_typist_plays_fishing_party_quick_play(tmp_path: Path) -> None:
+    player = await play_game(tmp_path, "fishing-party", 7, quick_play=True)
+    assert player.match.is_over
+
+
+async def test_a_fast_typist_plays_big_fish(tmp_path: Path) -> None:
+    player = await play_game(tmp_path, "big-fish", 7)
+    assert player.match.is_over
+
+
+async def test_a_fast_typist_plays_three_hands_of_poker(tmp_path: Path) -> None:
+    player = await play_game(tmp_path, "fishing-party-poker", 7, max_hands=3)
+    assert player.match.is_over and player.match.view(None).hand_number == 3
