@@ -53,6 +53,20 @@ def busy_machine() -> Iterator[None]:
             loop.wait()
 
 
+@pytest.fixture
+def dropped(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every key a screen dropped after it appeared (what it says: "Enter ignored: ...")."""
+    seen: list[str] = []
+    say = FishScreen.say_ignored
+
+    def spy(screen: FishScreen, event: events.Key, why: str) -> None:
+        seen.append(f"{type(screen).__name__}: {event.key} ignored: {why}")
+        say(screen, event, why)
+
+    monkeypatch.setattr(FishScreen, "say_ignored", spy)
+    return seen
+
+
 def character(key: str) -> str | None:
     if key in CHARACTERS:
         return CHARACTERS[key]
@@ -64,11 +78,12 @@ def character(key: str) -> str | None:
 class Typist:
     """Plays the app on screen by keys, and checks what each key did."""
 
-    def __init__(self, pilot: Any, game_id: str, cast_of: Any) -> None:
+    def __init__(self, pilot: Any, game_id: str, cast_of: Any, dropped: list[str]) -> None:
         self.pilot = pilot
         self.app: FishtableApp = pilot.app
         self.game_id = game_id
         self.cast_of = cast_of
+        self.dropped = dropped
         self.match: Match = self.app.flow.match
         self.meant: dict[int, tuple[int, dict[str, Any]]] = {}  # log index -> the move meant there
         self.presses = {"handoff": 0, "decision": 0}
@@ -93,8 +108,9 @@ class Typist:
         await self.type("enter", get_time())
         self.presses["handoff"] += 1
         assert await until(self.pilot, lambda: self.app.screen is not screen or screen.shown_at != shown
-                           or getattr(screen, "ack", None) is None and getattr(screen, "question", 1) is None,
+                           or (getattr(screen, "ack", None) is None and getattr(screen, "question", 1) is None),
                            seconds=20), f"Enter on {type(screen).__name__} did nothing"
+        assert not self.dropped, self.dropped
 
     async def decide(self, screen: Any, planned: typist.Plan, drawn: float | None = None) -> None:
         """The plan's keys, each 60 ms after the screen it is for was drawn (the screen itself, or
@@ -111,50 +127,52 @@ class Typist:
             if last and planned.moves:
                 seats = planned.seats or (seat,) * len(planned.moves)
                 moves = [(who, move.model_dump(mode="json")) for who, move in zip(seats, planned.moves, strict=True)]
-                assert await until(self.pilot, lambda: self.match.step_count >= before + len(moves), seconds=20), \
-                    f"{where} applied nothing: {self.notes()}"
+                done = before + len(moves)
+                assert await until(self.pilot, lambda done=done: self.match.step_count >= done, seconds=20), \
+                    f"{where} applied nothing; dropped: {self.dropped}"
                 assert self.log[before:before + len(moves)] == moves, f"{where}: {self.log[before:]} != {moves}"
                 for index, move in enumerate(moves):
                     self.meant[before + index] = move
             elif meant is not None:
                 words, done = meant
-                assert await until(self.pilot, done, seconds=20), f"{where}: not done: {words}. {self.notes()}"
+                assert await until(self.pilot, done, seconds=20), f"{where}: not done: {words}; dropped: {self.dropped}"
                 assert self.match.step_count == before, f"{where} applied {self.log[before:]}"
             else:
                 raise AssertionError(f"{where}: a key with no effect to check")
+            assert not self.dropped, f"{where}: {self.dropped}"
             drawn = get_time()  # the key's effect is on screen from now
 
-    def notes(self) -> str:
-        return " | ".join(str(toast.render()) for toast in self.app.screen.query("Toast"))
-
     async def play(self, stop: Any = None) -> None:
-        app = self.app
         for _ in range(MAX_PRESSES):
             await settle(self.pilot)
-            screen = app.screen
-            name = type(screen).__name__
-            if name == "ResultsScreen" or (stop is not None and stop(self.match)):
+            if type(self.app.screen).__name__ == "ResultsScreen" or (stop is not None and stop(self.match)):
                 return
-            assert isinstance(screen, FishScreen), name
-            assert await until(self.pilot, lambda: screen.has_armed, seconds=20), f"{name} never shown"
-            kind = getattr(screen, "kind", None)
-            if name == "PrivacyScreen" or kind == "ack":
-                await self.handoff(screen)  # a pass screen, a study: Enter once it takes keys
-                continue
-            if name == "TableScreen" and kind is None and screen.question is None:
-                shown = screen.shown_at  # nothing asked yet: wait for the table's next prompt
-                assert await until(self.pilot, lambda: app.screen is not screen or screen.shown_at != shown
-                                   or screen.kind is not None or screen.question is not None, seconds=20)
-                continue
-            planned = typist.plan(self.game_id, screen, self.match, self.cast_of)
-            if name == "TableScreen" and screen.question is not None:
-                # The public question arms like a pass screen: answered once it takes keys.
-                assert planned is not None
-                assert await until(self.pilot, lambda: screen.is_armed, seconds=20)
-                await self.decide(screen, planned, drawn=get_time() - TYPIST_DELAY)
-                continue
-            await self.decide(screen, planned or typist.first_choice(screen))
+            await self.answer(self.app.screen)
         raise AssertionError(f"no end after {MAX_PRESSES} screens")
+
+    async def answer(self, screen: Any) -> None:
+        """Whatever `screen` asks, by keys."""
+        app = self.app
+        name = type(screen).__name__
+        assert isinstance(screen, FishScreen), name
+        assert await until(self.pilot, lambda: screen.has_armed, seconds=20), f"{name} never shown"
+        kind = getattr(screen, "kind", None)
+        if name == "PrivacyScreen" or kind == "ack":
+            await self.handoff(screen)  # a pass screen, a study: Enter once it takes keys
+            return
+        if name == "TableScreen" and kind is None and screen.question is None:
+            shown = screen.shown_at  # nothing asked yet: wait for the table's next prompt
+            assert await until(self.pilot, lambda: app.screen is not screen or screen.shown_at != shown
+                               or screen.kind is not None or screen.question is not None, seconds=20)
+            return
+        planned = typist.plan(self.game_id, screen, self.match, self.cast_of)
+        if name == "TableScreen" and screen.question is not None:
+            # The public question arms like a pass screen: answered once it takes keys.
+            assert planned is not None
+            assert await until(self.pilot, lambda: screen.is_armed, seconds=20)
+            await self.decide(screen, planned, drawn=get_time() - TYPIST_DELAY)
+            return
+        await self.decide(screen, planned or typist.first_choice(screen))
 
     def check_log(self) -> None:
         """The log holds the moves meant, and between them only moves nobody had a choice about."""
@@ -172,38 +190,37 @@ class Typist:
         assert self.meant, "no move was meant"
 
 
-async def play_game(tmp_path: Path, game_id: str, seed: int, stop: Any = None, cast_of: Any = typist.first_cast,
-                    **options: Any) -> Typist:
+async def play_game(tmp_path: Path, dropped: list[str], game_id: str, seed: int, stop: Any = None,
+                    cast_of: Any = typist.first_cast, **options: Any) -> Typist:
     game = load_game(game_id)
     match = Match.start(game, game.options_model()(**options), [SeatInfo(name=n) for n in NAMES], seed)
     app = FishtableApp(data_dir=tmp_path, start_match=match, bot_pause=0, autosave=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await settle(pilot)
-        player = Typist(pilot, game_id, cast_of)
+        player = Typist(pilot, game_id, cast_of, dropped)
         await player.play(stop)
         player.check_log()
-        print(game_id, player.presses, len(player.meant), player.match.step_count)
     return player
 
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("real_arming", "busy_machine")]
 
 
-async def test_a_fast_typist_plays_crazy_fishing(tmp_path: Path) -> None:
-    player = await play_game(tmp_path, "crazy-fishing", 7, cast_of=typist.bot_cast)
+async def test_a_fast_typist_plays_crazy_fishing(tmp_path: Path, dropped: list[str]) -> None:
+    player = await play_game(tmp_path, dropped, "crazy-fishing", 7, cast_of=typist.bot_cast)
     assert player.match.is_over
 
 
-async def test_a_fast_typist_plays_fishing_party_quick_play(tmp_path: Path) -> None:
-    player = await play_game(tmp_path, "fishing-party", 7, quick_play=True)
+async def test_a_fast_typist_plays_fishing_party_quick_play(tmp_path: Path, dropped: list[str]) -> None:
+    player = await play_game(tmp_path, dropped, "fishing-party", 7, quick_play=True)
     assert player.match.is_over
 
 
-async def test_a_fast_typist_plays_big_fish(tmp_path: Path) -> None:
-    player = await play_game(tmp_path, "big-fish", 7)
+async def test_a_fast_typist_plays_big_fish(tmp_path: Path, dropped: list[str]) -> None:
+    player = await play_game(tmp_path, dropped, "big-fish", 7)
     assert player.match.is_over
 
 
-async def test_a_fast_typist_plays_three_hands_of_poker(tmp_path: Path) -> None:
-    player = await play_game(tmp_path, "fishing-party-poker", 7, max_hands=3)
+async def test_a_fast_typist_plays_three_hands_of_poker(tmp_path: Path, dropped: list[str]) -> None:
+    player = await play_game(tmp_path, dropped, "fishing-party-poker", 7, max_hands=3)
     assert player.match.is_over and player.match.view(None).hand_number == 3

@@ -123,7 +123,16 @@ def cf_plan(screen: Any, match: Match, cast_of: Callable[[Match, int], Cast] = f
                 if len(keys) > 1 else ()
             return Plan(keys, (move,), (*meant, None))
         if move in screen.legal:
-            return Plan(("enter",), (move,))  # the cursor's fish (a Finder turn)
+            # A Finder turn: the cursor's fish by its number (the cursor goes there), then Enter
+            # tries it. Not Enter alone: right after a handoff it would repeat the pass screen's.
+            typed = str(sea.cursor)
+            cursor = sea.cursor
+            digits = (*typed, "enter") if leads(typed, sea.labels()) else tuple(typed)
+            first = f"#{typed[0]}_"
+            meant = [(f"{first} is shown, waiting for more", lambda: first in screen_words(screen))] \
+                if len(digits) > 1 else []
+            return Plan((*digits, "enter"), (move,),
+                        (*meant, (f"the cursor is on fish #{cursor}", lambda: sea.cursor == cursor), None))
         # The Super-Fast Reel: mark two fish, then try.
         marked = list(sea.marked)
         if len(marked) >= 2:
