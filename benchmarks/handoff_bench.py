@@ -4,8 +4,8 @@
 
 Three people share the keyboard; every decision is made by keys, the way a
 player who knows the game would press them (Crazy Fishing: the first legal
-cast, each card by its number (one key a card), then Enter; the first fish by its number, the suggested
-draw by its number of rods; Fishing
+cast, each card by its number (one key a card), then Enter; the suggested fish,
+which the cursor starts on, by Enter; the suggested draw by its number of rods; Fishing
 Party: the greedy computer player's move, by the key shown before it, or
 reached by the arrows; Big Fish: the first choice, by its key; poker: check or
 call by its letter, keep the hand). Every press
@@ -149,7 +149,7 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
                 study = match.is_over or hold_news(app, match, seen)
                 await press("enter", kind="study" if study else "idle")
                 continue
-            planned = typist.plan(game_id, screen, match)
+            planned = typist.plan(game_id, screen, match, by_number=False)
             if planned is not None:
                 steps = match.step_count
                 await press(*planned.keys, kind=None)

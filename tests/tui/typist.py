@@ -90,7 +90,10 @@ def first_choice(screen: Any) -> Plan:
 # -- each game ----------------------------------------------------------------------------------
 
 
-def cf_plan(screen: Any, match: Match, cast_of: Callable[[Match, int], Cast] = first_cast) -> Plan | None:
+def cf_plan(screen: Any, match: Match, cast_of: Callable[[Match, int], Cast] = first_cast,
+            by_number: bool = True) -> Plan | None:
+    """`by_number`: the suggested fish by its number (the fast typist, who tries every key); else
+    by Enter alone, as the cursor starts on it (the benchmark's player, who presses the fewest)."""
     name = type(screen).__name__
     if name == "CastScreen":
         cast = cast_of(match, screen.seat)
@@ -114,6 +117,8 @@ def cf_plan(screen: Any, match: Match, cast_of: Callable[[Match, int], Cast] = f
         if sea.cursor is None:
             return None
         move = PairAttempt(label=sea.cursor) if screen.kind == "pair" else Attempt(labels=(sea.cursor,))
+        if board.digits_try() and not by_number:
+            return Plan(("enter",), (move,))
         if board.digits_try():  # the suggested fish, by its number
             typed = str(sea.cursor)
             waits = leads(typed, sea.labels())
@@ -213,11 +218,12 @@ def poker_plan(screen: Any, match: Match) -> Plan | None:
     return None
 
 
-def plan(game_id: str, screen: Any, match: Match, cast_of: Callable[[Match, int], Cast] = first_cast) -> Plan | None:
+def plan(game_id: str, screen: Any, match: Match, cast_of: Callable[[Match, int], Cast] = first_cast,
+         by_number: bool = True) -> Plan | None:
     """The keys for the decision on screen, or None where the game has no plan of its own (the
     caller then takes the first choice of a list: `first_choice`)."""
     if game_id == "crazy-fishing":
-        return cf_plan(screen, match, cast_of)
+        return cf_plan(screen, match, cast_of, by_number)
     if game_id == "fishing-party":
         return fp_plan(screen, match)
     if game_id == "fishing-party-poker":
