@@ -77,7 +77,10 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         self.table = TableScreen.of(self.ui)(self)
         self.overlay: Screen | None = None  # the flow's screen above the table, if any
         # What the table has been shown, and who has the keyboard (see fishtable.tui.planner).
-        self.marks = planner.Marks(seen=match.event_count)
+        # A new game's opening (the deal, the die rolls for the first turn) is news for the first
+        # screen of the table; a game continued shows only what happens from now on.
+        opening = 0 if match.step_count == 0 else match.event_count
+        self.marks = planner.Marks(seen=opening)
         self.step: planner.Step | None = None  # the step on screen now
         # Who has the keyboard, for the key rule (fishtable/tui/screens/base.py): a pass screen just
         # gave it to a seat whose first screen has not armed yet; the seat whose key moved the table
@@ -95,9 +98,9 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         self.bot_errors: list[str] = []
         self.save_error: str | None = None
         # The log marks events from `news_mark` on as new: those since the last human decision.
-        self.news_mark = match.event_count
+        self.news_mark = opening
         # The public table marks events from `table_news_from` on as news (those it had not shown).
-        self.table_news_from = match.event_count
+        self.table_news_from = opening
         names = tuple(seat.name for seat in match.seats)
         self.series = series if series is not None else Series.start(SeriesRules(), names)
         # The play clock: seconds played before this sitting, and when this sitting began.

@@ -124,6 +124,7 @@ def opening_lines(state: FPState) -> list[Event]:
         out = "the other Fishing Rods and the Snaps" + (" and the Broken Lines" if n == 2 else "")
         lines.append(f"With {n} players, {out} stay out of the game.")
     lines.append(f"Everyone is dealt {HAND_SIZE} cards and {TABLE_SIZE} cards are laid face up on the table.")
+    rolls = len(lines)  # FP-SETUP-3: the die rolls for the first turn, news for the whole table
     lines.append(f"Rolls for the first turn: {rolls_text(st.names, st.first_rolls)}.")
     rules = [f"{st.scheme.capitalize()} weights"]
     if st.quick_play:
@@ -132,4 +133,4 @@ def opening_lines(state: FPState) -> list[Event]:
         rules.append(f"time limit {st.time_limit} minutes")
     lines.append("Playing with " + ", ".join(rules) + ".")
     lines.append(f"{st.names[state.seat]} starts.")
-    return [event("setup", text, news=i == len(lines) - 1) for i, text in enumerate(lines)]
+    return [event("setup", text, news=i in (rolls, len(lines) - 1)) for i, text in enumerate(lines)]

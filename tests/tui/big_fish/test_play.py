@@ -58,8 +58,9 @@ async def test_whole_game_from_the_menu_with_hard_mode_and_a_first_player(tmp_pa
         assert match.options.hard_mode is True
         view = match.view(None)
         assert view.first_player == 1 and view.hard_mode
-        # Everyone places in secret first: the keyboard goes to Elena.
-        assert shot.kind == "PrivacyScreen" and shot.player == "Elena"
+        # Everyone places in secret first: the keyboard goes to Elena, on the table that shows
+        # everyone the deal and the Face-Up Cards (the opening's news) as her pass screen.
+        assert shot.kind == "TableScreen" and "pass the keyboard to Elena" in " ".join(shot.text.split())
 
         for _ in range(MAX_KEYS):
             if driver.kind == "ResultsScreen":

@@ -53,7 +53,8 @@ async def test_down_enter_typed_ahead_in_the_placement_never_opens_the_next_hand
     app = FishtableApp(data_dir=tmp_path, start_match=match, bot_pause=0, autosave=False, arming=ARMING)
     async with app.run_test(size=(100, 40)) as pilot:
         await armed(pilot)
-        assert type(app.screen).__name__ == "PrivacyScreen" and app.screen.player == "Elena"
+        # The opening's news on the table, as Elena's pass screen.
+        assert app.screen is app.flow.table and app.screen.handoff and app.screen.waiting_for == "Elena"
         await pilot.press("enter")
         placed = 0
         for _ in range(6):
