@@ -102,18 +102,6 @@ class Tab:
         for key in keys:
             self.page.keyboard.press(key)
 
-    def press_until(self, keys: tuple[str, ...], words: str, tries: int = 5, timeout: int = 3000) -> str:
-        """Press `keys` until the screen shows `words`. A screen that has just appeared takes no keys
-        for a moment (the app drops them, it does not queue them), so a key may need pressing again;
-        it is pressed again only once the screen has shown for `timeout` ms that it was not taken."""
-        for _ in range(tries):
-            self.press(*keys)
-            try:
-                return self.wait_for(words, timeout=timeout)
-            except AssertionError:
-                continue
-        return self.wait_for(words, timeout=1)
-
     def screenshot(self, path: Path) -> None:
         self.page.screenshot(path=str(path))
 

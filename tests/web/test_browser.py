@@ -96,8 +96,10 @@ def cast_in_secret(tab: Tab, player: str) -> str:
     tab.press("Enter")
     private = tab.wait_for("PRIVATE")
     assert player in private
-    tab.press_until(("1", " "), "(1 rod)")
-    tab.press_until(("4", " "), "(1 bait card)")
+    tab.press("1")  # a card's number puts it into the cast: once, it acts at once (the key rule)
+    tab.wait_for("(1 rod)")
+    tab.press("4")
+    tab.wait_for("(1 bait card)")
     tab.press("Enter")
     tab.wait_gone("choose your rods and baits")
     return private

@@ -32,8 +32,10 @@ def test_a_seat_joins_by_link_in_chromium_and_casts_in_secret(tmp_path: Path) ->
         # Her own private decision opens at once: no pass screen, no cover.
         private = tab.wait_for("choose your rods and baits")
         assert "Elena" in private and "Pass the keyboard" not in private
-        tab.press_until(("1", " "), "(1 rod)")
-        tab.press_until(("4", " "), "(1 bait card)")
+        tab.press("1")  # a card's number puts it into the cast: once, it acts at once (the key rule)
+        tab.wait_for("(1 rod)")
+        tab.press("4")
+        tab.wait_for("(1 bait card)")
         tab.press("Enter")
         tab.wait_gone("choose your rods and baits")
         # The host applied the cast: the public table, on her own screen.
