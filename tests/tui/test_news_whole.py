@@ -14,6 +14,7 @@ from fishtable.tui.screens.table import BOARD_KEEP
 from fishtable.tui.widgets.log import EventLog
 from tests.tui.big_fish.driver import fast_forward, make_match
 from tests.tui.big_fish.test_table_fits import spawn_with_fish
+from tests.tui.fishing_party.helpers import new_match as new_fp_match
 from tests.tui.helpers import settle
 
 
@@ -166,3 +167,18 @@ async def test_a_private_screen_marks_new_only_what_its_seat_has_not_just_read(t
                 assert not again, [e.text for i, e in private.entries if i in again]
                 checked += 1
     assert checked >= 2, checked
+
+
+async def test_fishing_partys_opening_rolls_are_on_the_first_table_screen(tmp_path: Path) -> None:
+    """Who starts, and why, is the table's first news: the die rolls for the first turn are on the
+    table that passes the keyboard to the first player, marked new (they were only in the log)."""
+    match = new_fp_match()
+    rolls = next(e.text for e in match.events_since(0) if e.text.startswith("Rolls for the first turn"))
+    app = FishtableApp(data_dir=tmp_path, start_match=match, bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.screen is app.flow.table and app.screen.handoff, type(app.screen).__name__
+        window = app.flow.log(None)
+        new = [e.text for i, e in window.entries if i >= window.news_from and e.news]
+        assert rolls in new, new
+        assert "▶ " + rolls[:30] in " ".join(" ".join(first_rows(app.screen.query_one(EventLog))).split())
