@@ -116,31 +116,29 @@ def assert_saved_in_progress(data_dir: Path) -> None:
     assert match.seats[0].name == "Player 1" and not match.is_over
 
 
-def test_sigterm_mid_game_saves_restores_the_terminal_and_exits_0(tmp_path: Path) -> None:
-    term = Terminal(tmp_path)
+def signal_mid_game(data_dir: Path, sig: signal.Signals) -> bytes:
+    """A game in progress, `sig`, the exit code 0 awaited: what the terminal got after the signal."""
+    term = Terminal(data_dir)
     try:
         start_a_game(term)
         shown = len(term.output)
-        term.proc.send_signal(signal.SIGTERM)
+        term.proc.send_signal(sig)
         assert term.wait_exit(30) == 0
         term.read(0.5)
-        assert LEAVE_ALT_SCREEN in term.output[shown:], "the terminal was left in the app's screen"
+        return term.output[shown:]
     finally:
         term.close()
+
+
+def test_sigterm_mid_game_saves_restores_the_terminal_and_exits_0(tmp_path: Path) -> None:
+    after = signal_mid_game(tmp_path, signal.SIGTERM)
+    assert LEAVE_ALT_SCREEN in after, "the terminal was left in the app's screen"
     assert_saved_in_progress(tmp_path)
 
 
 def test_sighup_mid_game_saves_and_exits_0_without_writing_to_the_terminal_that_is_gone(tmp_path: Path) -> None:
     """A hang-up means the window is gone: restoring its screen would only write to a dead terminal
     (where a write can fail, or wait forever: tests/tui/test_closed_window.py)."""
-    term = Terminal(tmp_path)
-    try:
-        start_a_game(term)
-        shown = len(term.output)
-        term.proc.send_signal(signal.SIGHUP)
-        assert term.wait_exit(30) == 0
-        term.read(0.5)
-        assert LEAVE_ALT_SCREEN not in term.output[shown:], "the app restored a terminal that was gone"
-    finally:
-        term.close()
+    after = signal_mid_game(tmp_path, signal.SIGHUP)
+    assert LEAVE_ALT_SCREEN not in after, "the app restored a terminal that was gone"
     assert_saved_in_progress(tmp_path)
