@@ -360,7 +360,8 @@ class TableScreen(FishScreen):
 
     def on_board_say(self, message: Board.Say) -> None:
         message.stop()
-        self._say(message.text)
+        if message.text or self.message:  # a board clears at every key: with nothing said, nothing to do
+            self._say(message.text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
