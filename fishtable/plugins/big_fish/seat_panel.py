@@ -55,18 +55,30 @@ def hanging(text: Text, width: int) -> Text:
     return out
 
 
-def seat_text(panel: SeatPanel, active: bool, step: StepView | None = None, hard: bool = False) -> Text:
-    """One seat's panel; `step` is the step in progress when it is this seat's turn."""
+def name_line(panel: SeatPanel, active: bool, bot: str, first: str) -> Text:
+    """The seat's first line: the active mark, its name, `bot` for a computer, `first` for the
+    First Player."""
     text = Text()
     text.append("▶ " if active else "  ", "bold #ffd75e")
     text.append(panel.name, "bold")
     if panel.is_bot:
-        text.append(" (computer)", "dim")
+        text.append(f" {bot}", "dim")
     if panel.first_player:
-        text.append(" ★First", "bold #ffd75e")
-    status = STATUS.get(panel.status, "")
+        text.append(f" {first}", "bold #ffd75e")
+    return text
+
+
+def status_words(panel: SeatPanel, step: StepView | None, words: dict[str, str]) -> str:
+    """What the seat is doing: the step of its turn in progress, else its status in `words`."""
     if panel.status == "playing" and step is not None:
-        status = f"turn: {step.step.capitalize()}"
+        return f"turn: {step.step.capitalize()}"
+    return words.get(panel.status, "")
+
+
+def seat_text(panel: SeatPanel, active: bool, step: StepView | None = None, hard: bool = False) -> Text:
+    """One seat's panel; `step` is the step in progress when it is this seat's turn."""
+    text = name_line(panel, active, "(computer)", "★First")
+    status = status_words(panel, step, STATUS)
     if status:
         text.append(f" · {status}", "italic")
     text.append(f"\n  hand {panel.hand_size} · score {panel.ice_points + panel.spot_points} · ")
@@ -121,13 +133,7 @@ def compact_text(panel: SeatPanel, active: bool, step: StepView | None = None, *
     the names are on the seat's own screens and in the log); hand, Ice Box and the wild cards
     counted ("[L0]×3": three fish of that mark). The status ("turn: Draw", "choosing…") goes
     where it fits in `width` cells, on a line of its own only if neither line has room."""
-    head = Text()
-    head.append("▶ " if active else "  ", "bold #ffd75e")
-    head.append(panel.name, "bold")
-    if panel.is_bot:
-        head.append(" (cpu)", "dim")
-    if panel.first_player:
-        head.append(" ★", "bold #ffd75e")
+    head = name_line(panel, active, "(cpu)", "★")
     head.append(f" {panel.ice_points + panel.spot_points} pts", "bold")
     spot = Text("  ")
     spot.append("Spot", "bold")
@@ -143,9 +149,7 @@ def compact_text(panel: SeatPanel, active: bool, step: StepView | None = None, *
     held = Text(f"  hand {panel.hand_size} · Ice {panel.ice_points}")
     if panel.wilds:
         held.append(f" · ✦{len(panel.wilds)}")
-    status = "choosing…" if panel.status == "choosing" else ""
-    if panel.status == "playing" and step is not None:
-        status = f"turn: {step.step.capitalize()}"
+    status = status_words(panel, step, {"choosing": "choosing…"})
     lines = [head, spot, held]
     if status:
         words = Text(f" · {status}", "italic")
