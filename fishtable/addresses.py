@@ -49,6 +49,11 @@ def is_wildcard(host: str) -> bool:
     return host.strip("[]") in WILDCARD_HOSTS
 
 
+def here(bind: str) -> str:
+    """The address this machine reaches a listener on `bind` at (loopback when it listens on every address)."""
+    return "127.0.0.1" if is_wildcard(bind) else bind
+
+
 def is_numeric(host: str) -> bool:
     try:
         ipaddress.ip_address(host.strip("[]"))

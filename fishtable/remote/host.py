@@ -23,7 +23,7 @@ from typing import Any
 from aiohttp import web
 from pydantic import ValidationError
 
-from fishtable.addresses import is_wildcard, own_address
+from fishtable.addresses import here, is_wildcard, own_address
 from fishtable.bots import hint
 from fishtable.bots.search import can_search
 from fishtable.engine.errors import FishtableError, IllegalAction
@@ -224,8 +224,7 @@ class TableHost:
 
     def local_link(self, token: str | None) -> Link:
         """A link on the address this machine reaches the host at (loopback if it listens everywhere)."""
-        here = "127.0.0.1" if is_wildcard(self.bind) else self.bind
-        return Link(here, self.port, token)
+        return Link(here(self.bind), self.port, token)
 
     def local_links(self) -> dict[int, Link]:
         """The links of the seats played at the host's own keyboard, over loopback."""

@@ -37,7 +37,7 @@ import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
-from fishtable.addresses import Address, OriginPolicy, is_wildcard
+from fishtable.addresses import Address, OriginPolicy, here
 from fishtable.web.server import DEFAULT_FONT_SIZE, TEMPLATES, Sessions, close_sessions, font_size, run_session
 
 log = logging.getLogger("fishtable.web")
@@ -94,7 +94,7 @@ class SeatPages:
         asked = Address.parse(f"{request.scheme}://{request.host}")
         if asked is not None and self.policy.serves(asked):
             return request.host
-        shown = "127.0.0.1" if is_wildcard(self.bind) else self.bind
+        shown = here(self.bind)
         return f"[{shown}]:{self.port()}" if ":" in shown else f"{shown}:{self.port()}"
 
     async def page(self, request: web.Request) -> web.StreamResponse:

@@ -34,7 +34,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
-from fishtable.addresses import WILDCARD_HOSTS, Address, OriginPolicy
+from fishtable.addresses import Address, OriginPolicy, is_wildcard
 
 log = logging.getLogger("fishtable.web")
 
@@ -97,7 +97,7 @@ class TableServer(Server):
         return await run_session(request, self.command, self.sessions, self.download_manager, self.debug)
 
     async def on_startup(self, app: web.Application) -> None:
-        if self.host.strip("[]") in WILDCARD_HOSTS:
+        if is_wildcard(self.host):
             where = (f"fishtable is served on every address of this machine, port {self.port}: open "
                      f"http://127.0.0.1:{self.port} here, or this machine's address from another one.")
         else:
