@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from fishtable.arena.simulate import make_options
 from fishtable.bots import bot_rng, get_bot
 from fishtable.bots.search import SearchBot, can_search
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
-from fishtable.simulate import make_options
 
 REAL_GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
 

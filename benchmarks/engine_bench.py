@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from fishtable.arena.simulate import run_simulation
 from fishtable.cli import main as cli_main
-from fishtable.simulate import run_simulation
 
 TARGET_STEPS_PER_SECOND = 60_000
 ISSUE_ARGS = ["simulate", "--game", "crazy-fishing", "--players", "4", "--games", "300", "--seed", "7",

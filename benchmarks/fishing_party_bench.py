@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from fishtable.arena.simulate import run_simulation
 from fishtable.cli import main as cli_main
-from fishtable.simulate import run_simulation
 
 GAME = "fishing-party"
 TARGET_STEPS_PER_SECOND = 30_000

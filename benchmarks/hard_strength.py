@@ -38,9 +38,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from fishtable.arena.stats import summarize
+from fishtable.arena.tournament import run_tournament, wilson
 from fishtable.bots import hard_iterations, search_settings
-from fishtable.tournament import run_tournament, wilson
-from fishtable.tournament_stats import summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "benchmarks" / "results"

@@ -29,9 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from fishtable.arena.simulate import run_simulation
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
-from fishtable.simulate import run_simulation
 
 GAMES = ("big-fish", "fishing-party-poker")
 GOAL = 60_000

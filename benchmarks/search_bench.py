@@ -30,11 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from fishtable.arena.simulate import make_options, run_simulation
 from fishtable.bots import bot_rng, get_bot
 from fishtable.bots.search import SearchBot, can_search
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
-from fishtable.simulate import make_options, run_simulation
 
 REAL_GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
 TEST_GAME = "high-card"

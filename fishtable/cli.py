@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn, Protocol, TypeVar
 
-from fishtable import __version__, bounds
+from fishtable import __version__
 from fishtable.addresses import is_loopback
-from fishtable.bounds import range_words
+from fishtable.arena import bounds
+from fishtable.arena.bounds import range_words
 from fishtable.engine.registry import GAMES
 from fishtable.remote.commands import HOST_HELP, JOIN_HELP, add_remote_parsers
 
@@ -324,8 +325,8 @@ def _print_report(report: ReportT, render: Callable[[ReportT], object], as_json:
 
 
 def simulate_command(args: argparse.Namespace) -> int:
+    from fishtable.arena.simulate import render, run_simulation
     from fishtable.engine.errors import FishtableError
-    from fishtable.simulate import render, run_simulation
 
     card_file = args.sim_card_file or args.card_file
     if card_file is not None:  # the card file of the game played: --game decides which format is expected
@@ -359,8 +360,8 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 
 def tournament_command(args: argparse.Namespace) -> int:
+    from fishtable.arena.tournament import render, run_tournament
     from fishtable.engine.errors import FishtableError
-    from fishtable.tournament import render, run_tournament
 
     command = "fishtable tournament"
     names = [n.strip() for n in args.bots.split(",")]
@@ -390,7 +391,7 @@ def tournament_command(args: argparse.Namespace) -> int:
 
 
 def rules_command(args: argparse.Namespace) -> int:
-    from fishtable.assets import asset_path
+    from fishtable.engine.assets import asset_path
     from fishtable.engine.errors import FishtableError
     from fishtable.engine.files import read_text
     from fishtable.engine.registry import get_entry

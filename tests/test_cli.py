@@ -152,11 +152,11 @@ def test_the_app_gets_the_card_file_and_data_dir(monkeypatch, tmp_path):
 
 
 def test_rules_prints_the_rules_file(capsys, monkeypatch, tmp_path):
-    import fishtable.assets
+    import fishtable.engine.assets
 
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "crazy-fishing.md").write_text("# Crazy Fishing\n\nCatch big fish.\n", encoding="utf-8")
-    monkeypatch.setattr(fishtable.assets, "assets_dir", lambda: tmp_path)
+    monkeypatch.setattr(fishtable.engine.assets, "assets_dir", lambda: tmp_path)
     assert main(["rules"]) == 0
     assert "Catch big fish." in capsys.readouterr().out
     assert main(["rules", "big-fish"]) == 1  # no rules written for it here
@@ -228,9 +228,9 @@ def test_card_file_hazards_are_readable_errors(capsys, tmp_path, hazard):
 
 
 def test_a_game_that_does_not_end_is_a_plain_error(capsys, monkeypatch):
-    import fishtable.simulate
+    import fishtable.arena.simulate
 
-    monkeypatch.setattr(fishtable.simulate, "MAX_STEPS", 10)
+    monkeypatch.setattr(fishtable.arena.simulate, "MAX_STEPS", 10)
     assert main(["simulate", "--games", "1", "--players", "2"]) == 2
     err = capsys.readouterr().err
     assert "did not end within 10 steps" in err and "Traceback" not in err
@@ -249,12 +249,12 @@ def test_a_data_dir_that_is_a_file_is_refused(capsys, monkeypatch, tmp_path):
 
 
 def test_rules_say_when_a_game_is_not_playable_yet(capsys, monkeypatch, tmp_path):
-    import fishtable.assets
+    import fishtable.engine.assets
     from fishtable.engine.registry import GameEntry, register, unregister
 
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "backgammon.md").write_text("# Backgammon\n\nRace home.\n", encoding="utf-8")
-    monkeypatch.setattr(fishtable.assets, "assets_dir", lambda: tmp_path)
+    monkeypatch.setattr(fishtable.engine.assets, "assets_dir", lambda: tmp_path)
     register(GameEntry("backgammon", "Backgammon", "Not a fishing game (yet).", 2, 2, None))
     register(GameEntry("chess", "Chess", "Not a fishing game either.", 2, 2, None))
     try:

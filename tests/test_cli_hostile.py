@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from fishtable import bounds
+from fishtable.arena import bounds
 from fishtable.cli import main
 from fishtable.engine.registry import GAMES, get_entry
 
@@ -117,8 +117,8 @@ def test_the_pyproject_description_names_every_game() -> None:
 
 
 def test_the_library_calls_are_bounded_too() -> None:
-    from fishtable.simulate import run_simulation
-    from fishtable.tournament import run_tournament
+    from fishtable.arena.simulate import run_simulation
+    from fishtable.arena.tournament import run_tournament
 
     with pytest.raises(ValueError, match="--games"):
         run_simulation("crazy-fishing", 2, 10**30, 1, "random")

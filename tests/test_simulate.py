@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
+from fishtable.arena.simulate import make_options, play_game
 from fishtable.bots import RandomBot
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
-from fishtable.simulate import make_options, play_game
 
 
 class ListingRandomBot(RandomBot):

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from fishtable.arena.tournament import run_tournament, wilson
 from fishtable.cli import main
-from fishtable.tournament import run_tournament, wilson
 from tests import tinygame
 
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from fishtable.tournament import run_tournament
-from fishtable.tournament_stats import deal_margins, sign_test, summarize, t95
+from fishtable.arena.stats import deal_margins, sign_test, summarize, t95
+from fishtable.arena.tournament import run_tournament
 from tests import tinygame
 
 

@@ -29,7 +29,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from fishtable.assets import asset_path
+from fishtable.engine.assets import asset_path
 from fishtable.engine.errors import CardFileError
 from fishtable.engine.files import parse_json, plain_words, read_json
 from fishtable.engine.registry import GAMES

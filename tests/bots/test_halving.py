@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
+from fishtable.arena.simulate import make_options
 from fishtable.bots import get_bot, halving, search_settings
 from fishtable.bots.halving import MAX_RESAMPLES, rounds_for
 from fishtable.bots.search import SearchBot
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
-from fishtable.simulate import make_options
 from tests.tinygame.engine import GAME as HIGH_CARD
 from tests.tinygame.engine import HighCardOptions
 

@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import fishtable.bots as bots
+from fishtable.arena.simulate import make_options
 from fishtable.bots import get_bot, hard_iterations, search
 from fishtable.bots.search import SearchBot
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import load_game
 from fishtable.games.crazy_fishing import bots as cf_bots
-from fishtable.simulate import make_options
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,7 +26,7 @@ import fishtable.bots as bots
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import load_game
-from fishtable.simulate import make_options
+from fishtable.arena.simulate import make_options
 
 bots.HARD_SECONDS = 600.0
 game = load_game("crazy-fishing")

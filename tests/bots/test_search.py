@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from fishtable.arena.simulate import make_options
 from fishtable.bots import HARD_SECONDS, bot_names, get_bot, hint, levels
 from fishtable.bots.search import SearchBot, _public, _seen, can_search
 from fishtable.engine.protocol import Event, SeatInfo
 from fishtable.engine.registry import get_entry
-from fishtable.simulate import make_options
 from tests import tinygame
 from tests.tinygame.engine import GAME as HIGH_CARD
 from tests.tinygame.engine import HighCardOptions

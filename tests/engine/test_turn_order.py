@@ -8,9 +8,9 @@ import random
 
 import pytest
 
+from fishtable.arena.simulate import make_options, play_to_end
 from fishtable.engine.protocol import SeatInfo, TurnOrderGame
 from fishtable.engine.registry import get_entry
-from fishtable.simulate import make_options, play_to_end
 
 GAMES = ("crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker")
 STEPS = 4000  # per game: long sessions (poker, Fishing Party) are cut here

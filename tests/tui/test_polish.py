@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fishtable.assets import asset_path
+from fishtable.engine.assets import asset_path
 from fishtable.tui.app import FishtableApp
 
 from .helpers import (

@@ -8,7 +8,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
-from fishtable.assets import asset_path
+from fishtable.engine.assets import asset_path
 from fishtable.engine.registry import GAMES
 from fishtable.tui.screens.base import FishScreen
 

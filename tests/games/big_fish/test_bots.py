@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
+from fishtable.arena.simulate import run_simulation
 from fishtable.bots import bot_names, get_bot
 from fishtable.games.big_fish import GAME
 from fishtable.games.big_fish.actions import DONE, Catch, DrawDeck, TakeFaceUp
 from fishtable.games.big_fish.bots import BOTS, GreedyBot
-from fishtable.simulate import run_simulation
 from tests.games.big_fish.builder import act, build, cid, kind
 
 

@@ -7,6 +7,7 @@ import inspect
 
 import pytest
 
+from fishtable.arena.simulate import run_simulation
 from fishtable.bots import RandomBot, bot_names, bot_rng, get_bot
 from fishtable.engine.protocol import SeatInfo
 from fishtable.games.crazy_fishing import GAME
@@ -14,7 +15,6 @@ from fishtable.games.crazy_fishing import bots as cf_bots
 from fishtable.games.crazy_fishing.actions import Attempt, Cast, Shuffle
 from fishtable.games.crazy_fishing.bots import BOTS, GreedyBot
 from fishtable.games.crazy_fishing.options import CrazyFishingOptions
-from fishtable.simulate import run_simulation
 from tests.games.crazy_fishing.builder import build, cast_all
 
 BASE = CrazyFishingOptions()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
+from fishtable.arena.simulate import run_simulation
 from fishtable.bots import bot_names, get_bot
 from fishtable.games.fishing_party import GAME
 from fishtable.games.fishing_party.actions import BreakLine, Fish, LetRoll, Spray
 from fishtable.games.fishing_party.bots import BOTS, GreedyBot
 from fishtable.games.fishing_party.state import NONE
-from fishtable.simulate import run_simulation
 from tests.games.fishing_party.builder import Builder, cid, play, rig
 
 

@@ -8,12 +8,12 @@ import random
 
 import pytest
 
+from fishtable.arena.simulate import run_simulation
 from fishtable.bots import RandomBot, bot_names, bot_rng, get_bot
 from fishtable.games.fishing_party_poker import GAME
 from fishtable.games.fishing_party_poker import bots as poker_bots
 from fishtable.games.fishing_party_poker.bots import BOTS, GreedyBot
 from fishtable.games.fishing_party_poker.options import PokerOptions
-from fishtable.simulate import run_simulation
 from tests.games.fishing_party_poker.builder import act, build, seats, specs_of
 
 

@@ -151,7 +151,7 @@ def test_options_are_bounded_and_described():
 
 
 def test_the_rules_text_states_the_rulings():
-    from fishtable.assets import asset_path
+    from fishtable.engine.assets import asset_path
 
     text = asset_path("rules", "fishing-party-poker.md").read_text(encoding="utf-8")
     for ruling in ("two complete 52-card sets", "100 chips", "roll again", "one bet and at most three raises",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
-from fishtable import bounds
+from fishtable.arena import bounds
 from fishtable.bots import Bot, RandomBot, bot_rng, get_bot
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import Game, Result, SeatInfo

@@ -15,7 +15,7 @@ A bot's score margin in a game is the mean final score of its seats minus the me
 other seats'; its margin per deal is the mean over the deal's seatings. Only deals played
 in every seating count (a run of `games` not a multiple of the players leaves the last one
 out). The report gives their mean with a 95% interval and a paired sign test
-(`fishtable.tournament_stats`).
+(`fishtable.arena.stats`).
 """
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ from functools import partial
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from fishtable import bounds
+from fishtable.arena import bounds
+from fishtable.arena.simulate import make_options, play_to_end
+from fishtable.arena.stats import Margin, deal_margins, summarize
 from fishtable.bots import Bot, bot_rng, get_bot
 from fishtable.bots.search import SearchBot
 from fishtable.engine.protocol import Result, SeatInfo
 from fishtable.engine.registry import get_entry
-from fishtable.simulate import make_options, play_to_end
-from fishtable.tournament_stats import Margin, deal_margins, summarize
 
 if TYPE_CHECKING:  # rich loads only when a report is drawn
     from rich.console import RenderableType

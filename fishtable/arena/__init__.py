@@ -1,0 +1,2 @@
+"""Computer seats playing whole games among themselves: `fishtable simulate`, `fishtable tournament`
+and the statistics that read their results. Above the bots, below the app."""
