@@ -10,7 +10,7 @@ The speed runs are, in-process on one core, exactly what
 wall clock (what the command reports) and by this process's CPU time (which other processes
 on a busy machine disturb less); the load average is printed beside them.
 
-The sampler figure is `GAME.sample_world` (worlds per second) from the views of the seat to
+The sampler figure is `GAME.capabilities.sample_world` (worlds per second) from the views of the seat to
 move at random positions of random 4-player games.
 """
 
@@ -79,7 +79,7 @@ def sampler_speed(games: int, repeat: int) -> dict:
     for _ in range(repeat):
         start = time.perf_counter()
         for view in views:
-            GAME.sample_world(view, rng)
+            GAME.capabilities.sample_world(view, rng)
         best = max(best, len(views) / (time.perf_counter() - start))
     return {"players": 4, "views": len(views), "worlds_per_second": round(best, 1)}
 
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print()
     sampler = sampler_speed(30, args.repeat)
-    print(f"GAME.sample_world: {sampler['worlds_per_second']:,.0f} worlds/s at 4 players "
+    print(f"GAME.capabilities.sample_world: {sampler['worlds_per_second']:,.0f} worlds/s at 4 players "
           f"({sampler['views']} views, best of {args.repeat})")
     print(json.dumps(sampler))
 

@@ -7,10 +7,10 @@
 Measures, in one process on one core:
   * the issue's figure, exactly `fishtable simulate --game fishing-party --players 4 --games 300
     --seed 7 --bot random --json` (best of --repeat), with the load average around it;
-  * `GAME.sample_world`: worlds per second from seat views at random positions of random games
+  * `GAME.capabilities.sample_world`: worlds per second from seat views at random positions of random games
     (2, 4 and 5 players), each world checked once against the view it came from;
-  * `GAME.rollout_action` playouts: steps per second and steps per game at four players, and
-    `GAME.evaluate` calls per second;
+  * `GAME.capabilities.rollout_action` playouts: steps per second and steps per game at four players, and
+    `GAME.capabilities.evaluate` calls per second;
   * with --strength N: the playout policy in one seat against three greedy bots (N games, seat
     rotated): it should win about its fair share (25%), as it is the greedy bot read off the state.
 """
@@ -88,13 +88,13 @@ def sampler_speed(seconds: float) -> dict:
     for players in (2, 4, 5):
         views = random_views(players, 25, rng)
         for view in views:  # each world gives back its view (the property the tests check at length)
-            world = GAME.sample_world(view, rng)
+            world = GAME.capabilities.sample_world(view, rng)
             assert GAME.view(world, view.seat).model_dump() == view.model_dump()
         count = 0
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
             for view in views:
-                GAME.sample_world(view, rng)
+                GAME.capabilities.sample_world(view, rng)
             count += len(views)
         elapsed = time.perf_counter() - start
         known = statistics.mean(sum(len(p.known) for p in v.seats) + len(v.discarded) for v in views)
@@ -116,18 +116,18 @@ def playout_speed(games: int) -> dict:
             if not prompts:
                 break
             seat = next(iter(prompts))
-            state, _ = GAME.apply(state, seat, GAME.rollout_action(state, seat, rng))
+            state, _ = GAME.apply(state, seat, GAME.capabilities.rollout_action(state, seat, rng))
             count += 1
         steps.append(count)
     elapsed = time.perf_counter() - start
     state = GAME.new_game(OPTIONS, seats(4), 1)
     for _ in range(60):
         seat = next(iter(GAME.pending(state)))
-        state, _ = GAME.apply(state, seat, GAME.rollout_action(state, seat, rng))
+        state, _ = GAME.apply(state, seat, GAME.capabilities.rollout_action(state, seat, rng))
     calls = 20_000
     t = time.perf_counter()
     for i in range(calls):
-        GAME.evaluate(state, i & 3)
+        GAME.capabilities.evaluate(state, i & 3)
     evaluate_rate = calls / (time.perf_counter() - t)
     return {"games": games, "steps_per_second": round(sum(steps) / elapsed),
             "mean_steps": round(statistics.mean(steps)), "median_steps": statistics.median(steps),
@@ -144,7 +144,7 @@ def policy_strength(games: int) -> dict:
         while GAME.pending(state):
             seat = next(iter(GAME.pending(state)))
             if seat == me:
-                action = GAME.rollout_action(state, seat, rng)
+                action = GAME.capabilities.rollout_action(state, seat, rng)
             else:
                 action = greedy.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
             state, _ = GAME.apply(state, seat, action)

@@ -4,7 +4,7 @@
     python benchmarks/sampler_bench.py --repeat 5      # best of 5 speed runs (less noise)
     python benchmarks/sampler_bench.py --skip-simulate # only the samplers
 
-1. **Worlds per second**: `GAME.sample_world(view, rng)` from views taken along random
+1. **Worlds per second**: `GAME.capabilities.sample_world(view, rng)` from views taken along random
    four-player games (every phase), ten worlds per view; CPU time and wall time.
 2. **Calibration** (Big Fish): for hidden cards, the sampler's chance that a card is in a
    given other hand, against how often it really is, by tenths. A sampler that ignored
@@ -65,7 +65,7 @@ def sampler_speed(name: str, repeat: int) -> dict:
         c0, w0 = time.process_time(), time.perf_counter()
         for view in views:
             for _ in range(10):
-                game.sample_world(view, rnd)
+                game.capabilities.sample_world(view, rnd)
         count = 10 * len(views)
         best_cpu = max(best_cpu, count / (time.process_time() - c0))
         best_wall = max(best_wall, count / (time.perf_counter() - w0))
@@ -83,7 +83,7 @@ def calibration(worlds: int = 200) -> list[dict]:
             continue
         counts: dict[tuple[int, int], int] = defaultdict(int)
         for _ in range(worlds):
-            world = game.sample_world(view, rnd)
+            world = game.capabilities.sample_world(view, rnd)
             for k in range(4):
                 if k != seat:
                     for c in world.hands[k]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -88,17 +89,18 @@ def test_a_hand_limit_scores_a_poker_deal_by_its_first_hands(capsys):
 
     game = get_entry("fishing-party-poker").load()
     seen: list[tuple[int, int, int]] = []  # (hand limit the players see, hands settled, chips)
-    real_standings = game.standings
+    offers = game.capabilities
+    real_standings = offers.standings
 
     def standings(state):
-        seen.append((state.max_hands, game.hands_settled(state), sum(state.chips)))
+        seen.append((state.max_hands, game.capabilities.hands_settled(state), sum(state.chips)))
         return real_standings(state)
 
-    game.standings = standings
+    type(game).capabilities = dataclasses.replace(offers, standings=standings)
     try:
         report = run_tournament("fishing-party-poker", ["normal", "easy"], 2, seed=4, hand_limit=2)
     finally:
-        game.standings = real_standings
+        type(game).capabilities = offers
     assert seen == [(0, 2, 200), (0, 2, 200)]  # both games cut after two hands, every pot paid
     assert report.hand_limit == 2
     lines = {line.name: line for line in report.lines}

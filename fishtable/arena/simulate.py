@@ -115,9 +115,8 @@ def make_options(game: Any, advanced: str | None = None, card_file: str | None =
     if card_file is not None:
         values["card_file"] = card_file
     options = model(**values)
-    prepare = getattr(game, "prepare_options", None)
     # Read the card data once for the whole run: new_game then reads no file.
-    return prepare(options) if prepare is not None else options
+    return game.prepare_options(options)
 
 
 def _first_pending(game: Game[StateT, BaseModel, ActionT]) -> Callable[[StateT], int | None]:
@@ -142,8 +141,8 @@ def play_to_end(
     return (steps, final state). An illegal move names the bot (`bot_name(seat)`); a game that
     never ends names its `seed`."""
     # One seat at a time; the rest of a simultaneous phase waits. A game that can name that
-    # seat without building its prompts (TurnOrderGame) is asked for it alone.
-    first = getattr(game, "first_to_act", None) or _first_pending(game)
+    # seat without building its prompts (its capabilities' first_to_act) is asked for it alone.
+    first = game.capabilities.first_to_act or _first_pending(game)
     apply = game.apply
     steps = 0
     while True:
@@ -170,7 +169,7 @@ def play_game(
     rngs = [bot_rng(seed, seat, 0) for seat in range(len(seats))]
     choosers = [bot.choose for bot in bots]
     state = game.new_game(options, seats, seed)
-    pick = getattr(game, "random_action", None)
+    pick = game.capabilities.random_action
     if pick is not None and all(type(bot) is RandomBot for bot in bots):
         # Random seats only: the game draws the very same move without listing the others.
 

@@ -160,8 +160,8 @@ def run_tournament(
     stop = None
     score: Callable[[object], Result | None] = game.result
     if hand_limit is not None:
-        hands_settled = getattr(game, "hands_settled", None)
-        standings = getattr(game, "standings", None)  # the chips as they stand (the result, once over)
+        hands_settled = game.capabilities.hands_settled
+        standings = game.capabilities.standings  # the chips as they stand (the result, once over)
         if hands_settled is None or standings is None:
             raise ValueError(f"--hand-limit is only for a game played in hands, not {game.title}.")
         bounds.check("--hand-limit", hand_limit, bounds.HAND_LIMIT)

@@ -25,10 +25,10 @@ from types import ModuleType
 from typing import Generic, TypedDict
 
 from fishtable.bots.protocol import Bot as Bot
-from fishtable.bots.protocol import SearchGame, SomeBot
+from fishtable.bots.protocol import SomeBot
 from fishtable.bots.search import EXPLORATION, Progress, SearchBot, can_search
 from fishtable.engine.match import Match
-from fishtable.engine.protocol import ActionT, SomeGame, StateT, ViewT
+from fishtable.engine.protocol import ActionT, Game, SomeGame, StateT, ViewT
 from fishtable.engine.registry import get_entry
 
 BotTable = dict[str, Callable[[], SomeBot]]  # a game's `BOTS`: its computer players by name
@@ -130,7 +130,7 @@ def search_settings(game: str) -> SearchSettings:
     return {**settings} if settings else {}
 
 
-def _search_bot(game: str, loaded: SearchGame[StateT, ViewT, ActionT], seconds: float | None,
+def _search_bot(game: str, loaded: Game[StateT, ViewT, ActionT], seconds: float | None,
                 iterations: int | None, bots: BotTable | None = None,
                 stop: Callable[[], bool] | None = None) -> SearchBot[StateT, ViewT, ActionT]:
     """The hard player of a game with its own settings: the greedy bot as its root prior and,
@@ -177,7 +177,7 @@ def _prior(game: str, bots: BotTable | None = None) -> SomeBot | None:
 
 
 def hint(
-    view: ViewT, legal: list[ActionT], game: SearchGame[StateT, ViewT, ActionT], seconds: float | None = None, *,
+    view: ViewT, legal: list[ActionT], game: Game[StateT, ViewT, ActionT], seconds: float | None = None, *,
     options: int = HINT_OPTIONS, iterations: int | None = None, rng: random.Random | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> list[tuple[ActionT, float, int]]:

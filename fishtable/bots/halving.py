@@ -42,6 +42,7 @@ class Searcher(Protocol):
     """What the halving search reads of the bot that runs it (SearchBot, without importing it)."""
 
     game: Any
+    sample_world: Callable[[Any, random.Random], Any]
     seconds: float | None
     evaluate: Callable[[Any, int], float] | None
     rollout_done: Callable[[Any, Any], bool] | None
@@ -67,7 +68,7 @@ def halving_search(bot: Searcher, view: ViewT, legal: Sequence[ActionT],
     """Search from `view` (one seat's own view) over `legal` with about `budget` playouts."""
     root: int = getattr(view, "seat")  # noqa: B009 - SearchBot.search checked it is there
     game = bot.game
-    sample_world = game.sample_world
+    sample_world = bot.sample_world
     apply = game.apply
     result_of = game.result
     evaluate = bot.evaluate

@@ -1,11 +1,11 @@
-"""The shapes the computer players share: a bot, and a game the search can play."""
+"""The shape the computer players share: a bot."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, Protocol
 
-from fishtable.engine.protocol import ActionT, Game, SearchableGame, StateT, ViewT, ViewT_contra
+from fishtable.engine.protocol import ActionT, ViewT_contra
 
 
 class Bot(Protocol[ViewT_contra, ActionT]):
@@ -21,7 +21,3 @@ class Bot(Protocol[ViewT_contra, ActionT]):
 
 # A computer player of a game chosen by its name (`fishtable.bots.get_bot`): see `SomeGame`.
 SomeBot = Bot[Any, Any]
-
-
-class SearchGame(Game[StateT, ViewT, ActionT], SearchableGame[StateT, ViewT], Protocol):
-    """A game that deals worlds from a view: what the hard player searches."""

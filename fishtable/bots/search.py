@@ -5,7 +5,7 @@ common worlds instead, `fishtable.bots.halving`; SearchBot runs whichever it is 
 
 The bot decides from one seat's view and the legal actions, like every bot. The
 hidden cards come from the game's sampler only: each iteration asks
-`game.sample_world(view, rng)` for a full state consistent with the view (every
+`sample_world(view, rng)` (the game's capabilities) for a full state consistent with the view (every
 card hidden from the seat dealt at random), then
 
 1. **selection**: walks down the tree with the actions legal *in that world*, by
@@ -53,12 +53,12 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeGuard, TypeVar
+from typing import Generic, TypeVar
 
 from fishtable.bots.halving import halving_search
 from fishtable.bots.outcome import Option, Progress, SearchResult
 from fishtable.bots.playout import play_on
-from fishtable.bots.protocol import Bot, SearchGame
+from fishtable.bots.protocol import Bot
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.protocol import ActionT, Event, Game, StateT, ViewT
 
@@ -75,9 +75,9 @@ _VISITS, _REWARD, _AVAILABLE = 0, 1, 2  # the fields of an edge (a list, for spe
 _Edge = list[float]  # [visits, reward, availability]: whole numbers but the reward
 
 
-def can_search(game: Game[StateT, ViewT, ActionT]) -> TypeGuard[SearchGame[StateT, ViewT, ActionT]]:
-    """Does the game deal worlds from a seat's view (`sample_world`)?"""
-    return callable(getattr(game, "sample_world", None))
+def can_search(game: Game[StateT, ViewT, ActionT]) -> bool:
+    """Does the game deal worlds from a seat's view (its capabilities' `sample_world`)?"""
+    return game.capabilities.sample_world is not None
 
 
 @dataclass
@@ -145,35 +145,37 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         model: Bot[ViewT, ActionT] | None = None,
         halving: bool = False,
     ) -> None:
-        if not can_search(game):
-            raise ValueError(f"{getattr(game, 'title', game)} cannot deal worlds from a view (no sample_world).")
+        offers = game.capabilities
+        if offers.sample_world is None:
+            raise ValueError(f"{game.title} cannot deal worlds from a view (no sample_world).")
         if seconds is None and iterations is None:
             raise ValueError("Give the search a time budget, an iteration budget, or both.")
         if seconds is not None and seconds < 0:
             raise ValueError("The time budget cannot be negative.")
         if iterations is not None and iterations < 1:
             raise ValueError("The iteration budget must be at least 1.")
-        self.game: SearchGame[StateT, ViewT, ActionT] = game
+        self.game = game
+        self.sample_world: Callable[[ViewT, random.Random], StateT] = offers.sample_world
         self.name = name
         self.seconds = seconds
         self.iterations = iterations
         self.exploration = exploration
         # The game's optional helpers (see the module's docstring), None where it has none.
-        self.evaluate: Callable[[StateT, int], float] | None = getattr(game, "evaluate", None)
+        self.evaluate: Callable[[StateT, int], float] | None = offers.evaluate
         self.rollout_done: Callable[[StateT, StateT], bool] | None = (
-            getattr(game, "rollout_done", None) if self.evaluate is not None else None
+            offers.rollout_done if self.evaluate is not None else None
         )
         if rollout_steps is None:
             rollout_steps = EVALUATED_ROLLOUT_STEPS if self.evaluate is not None else MAX_ROLLOUT_STEPS
         self.rollout_steps = rollout_steps
         self.rollout: Callable[[StateT, int, random.Random], ActionT] = (
-            rollout or getattr(game, "rollout_action", None) or random_rollout(game)
+            rollout or offers.rollout_action or random_rollout(game)
         )
-        # `game.rollout(state, rng, max_steps) -> (state, steps)`: uniform random moves to the
+        # `rollout(state, rng, max_steps) -> (state, steps)`: uniform random moves to the
         # end without building actions or events; used when no other policy is asked for.
-        custom = rollout is not None or getattr(game, "rollout_action", None) is not None or model is not None
+        custom = rollout is not None or offers.rollout_action is not None or model is not None
         self.fast_rollout: Callable[[StateT, random.Random, int], tuple[StateT, int]] | None = (
-            None if custom or self.rollout_done is not None else getattr(game, "rollout", None)
+            None if custom or self.rollout_done is not None else offers.rollout
         )
         self.on_progress = on_progress
         self.should_stop = should_stop
@@ -204,7 +206,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         if self.halving and self.iterations is not None:
             return self._record(halving_search(self, view, legal, rng, self.iterations))
         game = self.game
-        sample_world = game.sample_world
+        sample_world = self.sample_world
         pending = game.pending
         legal_actions = game.legal_actions
         apply = game.apply

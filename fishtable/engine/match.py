@@ -44,9 +44,7 @@ class Match(Generic[StateT, ViewT, ActionT]):
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 10**MAX_INT_DIGITS:
             # A save must be able to hold it (see fishtable.engine.files).
             raise ValueError(f"The seed must be a whole number of at most {MAX_INT_DIGITS} digits.")
-        prepare = getattr(game, "prepare_options", None)
-        if prepare is not None:
-            options = prepare(options)
+        options = game.prepare_options(options)
         state = game.new_game(options, seats, seed)
         match = cls(game, options, seats, seed, state)
         match._events.extend(game.opening_events(state))
@@ -100,7 +98,7 @@ class Match(Generic[StateT, ViewT, ActionT]):
         return seat, action
 
     def _is_action(self, action: object) -> TypeGuard[ActionT]:
-        check = getattr(self.game, "is_action", None)
+        check = self.game.capabilities.is_action
         if check is not None:
             return bool(check(action))
         if not isinstance(action, BaseModel):
@@ -156,11 +154,11 @@ class Match(Generic[StateT, ViewT, ActionT]):
         """The hash a save of that version would hold for this position (None: unknown).
 
         Version-1 saves were written before the games' states grew new fields; a game
-        that still reads them provides `legacy_state_hash(state, version)`.
+        that still reads them offers `legacy_state_hash(state, version)` in its capabilities.
         """
         if version >= SAVE_VERSION:
             return self.state_hash()
-        legacy = getattr(self.game, "legacy_state_hash", None)
+        legacy = self.game.capabilities.legacy_state_hash
         return legacy(self._state, version) if legacy is not None else None
 
 

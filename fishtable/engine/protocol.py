@@ -7,8 +7,9 @@ imports Textual. The app and the bots only ever see `View` objects.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -98,9 +99,6 @@ ViewT = TypeVar("ViewT", bound=BaseModel)
 ActionT = TypeVar("ActionT", bound=BaseModel)
 ViewT_co = TypeVar("ViewT_co", bound=BaseModel, covariant=True)
 ViewT_contra = TypeVar("ViewT_contra", bound=BaseModel, contravariant=True)
-StateT_co = TypeVar("StateT_co", covariant=True)
-StateT_contra = TypeVar("StateT_contra", contravariant=True)
-ActionT_co = TypeVar("ActionT_co", bound=BaseModel, covariant=True)
 
 
 class Game(Protocol[StateT, ViewT_co, ActionT]):
@@ -110,6 +108,7 @@ class Game(Protocol[StateT, ViewT_co, ActionT]):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    capabilities: Capabilities[StateT, Any, ActionT]  # what it offers beyond these methods (views: see below)
 
     def options_model(self) -> type[BaseModel]: ...
 
@@ -146,33 +145,58 @@ class Game(Protocol[StateT, ViewT_co, ActionT]):
 SomeGame = Game[Any, Any, Any]
 
 
-class SearchableGame(Protocol[StateT_co, ViewT_contra]):
-    """Optional, for the search bots: worlds as one seat may imagine them.
-
-    `sample_world(view, rng)` deals every card hidden from `view.seat` at random into
-    a full state consistent with everything that seat knows (the view holds all of
-    it: its hand, every public card, cards it saw go where they went). It cannot
-    receive the true state. `game.view(world, view.seat)` equals `view`.
-    """
-
-    def sample_world(self, view: ViewT_contra, rng: random.Random) -> StateT_co: ...
+# -- What a game offers beyond the protocol ------------------------------------------------------
+# Some games offer more than the methods above: a clock, fast playouts, worlds dealt from a view
+# for the search bots, a session's standings. Each game says which in its `capabilities` record,
+# and the shell, the remote host, the bots, `simulate` and `tournament` read the record instead of
+# probing the game's members by name. A field left None is a thing the game does not offer;
+# CONTRIBUTING.md (part 1) says what each must do.
 
 
-@runtime_checkable
-class TurnOrderGame(Protocol[StateT_contra]):
-    """Optional, for playouts: `first_to_act(state)` is the first seat `pending(state)` lists
-    (None when it lists none), found without building the prompts. `fishtable simulate` and
-    the tournament ask it at every step instead of `pending`."""
+@dataclass(frozen=True, slots=True)
+class TimeLimit(Generic[ViewT, ActionT]):
+    """A game that may end on the clock. The engine reads no clock: the app keeps one and,
+    when `seconds(options)` have passed, applies `up_action` once, from any seat."""
 
-    def first_to_act(self, state: StateT_contra) -> int | None: ...
+    seconds: Callable[[Any], float | None]  # the options' limit, None when they set none
+    up_action: ActionT
+    is_up: Callable[[ViewT], bool]  # has `up_action` been applied (any seat's view says it)
+
+    def limit(self, options: BaseModel) -> float | None:
+        return self.seconds(options)
 
 
-@runtime_checkable
-class TimedGame(Protocol[ActionT_co]):
-    """Optional: a game with a time limit. The engine reads no clock; the app keeps one,
-    and when the limit is reached applies `time_up_action()` once, from any seat; the
-    game's views say `time_up` once it has been applied."""
+@dataclass(frozen=True, slots=True)
+class Capabilities(Generic[StateT, ViewT, ActionT]):
+    # -- saves and actions ------------------------------------------------------------------------
+    is_action: Callable[[object], bool] | None = None  # an action object of this game, legal now or not
+    # The hash a save of an older version recorded (None when `version` kept none of its own).
+    legacy_state_hash: Callable[[StateT, int], str | None] | None = None
+    # -- playouts (`simulate`, the tournament, the search's rollouts) -----------------------------
+    first_to_act: Callable[[StateT], int | None] | None = None  # pending's first seat, without prompts
+    # `legal_actions(state, seat)[int(rng.random() * n)]`, the only action built.
+    random_action: Callable[[StateT, int, random.Random], ActionT] | None = None
+    # Uniform random moves to the end or `max_steps`, without actions or events: (state, steps).
+    rollout: Callable[[StateT, random.Random, int], tuple[StateT, int]] | None = None
+    # -- the search bots --------------------------------------------------------------------------
+    # A full state as `view.seat` may imagine it: every card hidden from it dealt at random.
+    sample_world: Callable[[ViewT, random.Random], StateT] | None = None
+    evaluate: Callable[[StateT, int], float] | None = None  # a seat's chance in [0, 1] from here
+    rollout_action: Callable[[StateT, int, random.Random], ActionT] | None = None  # a cheap, sensible move
+    rollout_done: Callable[[StateT, StateT], bool] | None = None  # a playout from `start` may stop
+    # -- sessions of many hands (a tournament may score the first hands) --------------------------
+    hands_settled: Callable[[StateT], int] | None = None
+    standings: Callable[[StateT], Result] | None = None  # the chips as they stand (the result, once over)
+    # -- the clock --------------------------------------------------------------------------------
+    time_limit: TimeLimit[ViewT, ActionT] | None = None
 
-    def time_limit_seconds(self, options: BaseModel) -> float | None: ...
+    @property
+    def can_search(self) -> bool:
+        """Can the search bots play it (they deal worlds from a view)?"""
+        return self.sample_world is not None
 
-    def time_up_action(self) -> ActionT_co: ...
+    def time_limit_seconds(self, options: BaseModel) -> float | None:
+        return None if self.time_limit is None else self.time_limit.limit(options)
+
+
+NO_CAPABILITIES: Capabilities[Any, Any, Any] = Capabilities()

@@ -159,14 +159,14 @@ class TableHost:
         self._start_clock()
 
     def _start_clock(self) -> None:
-        """A game with a time limit (`TimedGame`): the host keeps the clock, as the app does, and
+        """A game with a time limit (its capabilities' `time_limit`): the host keeps the clock, as the app does, and
         tells the engine once when time is up. A restarted host starts the clock afresh."""
         if self._clock is not None:  # the previous game's (a series deals a new one)
             self._clock.cancel()
             self._clock = None
-        limit = getattr(self.match.game, "time_limit_seconds", None)
-        seconds = limit(self.match.options) if limit is not None else None
-        if seconds is None or getattr(self.match.view(None), "time_up", False):
+        clock = self.match.game.capabilities.time_limit
+        seconds = None if clock is None else clock.limit(self.match.options)
+        if clock is None or seconds is None or clock.is_up(self.match.view(None)):
             return
         self._clock = asyncio.get_running_loop().call_later(seconds, self._start_time_up)
 
@@ -179,8 +179,11 @@ class TableHost:
         async with self.lock:
             if self.stopping or self.match.is_over:
                 return
-            action = self.match.game.time_up_action()  # type: ignore[attr-defined]  # a TimedGame: checked by the caller
-            if self.match.check(0, action) is None:  # from any seat (TimedGame)
+            clock = self.match.game.capabilities.time_limit
+            if clock is None:  # the clock starts only for a game that has one
+                return
+            action = clock.up_action
+            if self.match.check(0, action) is None:  # from any seat
                 self.apply(0, action)
 
     async def stop(self) -> None:

@@ -40,7 +40,6 @@ from fishtable.bots import choose_action, hint
 from fishtable.bots.search import Progress, can_search
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.match import Match
-from fishtable.engine.protocol import TimedGame
 from fishtable.engine.series import Series, SeriesRules
 from fishtable.tui import planner
 from fishtable.tui.autosave import save_match
@@ -106,8 +105,7 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         # The play clock: seconds played before this sitting, and when this sitting began.
         self.clock_base = seconds
         self.clock_start = time.monotonic()
-        limit = getattr(match.game, "time_limit_seconds", None)
-        self.time_limit: float | None = limit(match.options) if limit is not None else None
+        self.time_limit: float | None = match.game.capabilities.time_limit_seconds(match.options)
         self.time_up_sent = False
         self.finished = False
         self.ticker: Timer | None = None
@@ -155,7 +153,8 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if self.time_limit is not None or self.series.time_left() is not None:
             self.ticker = self.app.set_interval(1.0, self.tick)
         # A game resumed after its time ran out: the engine knows, and says so in its view.
-        self.time_up_sent = bool(getattr(self.match.view(None), "time_up", False))
+        clock = self.match.game.capabilities.time_limit
+        self.time_up_sent = clock is not None and clock.is_up(self.match.view(None))
 
     # -- the clock ---------------------------------------------------------------------
     @property
@@ -180,11 +179,11 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         """Every second: refresh the clock; when a game's time runs out, tell its engine once."""
         if not self.active or self.match.is_over:
             return
-        game = self.match.game
-        if self.time_limit is not None and not self.time_up_sent and self.play_seconds >= self.time_limit \
-                and isinstance(game, TimedGame):
+        clock = self.match.game.capabilities.time_limit
+        if clock is not None and self.time_limit is not None and not self.time_up_sent \
+                and self.play_seconds >= self.time_limit:
             self.time_up_sent = True
-            self.commanded(game.time_up_action())
+            self.commanded(clock.up_action)
         self.table.refresh_clock()
 
     def started(self) -> None:

@@ -3,6 +3,7 @@ worlds, the prior's first-round pass, determinism, and a sampler that misbehaves
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -50,7 +51,7 @@ class Counted:
 
     def sample_world(self, view: Any, rng: random.Random) -> Any:
         self.samples += 1
-        world = HIGH_CARD.sample_world(view, rng)
+        world = HIGH_CARD.capabilities.sample_world(view, rng)
         self._current = (self.samples, id(world))
         return world
 
@@ -60,6 +61,10 @@ class Counted:
                 raise IllegalAction("not in this world")
             self.played_in.setdefault(action, []).append(self._current[0])
         return HIGH_CARD.apply(state, seat, action)
+
+    @property
+    def capabilities(self) -> Any:
+        return dataclasses.replace(HIGH_CARD.capabilities, sample_world=self.sample_world)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(HIGH_CARD, name)
@@ -106,7 +111,7 @@ def test_the_prior_s_move_survives_the_first_round_only():
 
 def test_the_same_view_gives_the_same_search_whatever_the_hidden_cards():
     state, view, _ = _position(seed=9)
-    other = HIGH_CARD.sample_world(view, random.Random(77))
+    other = HIGH_CARD.capabilities.sample_world(view, random.Random(77))
     assert HIGH_CARD.view(other, 1) == view and other.hands != state.hands
     results = [
         SearchBot(HIGH_CARD, seconds=None, iterations=90, model=Highest(), halving=True).search(
@@ -177,7 +182,7 @@ def test_crazy_fishing_s_hard_player_reads_the_view_only():
         state, _ = game.apply(state, seat, r.choice(game.legal_actions(state, seat)))
     seat = next(iter(game.pending(state)))
     view = game.view(state, seat)
-    other = game.sample_world(view, random.Random(5))
+    other = game.capabilities.sample_world(view, random.Random(5))
     assert game.view(other, seat).model_dump() == view.model_dump() and other.hands != state.hands
     assert len(game.legal_actions(state, seat)) > 1
     results = [

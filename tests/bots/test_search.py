@@ -8,6 +8,7 @@ reactions, long rollouts) before their samplers land.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from typing import Any
@@ -68,7 +69,7 @@ def test_high_card_worlds_are_consistent_with_the_view(seed):
     state, seat = high_card_position(seed)
     view = HIGH_CARD.view(state, seat)
     for k in range(5):
-        world = HIGH_CARD.sample_world(view, random.Random(k))
+        world = HIGH_CARD.capabilities.sample_world(view, random.Random(k))
         assert HIGH_CARD.view(world, seat).model_dump() == view.model_dump()
         assert HIGH_CARD.legal_actions(world, seat) == HIGH_CARD.legal_actions(state, seat)
         # Every card is somewhere exactly once.
@@ -80,7 +81,7 @@ def test_high_card_worlds_reshuffle_the_hidden_cards():
     state, _ = high_card_position(3)
     state = HIGH_CARD.new_game(HighCardOptions(), _seats(2), 3)
     view = HIGH_CARD.view(state, 0)
-    hands = {tuple(HIGH_CARD.sample_world(view, random.Random(k)).hands[1]) for k in range(20)}
+    hands = {tuple(HIGH_CARD.capabilities.sample_world(view, random.Random(k)).hands[1]) for k in range(20)}
     assert len(hands) > 10
 
 
@@ -102,9 +103,9 @@ def test_levels_offer_hard_only_to_a_game_with_a_sampler():
 class _WithoutSampler:
     """High Card as a game that cannot deal worlds from a view: every part but `sample_world`."""
 
+    capabilities = dataclasses.replace(HIGH_CARD.capabilities, sample_world=None)
+
     def __getattr__(self, name: str) -> Any:
-        if name == "sample_world":
-            raise AttributeError(name)
         return getattr(HIGH_CARD, name)
 
 
@@ -200,7 +201,7 @@ def test_two_states_with_the_same_view_get_the_same_move(seed):
     state): the hard bot must choose the same action with the same seed."""
     state, seat = high_card_position(seed)
     view = HIGH_CARD.view(state, seat)
-    other = HIGH_CARD.sample_world(view, random.Random(seed + 1000))
+    other = HIGH_CARD.capabilities.sample_world(view, random.Random(seed + 1000))
     assert HIGH_CARD.view(other, seat) == view
     moves = []
     for s in (state, other):
@@ -213,7 +214,7 @@ def test_the_same_view_gives_the_same_hint_whatever_the_hidden_cards():
     state = HIGH_CARD.new_game(HighCardOptions(rounds=3), _seats(3), 8)
     state, _ = HIGH_CARD.apply(state, 0, HIGH_CARD.legal_actions(state, 0)[2])  # a secret pick before seat 1's
     view = HIGH_CARD.view(state, 1)
-    other = HIGH_CARD.sample_world(view, random.Random(5))
+    other = HIGH_CARD.capabilities.sample_world(view, random.Random(5))
     assert other.picks[0] is not None
     hints = [hint(HIGH_CARD.view(s, 1), HIGH_CARD.legal_actions(s, 1), HIGH_CARD, seconds=None, iterations=80,
                   rng=random.Random(3)) for s in (state, other)]
@@ -312,7 +313,7 @@ def test_every_searchable_game_the_same_view_gives_the_same_move(name):
             continue
         state, seat = position
         view = game.view(state, seat)
-        other = game.sample_world(view, random.Random(seed + 99))
+        other = game.capabilities.sample_world(view, random.Random(seed + 99))
         assert game.view(other, seat).model_dump() == view.model_dump()
         legal = game.legal_actions(state, seat)
         assert game.legal_actions(other, seat) == legal
@@ -413,6 +414,10 @@ def test_a_rollout_cut_short_is_scored_by_evaluate():
             self.done_asked += 1
             return state.round != start.round
 
+        @property
+        def capabilities(self):
+            return dataclasses.replace(HIGH_CARD.capabilities, evaluate=self.evaluate, rollout_done=self.rollout_done)
+
         def __getattr__(self, name):
             return getattr(HIGH_CARD, name)
 
@@ -442,6 +447,10 @@ def test_a_game_s_fast_playout_is_the_default_rollout():
                 state, _ = HIGH_CARD.apply(state, seat, legal[int(rng.random() * len(legal))])
                 steps += 1
             return state, steps
+
+        @property
+        def capabilities(self):
+            return dataclasses.replace(HIGH_CARD.capabilities, rollout=self.rollout)
 
         def __getattr__(self, name):
             return getattr(HIGH_CARD, name)

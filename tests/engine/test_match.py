@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -87,9 +88,9 @@ def test_a_broken_parse_action_is_a_bug_that_shows_not_a_refused_move() -> None:
     """Only "this is not one of the game's actions" is a refusal; any other failure propagates."""
 
     class Broken:
+        capabilities = dataclasses.replace(GAME.capabilities, is_action=None)  # a game without is_action
+
         def __getattr__(self, name: str) -> object:
-            if name == "is_action":
-                raise AttributeError(name)
             return getattr(GAME, name)
 
         def parse_action(self, data: object) -> object:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import stat
 from pathlib import Path
@@ -139,7 +140,10 @@ async def test_the_host_keeps_a_games_time_limit(tmp_path: Path, monkeypatch) ->
     """Fishing Party's agreed time limit: when it runs out the host tells the engine, once."""
     game = get_entry("fishing-party").load()
     # A one-minute limit, as the setup offers, that the test's clock counts in a fifth of a second.
-    monkeypatch.setattr(type(game), "time_limit_seconds", lambda self, options: 0.2)
+    offers = game.capabilities
+    assert offers.time_limit is not None
+    quick = dataclasses.replace(offers.time_limit, seconds=lambda options: 0.2)
+    monkeypatch.setattr(type(game), "capabilities", dataclasses.replace(offers, time_limit=quick))
     match = Match.start(game, game.options_model()(time_limit_minutes=1), [SeatInfo(name="A"), SeatInfo(name="B")], 3)
     host = TableHost.new(match, ("remote", "remote"), save_dir=tmp_path, port=0)
     await host.start()

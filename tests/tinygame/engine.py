@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from fishtable.engine import rng
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.protocol import Event, Prompt, Result, ScoreLine, SeatInfo
+from fishtable.engine.protocol import Capabilities, Event, Prompt, Result, ScoreLine, SeatInfo
 
 DECK = 15  # cards 1..15
 HAND = 5
@@ -99,6 +99,9 @@ class HighCard:
     title = "High Card"
     min_players = 2
     max_players = 3
+
+    def __init__(self) -> None:
+        self.capabilities: Capabilities[State, HighCardView, Pick] = Capabilities(sample_world=self.sample_world)
 
     def options_model(self) -> type[HighCardOptions]:
         return HighCardOptions

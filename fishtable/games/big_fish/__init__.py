@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from fishtable.engine.card_game import CardGame
 from fishtable.engine.digest import state_digest
+from fishtable.engine.protocol import Capabilities
 from fishtable.games.big_fish import dispatch, sampler, scoring, setup, views
-from fishtable.games.big_fish.actions import parse_action
+from fishtable.games.big_fish.actions import Action, parse_action
 from fishtable.games.big_fish.cards import MAX_PLAYERS
 from fishtable.games.big_fish.options import BigFishOptions
 from fishtable.games.big_fish.state import BFState
+from fishtable.games.big_fish.views import BigFishView
 
 
 class BigFish(CardGame[BigFishOptions]):
@@ -24,7 +26,6 @@ class BigFish(CardGame[BigFishOptions]):
     new_game = staticmethod(setup.new_game)
     opening_events = staticmethod(setup.opening_lines)
     pending = staticmethod(dispatch.pending)
-    first_to_act = staticmethod(dispatch.first_to_act)  # pending's first seat, without its prompts
     legal_actions = staticmethod(dispatch.legal_actions)
     apply = staticmethod(dispatch.apply)
     view = staticmethod(views.build_view)
@@ -34,10 +35,11 @@ class BigFish(CardGame[BigFishOptions]):
     def state_hash(self, state: BFState) -> str:
         return state_digest(state.canonical())
 
-    # -- for the search bots (SearchableGame): a full state dealt from one seat's view (see
-    # sampler.py), and a heuristic value in [0, 1] of a position for a seat (scoring.evaluate).
-    sample_world = staticmethod(sampler.sample_world)
-    evaluate = staticmethod(scoring.evaluate)
+    capabilities: Capabilities[BFState, BigFishView, Action] = Capabilities(
+        first_to_act=dispatch.first_to_act,
+        sample_world=sampler.sample_world,
+        evaluate=scoring.evaluate,
+    )
 
 
 GAME = BigFish()

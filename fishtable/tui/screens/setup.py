@@ -229,11 +229,8 @@ class SetupScreen(FishScreen):
 
     def _check_card_file(self, path: str) -> str | None:
         """Load the card file through the game, so a malformed one is named before the deal."""
-        prepare = getattr(self.engine, "prepare_options", None)
-        if prepare is None:
-            return None
         try:
-            prepare(self.model(card_file=str(Path(path).expanduser())))
+            self.engine.prepare_options(self.model(card_file=str(Path(path).expanduser())))
         except FishtableError as exc:
             return str(exc)
         except Exception as exc:  # a card file must never crash the setup

@@ -1,4 +1,4 @@
-"""The search bots' worlds: `GAME.sample_world(view, rng)` deals what a seat cannot see.
+"""The search bots' worlds: `GAME.capabilities.sample_world(view, rng)` deals what a seat cannot see.
 
 Every sampled world gives the seat exactly its view back, plays on to the end
 with every card in one place, and keeps what the seat knows: its own cards,
@@ -84,7 +84,7 @@ def test_every_sampled_world_gives_the_seat_its_own_view(n: int, hard: bool, see
 
     def each(state: BFState, k: int) -> None:
         view = GAME.view(state, k)
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         same_view(world, k, view)
         check_zones(world)
         # Only hidden cards moved: what k holds, and every public place, are as they were.
@@ -106,7 +106,7 @@ def test_the_samples_cover_turns_simultaneous_choices_and_reshuffles() -> None:
 
         def each(state: BFState, k: int) -> None:
             view = GAME.view(state, k)
-            same_view(GAME.sample_world(view, rnd), k, view)
+            same_view(GAME.capabilities.sample_world(view, rnd), k, view)
 
         seen += sample_positions(n, game % 2 == 1, 100 + game, game, each)
     wanted = {"place", "turn", "shrink", "event", "discard", "over", "turn:draw", "turn:spawn", "turn:grow",
@@ -117,14 +117,14 @@ def test_the_samples_cover_turns_simultaneous_choices_and_reshuffles() -> None:
 def test_the_sampler_needs_a_seat() -> None:
     state = GAME.new_game(options_for(3, False, None), seats(3), 1)
     with pytest.raises(SampleError):
-        GAME.sample_world(GAME.view(state, None), random.Random(0))
+        GAME.capabilities.sample_world(GAME.view(state, None), random.Random(0))
 
 
 def test_hidden_cards_are_dealt_anew_and_the_seat_keeps_its_own() -> None:
     state = GAME.new_game(options_for(4, False, None), seats(4), 3)
     view = GAME.view(state, 0)
     rnd = random.Random(0)
-    worlds = [GAME.sample_world(view, rnd) for _ in range(20)]
+    worlds = [GAME.capabilities.sample_world(view, rnd) for _ in range(20)]
     assert all(w.hands[0] == state.hands[0] for w in worlds)
     assert len({tuple(w.hands[1]) for w in worlds}) > 15
     assert len({tuple(w.deck) for w in worlds}) == 20
@@ -141,7 +141,7 @@ def test_a_face_up_card_another_seat_took_stays_in_its_hand() -> None:
     assert view.seats[1].hand_sources == (1,)  # the Hake, from the opening deck
     rnd = random.Random(2)
     for _ in range(30):
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         assert index(world, prize) in world.hands[1]
         same_view(world, 0, view)
 
@@ -162,7 +162,7 @@ def test_after_a_reshuffle_the_deck_holds_only_the_cards_of_the_discard_pile() -
     old = {state.cids[c] for c in state.hands[1]}
     rnd = random.Random(3)
     for _ in range(30):
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         assert {world.cids[c] for c in world.deck} <= pool
         assert world.hands[1] == state.hands[1] and {world.cids[c] for c in world.hands[1]} == old
         assert len([c for c in world.hands[0] if world.cids[c] in pool]) == 1
@@ -176,7 +176,7 @@ def test_fishing_season_closed_is_never_where_the_setup_cannot_have_put_it() -> 
     rnd = random.Random(4)
     places = Counter()
     for _ in range(900):
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         places[world.event_deck[::-1].index(end) + 1] += 1  # from the top, 1-based
     assert set(places) == set(range(5, 14))  # never among the top four (BF-SETUP-10)
     assert min(places.values()) > 60  # each of the nine places about equally likely (100 each)
@@ -189,7 +189,7 @@ def test_fishing_season_closed_is_never_where_the_setup_cannot_have_put_it() -> 
     view = GAME.view(state, 0)
     places = Counter()
     for _ in range(700):
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         assert not set(world.event_deck) & set(world.event_seen)
         places[world.event_deck[::-1].index(end) + 1] += 1
     assert set(places) == set(range(1, 8))
@@ -205,7 +205,7 @@ def test_the_player_at_the_spawn_step_holds_a_fish() -> None:
     view = GAME.view(state, 0)
     rnd = random.Random(5)
     for _ in range(30):
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         assert any(world.cards[c].type == "fish" for c in world.hands[1])
         same_view(world, 0, view)
 
@@ -220,7 +220,7 @@ def test_the_player_at_the_wild_step_holds_a_wild_card_they_can_play() -> None:
     view = GAME.view(state, 0)
     rnd = random.Random(6)
     for _ in range(30):
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         assert [world.cards[c].effect for c in world.hands[1]] == ["extra_grow"]
         same_view(world, 0, view)
 
@@ -235,7 +235,7 @@ def test_secret_choices_of_others_are_dealt_too() -> None:
         state, _ = GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
     view = GAME.view(state, 0)
     for _ in range(20):
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         same_view(world, 0, view)
         placed = world.aside[1]
         fish_left = sum(1 for c in world.hands[1] if world.cards[c].type == "fish")
@@ -252,12 +252,12 @@ def test_evaluate_compares_the_score_now_with_the_best_other() -> None:
     state = build([["Cod"], ["Hake"], ["Ling"]], spots=[[("Tuna", "big")], [("Lar", "larval")], []],
                   ice=[[("Caught:0/1/3/5", "medium")], [], []])
     # Ana: 3 (Ice Box) + 2 (a Big Fish in the spot) = 5; Ben: 1; Cleo: 0.
-    assert [GAME.evaluate(state, s) for s in range(3)] == pytest.approx([5 / 6, 1 / 6, 0.0])
+    assert [GAME.capabilities.evaluate(state, s) for s in range(3)] == pytest.approx([5 / 6, 1 / 6, 0.0])
     state.phase = "over"
-    assert [GAME.evaluate(state, s) for s in range(3)] == [1.0, 0.0, 0.0]
+    assert [GAME.capabilities.evaluate(state, s) for s in range(3)] == [1.0, 0.0, 0.0]
     state.ice[1] = state.ice[0]
     state.spots[1] = state.spots[0]
-    assert [GAME.evaluate(state, s) for s in range(3)] == [0.5, 0.5, 0.0]  # a shared victory (BF-Q-19)
+    assert [GAME.capabilities.evaluate(state, s) for s in range(3)] == [0.5, 0.5, 0.0]  # a shared victory (BF-Q-19)
 
 
 def test_evaluate_stays_between_0_and_1() -> None:
@@ -266,7 +266,7 @@ def test_evaluate_stays_between_0_and_1() -> None:
         n = 2 + game
         state = GAME.new_game(options_for(n, game % 2 == 1, None), seats(n), game)
         while True:
-            assert all(0 <= GAME.evaluate(state, s) <= 1 for s in range(n))
+            assert all(0 <= GAME.capabilities.evaluate(state, s) <= 1 for s in range(n))
             prompts = GAME.pending(state)
             if not prompts:
                 break
@@ -287,7 +287,7 @@ def test_when_redrawing_fails_the_needed_card_is_swapped_in(monkeypatch: pytest.
     monkeypatch.setattr(sampler, "MAX_TRIES", 0)  # no redraw: straight to the swap
     rnd = random.Random(10)
     for _ in range(30):
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         assert [world.cards[c].type for c in world.hands[1]].count("fish") == 1
         assert sorted(world.hands[1] + world.deck) == sorted(state.hands[1] + state.deck)
         same_view(world, 0, view)

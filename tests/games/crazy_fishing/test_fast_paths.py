@@ -201,11 +201,11 @@ def test_rollout_plays_the_protocol_game_without_building_it(options, n, seed):
     state = GAME.new_game(GAME.prepare_options(options), seats(n), seed)
     before = state.canonical()
     expected, steps = protocol_playout(state, random.Random(seed))
-    reached, count = GAME.rollout(state, random.Random(seed))
+    reached, count = GAME.capabilities.rollout(state, random.Random(seed))
     assert count == steps and reached.canonical() == expected.canonical()
     assert GAME.result(reached) == GAME.result(expected) and GAME.pending(reached) == {}
     assert state.canonical() == before, "a rollout changed the state it started from"
-    part, done = GAME.rollout(state, random.Random(seed), max_steps=10)
+    part, done = GAME.capabilities.rollout(state, random.Random(seed), max_steps=10)
     assert done == 10 and GAME.pending(part)
 
 
@@ -215,7 +215,7 @@ def test_random_action_is_the_action_a_random_bot_reads(options, n, seed):
     gives at the same draw, applied as the validated copy of it is, log included."""
     kinds = set()
     for state, seat, legal in random_game(options, n, seed):
-        action = GAME.random_action(state, seat, random.Random(seed))
+        action = GAME.capabilities.random_action(state, seat, random.Random(seed))
         assert action == legal[int(random.Random(seed).random() * len(legal))]
         fast, fast_events = GAME.apply(state, seat, action)
         slow, slow_events = GAME.apply(state, seat, GAME.parse_action(action.model_dump(mode="json")))
@@ -226,21 +226,21 @@ def test_random_action_is_the_action_a_random_bot_reads(options, n, seed):
 
 def test_random_action_for_a_seat_with_nothing_to_decide_is_refused_in_words():
     state = GAME.new_game(GAME.prepare_options(CrazyFishingOptions()), seats(3), 1)
-    state, _ = GAME.apply(state, 0, GAME.random_action(state, 0, random.Random(1)))
+    state, _ = GAME.apply(state, 0, GAME.capabilities.random_action(state, 0, random.Random(1)))
     before = state.canonical()
     with pytest.raises(IllegalAction, match="has nothing to decide right now"):
-        GAME.random_action(state, 0, random.Random(1))
+        GAME.capabilities.random_action(state, 0, random.Random(1))
     assert state.canonical() == before
 
 
 @pytest.mark.parametrize(("options", "n", "seed"), GAMES)
 def test_evaluate_is_a_value_in_zero_one_that_ends_as_the_result(options, n, seed):
     for state, _, _ in random_game(options, n, seed):
-        values = [GAME.evaluate(state, s) for s in range(n)]
+        values = [GAME.capabilities.evaluate(state, s) for s in range(n)]
         assert all(0.0 <= v <= 1.0 for v in values)
-    final, _ = GAME.rollout(state, random.Random(seed))
+    final, _ = GAME.capabilities.rollout(state, random.Random(seed))
     winners = GAME.result(final).winners
-    assert [GAME.evaluate(final, s) for s in range(n)] == [
+    assert [GAME.capabilities.evaluate(final, s) for s in range(n)] == [
         1 / len(winners) if s in winners else 0.0 for s in range(n)
     ]
 

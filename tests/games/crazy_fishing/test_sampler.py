@@ -1,4 +1,4 @@
-"""GAME.sample_world: whole worlds imagined from one seat's view (issue 12).
+"""GAME.capabilities.sample_world: whole worlds imagined from one seat's view (issue 12).
 
 Every sampled world is a full, playable state in which each card is in exactly
 one place, whose view for the seat equals the seat's real view, at random
@@ -40,7 +40,7 @@ def check_worlds(state: CFState, seat: int, rnd: random.Random, tries: int = 2, 
     dump = view.model_dump()
     worlds = []
     for _ in range(tries):
-        world = GAME.sample_world(view, random.Random(rnd.getrandbits(32)))
+        world = GAME.capabilities.sample_world(view, random.Random(rnd.getrandbits(32)))
         check_zones(world)
         assert GAME.view(world, seat).model_dump() == dump, f"seat {seat}'s view differs in phase {state.phase}"
         assert GAME.pending(world).keys() == GAME.pending(state).keys()
@@ -91,8 +91,8 @@ def test_the_sampler_reads_nothing_but_the_view(
         if rnd.random() < 0.15:
             k = rnd.randrange(state.n)
             other = reshuffle_hidden(state, k, rnd)
-            one = GAME.sample_world(GAME.view(state, k), random.Random(7))
-            two = GAME.sample_world(GAME.view(other, k), random.Random(7))
+            one = GAME.capabilities.sample_world(GAME.view(state, k), random.Random(7))
+            two = GAME.capabilities.sample_world(GAME.view(other, k), random.Random(7))
             assert one.canonical() == two.canonical()
 
     play_out(options, n, seed, choice_seed, each)
@@ -220,10 +220,10 @@ def test_remembered_fish_keep_their_size_and_looks_their_fish():
 def test_the_sampler_needs_a_seat_and_a_game_in_progress():
     state = GAME.new_game(GAME.prepare_options(CrazyFishingOptions()), seats(3), 5)
     with pytest.raises(ValueError, match="one seat"):
-        GAME.sample_world(GAME.view(state, None), random.Random(0))
+        GAME.capabilities.sample_world(GAME.view(state, None), random.Random(0))
     final, _ = play_out(CrazyFishingOptions(), 2, 5, 5)
     with pytest.raises(ValueError, match="over"):
-        GAME.sample_world(GAME.view(final, 0), random.Random(0))
+        GAME.capabilities.sample_world(GAME.view(final, 0), random.Random(0))
 
 
 def test_the_cards_in_play_travel_with_the_view_but_never_in_its_json():

@@ -15,18 +15,18 @@ HANDS = [["R5", "R3", "B4", "B2", "B1", "B3"], ["R5", "R3", "B4", "B2", "B1", "B
 
 def test_a_seat_holding_better_cards_is_ahead_at_equal_scores():
     level = build(HANDS)
-    assert GAME.evaluate(level, 0) == GAME.evaluate(level, 1) == 0.5
+    assert GAME.capabilities.evaluate(level, 0) == GAME.capabilities.evaluate(level, 1) == 0.5
     better = build([["R5", "R3", "B:inf", "B4+", "B5", "B3"], HANDS[1]])
-    assert GAME.evaluate(better, 0) > 0.5 > GAME.evaluate(better, 1)
+    assert GAME.capabilities.evaluate(better, 0) > 0.5 > GAME.capabilities.evaluate(better, 1)
     # A point in the catch pile still counts for more than a slightly better bait in hand.
     fish = build([HANDS[0], ["R5", "R3", "B4", "B2", "B1", "B4"]], piles=[["F3"], []])
-    assert GAME.evaluate(fish, 0) > 0.5
+    assert GAME.capabilities.evaluate(fish, 0) > 0.5
 
 
 def test_hand_cards_stop_counting_once_the_game_is_over():
     state = build([["R5", "R3", "B:inf", "B4+", "B5", "B3"], HANDS[1]], piles=[[], ["F2"]])
     state.phase = "over"
-    assert GAME.evaluate(state, 0) == 0.0 and GAME.evaluate(state, 1) == 1.0
+    assert GAME.capabilities.evaluate(state, 0) == 0.0 and GAME.capabilities.evaluate(state, 1) == 1.0
 
 
 def test_a_playout_stops_when_its_round_is_played_out():
@@ -34,10 +34,10 @@ def test_a_playout_stops_when_its_round_is_played_out():
         if start.phase not in ("cast", "collect"):
             continue
         state, rng, seen_round_end = start, random.Random(1), False
-        while not GAME.rollout_done(start, state):
+        while not GAME.capabilities.rollout_done(start, state):
             assert state.phase != "over"
             seat = next(iter(GAME.pending(state)))
-            state, _ = GAME.apply(state, seat, GAME.random_action(state, seat, rng))
+            state, _ = GAME.apply(state, seat, GAME.capabilities.random_action(state, seat, rng))
             seen_round_end = True
         rounds = state.round - start.round
         assert seen_round_end and (state.phase == "over" or rounds == (2 if start.phase == "collect" else 1))

@@ -74,7 +74,7 @@ def check_worlds(state: FPState, rng: random.Random, worlds: int = 2) -> None:
         # Views are built without validation: they must still be exactly what validation makes.
         assert FishingPartyView.model_validate_json(view.model_dump_json()) == view
         for _ in range(worlds):
-            world = GAME.sample_world(view, rng)
+            world = GAME.capabilities.sample_world(view, rng)
             assert GAME.view(world, seat).model_dump() == dump
             everything_once(world)
             table_saw_truly(world)
@@ -115,7 +115,7 @@ def test_sampled_worlds_give_the_seat_its_own_view_and_play_on(options, n, seed,
         state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     check_worlds(state, rng)
     seat = rng.randrange(n)
-    play_on(GAME.sample_world(GAME.view(state, seat), rng), rng, 200)
+    play_on(GAME.capabilities.sample_world(GAME.view(state, seat), rng), rng, 200)
 
 
 @settings(max_examples=4)
@@ -143,8 +143,8 @@ def test_the_same_view_gives_the_same_worlds():
         for seat in range(4):
             other = reshuffled(state, hidden_from(state, seat), rng)
             assert GAME.view(other, seat) == GAME.view(state, seat)
-            a = GAME.sample_world(GAME.view(state, seat), random.Random(seed))
-            b = GAME.sample_world(GAME.view(other, seat), random.Random(seed))
+            a = GAME.capabilities.sample_world(GAME.view(state, seat), random.Random(seed))
+            b = GAME.capabilities.sample_world(GAME.view(other, seat), random.Random(seed))
             assert GAME.state_hash(a) == GAME.state_hash(b)
 
 
@@ -152,7 +152,8 @@ def test_a_view_rebuilt_from_json_samples_the_same_way():
     state = GAME.new_game(PREPARED, seats(3), 21)
     view = GAME.view(state, 1)
     again = FishingPartyView.model_validate_json(view.model_dump_json())
-    a, b = GAME.sample_world(view, random.Random(8)), GAME.sample_world(again, random.Random(8))
+    sample = GAME.capabilities.sample_world
+    a, b = sample(view, random.Random(8)), sample(again, random.Random(8))
     assert GAME.state_hash(a) == GAME.state_hash(b) and a.static is b.static
     assert GAME.view(b, 1) == view
 
@@ -163,7 +164,7 @@ def test_hidden_cards_go_everywhere_they_could_be():
     rng = random.Random(2)
     places: dict[int, set[str]] = {}
     for _ in range(200):
-        world = GAME.sample_world(view, rng)
+        world = GAME.capabilities.sample_world(view, rng)
         assert world.hands[0] == state.hands[0] and world.table == state.table and world.rods == state.rods
         for name, cards in zones(world).items():
             for c in cards:
@@ -207,7 +208,7 @@ def test_worlds_in_a_swap_hold_the_taken_cards_in_the_swapper_hand():
         if state.stage in ("swap", "give") and state.given:
             found += 1
             for other in range(4):
-                world = GAME.sample_world(GAME.view(state, other), rng)
+                world = GAME.capabilities.sample_world(GAME.view(state, other), rng)
                 labels = [world.static.labels[c] for c in world.taken]
                 assert labels == [state.static.labels[c] for c in state.taken]
                 assert all(c in world.hands[state.seat] for c in world.taken[: len(world.given)])
@@ -275,9 +276,9 @@ def test_a_seat_that_answered_the_broken_line_question_is_asked_again_in_its_wor
     first = state.asking[0]
     state, _ = GAME.apply(state, first, LetRoll())
     fisher = state.seat
-    world = GAME.sample_world(GAME.view(state, first), rng)
+    world = GAME.capabilities.sample_world(GAME.view(state, first), rng)
     assert first not in world.asking and fisher not in world.asking and len(world.asking) == 2
-    world = GAME.sample_world(GAME.view(state, fisher), rng)
+    world = GAME.capabilities.sample_world(GAME.view(state, fisher), rng)
     assert sorted(world.asking) == sorted(s for s in range(4) if s != fisher)
 
 
@@ -285,10 +286,10 @@ def test_a_view_without_card_data_or_a_seat_cannot_be_sampled():
     b = Builder()
     state = b.state([b.filler(6), b.filler(6)])
     with pytest.raises(ValueError, match="card file"):
-        GAME.sample_world(GAME.view(state, 0), random.Random(0))
+        GAME.capabilities.sample_world(GAME.view(state, 0), random.Random(0))
     real = GAME.new_game(PREPARED, seats(3), 1)
     with pytest.raises(ValueError, match="one seat"):
-        GAME.sample_world(GAME.view(real, None), random.Random(0))
+        GAME.capabilities.sample_world(GAME.view(real, None), random.Random(0))
 
 
 # -- Playout helpers -----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""The search bots' worlds: `GAME.sample_world(view, rng)` deals what a seat cannot see, and
-`GAME.evaluate(state, seat)` scores a playout cut short at the end of a hand.
+"""The search bots' worlds: `GAME.capabilities.sample_world(view, rng)` deals what a seat cannot see, and
+`GAME.capabilities.evaluate(state, seat)` scores a playout cut short at the end of a hand.
 
 Every sampled world gives the seat exactly its view back and plays on, with
 every card in one place; the seat's hand, the face-up community, shown hands
@@ -75,7 +75,7 @@ def test_every_sampled_world_gives_the_seat_its_own_view(options: PokerOptions, 
 
     def each(state: PokerState, k: int) -> None:
         view = GAME.view(state, k)
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         same_view(world, k, view)
         check_zones(world)
         assert world.hands[k] == state.hands[k]
@@ -99,7 +99,7 @@ def test_the_samples_cover_every_round_swaps_showdowns_folds_and_all_ins() -> No
 
         def each(state: PokerState, k: int) -> None:
             view = GAME.view(state, k)
-            same_view(GAME.sample_world(view, rnd), k, view)
+            same_view(GAME.capabilities.sample_world(view, rnd), k, view)
 
         seen += sample_positions(SHORT if game % 2 else PokerOptions(), 2 + game, 40 + game, game, each)
     wanted = {"betting 1", "betting 2", "betting 3", "swap 1", "swap 2", "hand_over", "over", "known", "shown",
@@ -110,7 +110,7 @@ def test_the_samples_cover_every_round_swaps_showdowns_folds_and_all_ins() -> No
 def test_the_sampler_needs_a_seat() -> None:
     state = GAME.new_game(GAME.prepare_options(PokerOptions()), seats(3), 1)
     with pytest.raises(SampleError):
-        GAME.sample_world(GAME.view(state, None), random.Random(0))
+        GAME.capabilities.sample_world(GAME.view(state, None), random.Random(0))
 
 
 def reach_swap(state: PokerState) -> PokerState:
@@ -123,7 +123,7 @@ def test_before_the_reveal_the_community_is_dealt_like_the_hands() -> None:
     state = GAME.new_game(GAME.prepare_options(PokerOptions()), seats(4), 5)
     view = GAME.view(state, 0)
     rnd = random.Random(2)
-    worlds = [GAME.sample_world(view, rnd) for _ in range(400)]
+    worlds = [GAME.capabilities.sample_world(view, rnd) for _ in range(400)]
     assert all(w.hands[0] == state.hands[0] for w in worlds)
     assert len({tuple(w.community) for w in worlds}) == 400
     assert len({w.rng for w in worlds}) == 400  # the next deal is unknown too
@@ -146,7 +146,7 @@ def test_a_card_taken_in_a_swap_stays_in_the_takers_hand() -> None:
     rnd = random.Random(3)
     places = Counter()
     for _ in range(100):
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         assert ace in world.hands[taker]
         assert world.community == state.community  # the card given up lies face up where it was put
         places[world.hands[taker].index(ace)] += 1
@@ -166,7 +166,7 @@ def test_the_betting_state_carries_over_so_the_world_bets_on_the_same_way() -> N
     state, _ = act(state, "bet", "raise")
     view = GAME.view(state, 2)
     assert view.aggressors == (0, 1) and [p.acted for p in view.seats] == [False, True, False]
-    world = GAME.sample_world(view, random.Random(4))
+    world = GAME.capabilities.sample_world(view, random.Random(4))
     for moves in (["call", "call"], ["fold", "raise"], ["raise", "fold", "call"]):
         a, b = state, world
         for kind in moves:
@@ -186,20 +186,20 @@ def test_evaluate_is_the_chip_share_after_showing_down_now() -> None:
     start = state
     state, _ = act(state, "bet", "call", "fold")  # the pot: 3 antes and two bets of 2
     assert state.chips == [97, 97, 99] and sum(state.committed) == 7
-    values = [GAME.evaluate(state, s) for s in range(3)]
+    values = [GAME.capabilities.evaluate(state, s) for s in range(3)]
     assert values == pytest.approx([(97 + 7) / 300, 97 / 300, 99 / 300])  # three aces take the pot
-    assert not GAME.rollout_done(start, state)
+    assert not GAME.capabilities.rollout_done(start, state)
     state, _ = act(state, "keep", "keep", "check", "check", "keep", "keep", "check", "check")
-    assert state.phase == "hand_over" and GAME.rollout_done(start, state)
-    assert [GAME.evaluate(state, s) for s in range(3)] == pytest.approx([c / 300 for c in state.chips])
+    assert state.phase == "hand_over" and GAME.capabilities.rollout_done(start, state)
+    assert [GAME.capabilities.evaluate(state, s) for s in range(3)] == pytest.approx([c / 300 for c in state.chips])
 
 
 def test_evaluate_is_the_win_share_once_the_session_is_over() -> None:
     state = build([["AS", "AH", "AD", "8D", "9C"], ["5S", "6S", "7H", "JD", "QC"]], chips=[10, 10])
     state.phase, state.chips, state.committed = "over", [15, 5], [0, 0]
-    assert [GAME.evaluate(state, s) for s in range(2)] == [1.0, 0.0]
+    assert [GAME.capabilities.evaluate(state, s) for s in range(2)] == [1.0, 0.0]
     state.chips = [10, 10]
-    assert [GAME.evaluate(state, s) for s in range(2)] == [0.5, 0.5]
+    assert [GAME.capabilities.evaluate(state, s) for s in range(2)] == [0.5, 0.5]
 
 
 def test_evaluate_stays_between_0_and_1_over_random_sessions() -> None:
@@ -208,7 +208,7 @@ def test_evaluate_stays_between_0_and_1_over_random_sessions() -> None:
         state = GAME.new_game(GAME.prepare_options(SHORT), seats(2 + 2 * game), game)
         start = state
         for _ in range(400):
-            values = [GAME.evaluate(state, s) for s in range(state.n)]
+            values = [GAME.capabilities.evaluate(state, s) for s in range(state.n)]
             assert all(0 <= v <= 1 for v in values)
             if state.phase != "over":
                 assert sum(values) == pytest.approx(1)
@@ -216,7 +216,7 @@ def test_evaluate_stays_between_0_and_1_over_random_sessions() -> None:
                 break
             seat = next(iter(GAME.pending(state)))
             state, _ = GAME.apply(state, seat, rnd.choice(GAME.legal_actions(state, seat)))
-            if GAME.rollout_done(start, state):
+            if GAME.capabilities.rollout_done(start, state):
                 assert state.phase in ("hand_over", "over") or state.hand_no > start.hand_no
                 start = state
             else:
@@ -237,7 +237,7 @@ def _bettors_chance(after: str, face_up: bool) -> float:
     rnd, judge = random.Random(4), GreedyBot()
     chances = []
     for _ in range(150):
-        world = GAME.sample_world(view, rnd)
+        world = GAME.capabilities.sample_world(view, rnd)
         chances.append(judge.win_chance(GAME.view(world, first), random.Random(0)) >= BET_CHANCE)
     return sum(chances) / len(chances)
 
