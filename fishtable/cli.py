@@ -17,7 +17,7 @@ from fishtable import __version__
 from fishtable.addresses import is_loopback
 from fishtable.arena import bounds
 from fishtable.arena.bounds import range_words
-from fishtable.engine.registry import GAMES
+from fishtable.engine.registry import GAMES, PROBLEMS
 from fishtable.remote.commands import HOST_HELP, JOIN_HELP, add_remote_parsers
 
 GAME_NAMES = tuple(entry.name for entry in GAMES)
@@ -423,6 +423,8 @@ def rules_command(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for problem in PROBLEMS:  # a game another package declares but that cannot be loaded
+        print(f"fishtable: {problem}", file=sys.stderr)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -1,9 +1,11 @@
-"""The catalogue of games. Light to import: engines load only when asked for."""
+"""The catalogue of games, found through the `fishtable.games` entry points of the installed
+packages. Light to import: engines load only when asked for."""
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # annotations only: the catalogue is light to import (no pydantic)
@@ -20,6 +22,7 @@ class GameEntry:
     module: str | None  # the rules engine; None while it is not written yet
     ui: str | None = None  # the app plug-in (see CONTRIBUTING.md); None: not in the app yet
     card_format: str | None = None  # the "format" of its card files, so a file can say which game it is for
+    menu_order: int = 100  # where lists of games put it (then by name): the built-in ones first
 
     @property
     def playable(self) -> bool:
@@ -45,48 +48,45 @@ class GameEntry:
         return importlib.import_module(self.ui).UI
 
 
-GAMES: list[GameEntry] = [
-    GameEntry(
-        "crazy-fishing",
-        "Crazy Fishing",
-        "Cast rods and bait in secret, then race to hook the best fish from an untidy sea.",
-        2,
-        6,
-        "fishtable.games.crazy_fishing",
-        "fishtable.plugins.crazy_fishing",
-        "fishtable-crazy-fishing-cards",
-    ),
-    GameEntry(
-        "fishing-party",
-        "Fishing Party",
-        "Match lures to fish and roll the die; snap, tangle and steal your way to the biggest catch.",
-        2,
-        5,
-        "fishtable.games.fishing_party",
-        "fishtable.plugins.fishing_party",
-        "fishtable-fishing-party-cards",
-    ),
-    GameEntry(
-        "big-fish",
-        "Big Fish",
-        "Spawn, grow and catch fish in your own fishing spot before the season closes.",
-        2,
-        5,
-        "fishtable.games.big_fish",
-        "fishtable.plugins.big_fish",
-        "fishtable-big-fish-cards",
-    ),
-    GameEntry(
-        "fishing-party-poker",
-        "Fishing Party Poker",
-        "Five-card poker with the Fishing Party deck: swap with the community, bet, show down.",
-        2,
-        8,
-        "fishtable.games.fishing_party_poker",
-        "fishtable.plugins.fishing_party_poker",
-        "fishtable-fishing-party-poker-cards",
-    ),
-]
+ENTRY_POINT_GROUP = "fishtable.games"  # a package's games: `name = "module:ENTRY"`, ENTRY a GameEntry
+# Games that were declared but could not be loaded, in words (`fishtable` prints them).
+PROBLEMS: list[str] = []
+
+
+def _problem(words: str) -> None:
+    if words not in PROBLEMS:  # the catalogue may be read again (install_found)
+        PROBLEMS.append(words)
+
+
+def discover() -> list[GameEntry]:
+    """The games every installed package declares under ENTRY_POINT_GROUP, in their menu order,
+    as Harlequin finds its adapters: a game can live in a package of its own. A declaration
+    that cannot be loaded is skipped, and said in PROBLEMS, never a crash."""
+    found: list[GameEntry] = []
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda point: point.name):
+        try:
+            entry = point.load()
+        except Exception as exc:  # another package's bug must not stop the app: said, then skipped
+            _problem(f"The game {point.name!r} ({point.value}) could not be loaded: {exc}")
+            continue
+        if not isinstance(entry, GameEntry) or entry.name != point.name:
+            _problem(f"The game {point.name!r} ({point.value}) is not a GameEntry of that name.")
+        elif (first := next((e for e in found if e.name == entry.name), None)) is not None:
+            _problem(f"The game {point.name!r} is declared twice; the first ({first.module}) is used.")
+        else:
+            found.append(entry)
+    return sorted(found, key=lambda entry: entry.menu_order)  # stable: by name within an order
+
+
+GAMES: list[GameEntry] = discover()
+
+
+def install_found() -> list[GameEntry]:
+    """Add the games declared since the catalogue was read (a package installed while running:
+    the tests' High Card); returns those added."""
+    added = [entry for entry in discover() if all(e.name != entry.name for e in GAMES)]
+    GAMES.extend(added)
+    return added
 
 
 def register(entry: GameEntry) -> None:
