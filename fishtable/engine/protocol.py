@@ -30,10 +30,6 @@ class SeatInfo(Frozen):
     name: PlainName = Field(min_length=1, max_length=24)
     bot: PlainName | None = None
 
-    @property
-    def is_human(self) -> bool:
-        return self.bot is None
-
 
 class Prompt(Frozen):
     """What a seat must decide now.

@@ -40,7 +40,6 @@ StepName = Literal["draw", "spawn", "grow", "catch", "wild"]
 # The step each colour works in (BF-WILD-2); black cards work at once.
 COLOUR_STEP: dict[str, StepName] = {"orange": "draw", "purple": "spawn", "green": "grow", "yellow": "catch"}
 EXTRA_TYPE_STEP = {"extra_draw": "draw", "extra_spawn": "spawn", "extra_grow": "grow", "extra_catch": "catch"}
-BLACK_TARGETS = ("shrink_others", "steal", "swap")
 
 
 class _Spec(BaseModel):

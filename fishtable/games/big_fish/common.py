@@ -75,13 +75,6 @@ def protected(state: BFState, seat: int, effect: str) -> bool:
     return False
 
 
-def fish_word(state: BFState, card: int) -> str:
-    """A fish with its current size: "Flounder (Big, 4)"."""
-    c = state.cards[card]
-    size = state.sizes[card]
-    return f"{c.name} ({SIZE_WORDS[size]}, {c.points[size]})"
-
-
 def card_word(state: BFState, card: int) -> str:
     return state.cards[card].name
 

@@ -8,10 +8,6 @@ from fishtable.games.big_fish.common import cards_words, event, plural
 from fishtable.games.big_fish.state import BFState, put
 
 
-def can_draw(state: BFState) -> bool:
-    return bool(state.deck or state.discard)
-
-
 def draw_top(state: BFState, events: list[Event] | None) -> int | None:
     """The top card of the Draw Deck, refilled from the discard pile when empty (BF-Q-10).
 

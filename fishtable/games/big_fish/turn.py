@@ -78,11 +78,6 @@ def catchable(state: BFState, seat: int) -> list[int]:
     return [c for c in state.spots[seat] if not bag_blocked(state, seat, c)]
 
 
-def hand_fish(state: BFState, seat: int) -> list[int]:
-    cards = state.cards
-    return [c for c in state.hands[seat] if cards[c].type == "fish"]
-
-
 # -- the moves of a turn ---------------------------------------------------------------------
 
 

@@ -26,7 +26,6 @@ MIN_CARDS = 15  # two players' hands and the five community cards
 RankName = Literal["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 SuitName = Literal["spades", "hearts", "diamonds", "clubs"]
 
-RANK_NAMES = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUIT_NAMES: tuple[SuitName, ...] = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RANK_VALUE = {"A": 14, "K": 13, "Q": 12, "J": 11, **{str(v): v for v in range(2, 11)}}

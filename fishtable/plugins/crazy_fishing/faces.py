@@ -6,12 +6,10 @@ marks last-generation cards with '+', and names special cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from rich.text import Text
 
 from fishtable.games.crazy_fishing.views import CardFace
-from fishtable.tui.widgets.card import BLUE, BROWN, PURPLE, RED, CardTile, TileFace, faces_line
+from fishtable.tui.widgets.card import BLUE, BROWN, PURPLE, RED, CardTile, TileFace
 
 # Short names that fit on a tile; the full names are in the rules.
 SPECIAL_SHORT = {
@@ -80,6 +78,3 @@ def face_text(card: CardFace) -> Text:
         label = f" {TYPE_WORD[card.type].lower()} {star}{value_text(card)}{'+' if card.plus else ''} "
     return Text(label, style)
 
-
-def faces_text(cards: Iterable[CardFace], sep: str = " ") -> Text:
-    return faces_line(cards, face_text, sep)

@@ -90,13 +90,6 @@ def face_text(card: CardFace, compact: bool = False) -> Text:
     return Text(f" {card_text(card, compact)} ", GROUP_STYLE.get(card.group, Style()))
 
 
-def die_text(value: int | None) -> str:
-    """A die roll in a line of text: the face and the number ("⚂ 3")."""
-    if value is None or not 1 <= value <= 6:
-        return "–"
-    return f"{DIE_FACES[value - 1]} {value}"
-
-
 # -- tiles ---------------------------------------------------------------------------------
 
 
