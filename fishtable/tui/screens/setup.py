@@ -64,11 +64,7 @@ LEVEL_WORDS = {
 
 def seat_kinds(game: str) -> list[tuple[str, str]]:
     """Human, then the difficulty levels (normal first: the default for computer seats)."""
-    try:
-        names = levels(game)
-    except Exception:  # the game's bots may not be importable yet
-        names = ["easy"]
-    names = sorted(names, key=lambda n: n != "normal")
+    names = sorted(levels(game), key=lambda n: n != "normal")  # the setup is only for a playable game
     return [("Human", "human")] + [(LEVEL_WORDS[n], f"bot:{n}") for n in names]
 
 
