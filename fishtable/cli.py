@@ -18,7 +18,7 @@ from fishtable.addresses import is_loopback
 from fishtable.arena import bounds
 from fishtable.arena.bounds import range_words
 from fishtable.engine.registry import GAMES, PROBLEMS
-from fishtable.remote.commands import HOST_HELP, JOIN_HELP, add_remote_parsers
+from fishtable.remote.arguments import HOST_HELP, JOIN_HELP, add_remote_parsers
 
 GAME_NAMES = tuple(entry.name for entry in GAMES)
 
@@ -287,23 +287,13 @@ def serve_command(args: argparse.Namespace) -> int:
         app_args += ["--data-dir", str(args.data_dir.resolve())]
     try:
         # Lazy: textual-serve and aiohttp are the optional `web` extra, and only this command needs them.
-        from fishtable.web.server import serve
+        from fishtable.web.app_server import serve
     except ImportError:
         return _error(command, "serving to a browser needs the web extra: pip install 'fishtable[web]'")
     if not is_loopback(args.host):
         print(f"Warning: serving on {args.host}, not only on this machine: anyone who can reach "
               f"this address can sit at the table, and see and play the games.", file=sys.stderr)
     return serve(args.host, args.port, app_args)
-
-
-def _seat_pages():  # type: ignore[no-untyped-def]
-    """The browser pages of a host's links (`fishtable.web.seats.SeatPages`), or None without the
-    web extra (a link opened in a browser then says to use `fishtable join`)."""
-    try:
-        from fishtable.web.seats import SeatPages
-    except ImportError:
-        return None
-    return SeatPages
 
 
 class _Report(Protocol):
@@ -439,9 +429,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         return serve_command(args)
     if args.command == "host":
-        from fishtable.remote.serve import host_command
+        from fishtable.remote.host_command import host_command
 
-        return host_command(args, args.data_dir, pages=_seat_pages())
+        return host_command(args, args.data_dir)
     if args.command == "join":
         from fishtable.remote.join import join_command
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from fishtable.addresses import is_loopback  # re-exported: one rule for both listeners
+from fishtable.addresses import is_loopback
 
 WS_PATH = "/ws"
 JOIN_PATH = "/join/"
@@ -38,6 +38,11 @@ class Link:
     def __str__(self) -> str:
         path = TABLE_PATH if self.token is None else f"{JOIN_PATH}{self.token}"
         return f"{'https' if self.secure else 'http'}://{self.netloc}{path}"
+
+
+def seat_links(tokens: dict[int, str], kinds: tuple[str, ...], kind: str, host: str, port: int) -> dict[int, Link]:
+    """The links of the seats of `kind` (by seat), on `host`:`port`."""
+    return {seat: Link(host, port, token) for seat, token in sorted(tokens.items()) if kinds[seat] == kind}
 
 
 class LinkError(ValueError):

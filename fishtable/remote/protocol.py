@@ -64,8 +64,8 @@ class Command(_Message):
 
 
 class NextGame(_Message):
-    """After a game of a series that goes on: deal the next game (any seat may ask, as `n` at the
-    results does in the app)."""
+    """After a game (`over` with `next`): deal another with the same seats, options and links (any
+    seat may ask, as `n` or `p` at the results does in the app)."""
 
     type: Literal["next"] = "next"
 
@@ -169,12 +169,16 @@ class Note(_Message):
 
 class GameOver(_Message):
     """The game has ended: the result (the engine's `Result` as JSON), and the series' running
-    totals (`fishtable.engine.series.Series` as JSON) if the table plays one. The links stop
-    working, unless the series goes on (then a `next` from any seat deals the next game)."""
+    totals (`fishtable.engine.series.Series` as JSON) if the table plays one. Sent to every
+    connection at the end, and after the welcome of a seat that joins later: the host stays up
+    until every seat has seen it (and left) or its operator stops it. `next`: a `next` from a
+    seat deals another game on the same links (after a single game: play again; in a series
+    that goes on: its next game); False after the series' last game."""
 
     type: Literal["over"] = "over"
     result: dict[str, Any]
     series: dict[str, Any] | None = None
+    next: bool = False
 
 
 class HintLine(_Message):

@@ -45,6 +45,10 @@ class TableRecord(BaseModel):
     away_seconds: float | None = Field(default=None, gt=0)
     # The series the table plays (its totals after the games finished so far); None: a single game.
     series: Series | None = None
+    # Where the host last listened and the name its links gave: `--resume` prints the same links.
+    bind: str | None = Field(default=None, max_length=255)
+    port: int | None = Field(default=None, ge=0, le=65535)
+    public_name: str | None = Field(default=None, max_length=255)
 
     @property
     def series_goes_on(self) -> bool:

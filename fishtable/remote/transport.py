@@ -40,7 +40,7 @@ PAGE_TEXT = "This is a fishtable table. Open this link with: fishtable join LINK
 
 
 class Pages(Protocol):
-    """Browser pages for the links (`fishtable.web.seats.SeatPages`): routes added to the host's app."""
+    """Browser pages for the links (`fishtable.remote.browser_pages.SeatPages`): routes added to the host's app."""
 
     def install(self, app: web.Application, join_path: str, table_path: str) -> None: ...
 
@@ -109,7 +109,7 @@ class Transport:
         if senders:
             await asyncio.wait(senders, timeout=2.0)
         for conn in conns:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(ConnectionError, RuntimeError):  # the other side went first
                 await conn.ws.close(message=b"the host stopped")
         if self._runner is not None:
             await self._runner.cleanup()
@@ -155,7 +155,7 @@ class Transport:
         finally:
             self.table.leave(conn)
             conn.outbox.put_nowait(None)
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(ConnectionError, RuntimeError):  # the other side went first
                 await conn.sender
         return ws
 
@@ -179,7 +179,7 @@ class Transport:
         if reason is None and not isinstance(hello, Hello):
             reason = "The first message must be a hello."
         if reason is not None:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(ConnectionError, RuntimeError):  # the other side went first
                 await ws.send_str(encode(Refused(reason=reason, final=True)))
             return None
         return hello if isinstance(hello, Hello) else None

@@ -17,8 +17,9 @@ from fishtable.engine.registry import get_entry
 from fishtable.engine.series import SeriesRules
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.host import TableHost
+from fishtable.remote.host_command import serve
 from fishtable.remote.record import RECORD_NAME, SAVE_NAME
-from fishtable.remote.serve import SetupError, parse_options, parse_seats, parse_series, serve
+from fishtable.remote.table_setup import SetupError, parse_options, parse_seats, parse_series
 
 from .helpers import FAST, Player, make_match
 
@@ -96,7 +97,7 @@ async def test_the_host_command_prints_the_links_serves_and_stops_on_sigint(tmp_
                 assert line, "the host ended before printing its links"
                 lines.append(line)
         text = "".join(lines)
-        link = re.search(r"Elena: fishtable join (\S+)", text)
+        link = re.search(r"Elena:\n    (\S+)", text)
         assert link is not None and f"127.0.0.1:{port}/join/" in link.group(1)
         client = RemoteClient(link.group(1))
         await client.connect()

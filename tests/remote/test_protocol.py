@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from fishtable.addresses import is_loopback
 from fishtable.engine.errors import SaveFileError
-from fishtable.remote.links import Link, LinkError, exposure_warning, is_loopback, parse_link
+from fishtable.remote.links import Link, LinkError, exposure_warning, parse_link
 from fishtable.remote.protocol import (
     MAX_CLIENT_MESSAGE_BYTES,
     Act,

@@ -174,7 +174,10 @@ async def test_a_flood_past_the_limit_closes_the_connection(tmp_path: Path) -> N
         await host.stop()
 
 
-async def test_a_token_after_the_end_is_refused(tmp_path: Path) -> None:
+async def test_a_seat_that_joins_after_the_end_sees_the_result_and_a_wrong_key_is_still_refused(
+    tmp_path: Path,
+) -> None:
+    """While the host is up after the end, every seat may still see the result (issue 45.4)."""
     host = await start_table("fishing-party-poker", ("remote", "remote"), tmp_path)
     try:
         clients, public = await join_all(host)
@@ -182,9 +185,14 @@ async def test_a_token_after_the_end_is_refused(tmp_path: Path) -> None:
         assert host.match.is_over
         seats, _ = host.links()
         late = RemoteClient(seats[0])
-        with pytest.raises(JoinRefused, match="over"):
-            await late.connect()
+        await late.connect()
+        await late.wait_for(lambda c: c.seen.result is not None, 10)
+        assert late.result == host.match.result()
         await late.close()
+        wrong = RemoteClient(Link(seats[0].host, seats[0].port, "x" * 32))
+        with pytest.raises(JoinRefused, match="key is wrong"):
+            await wrong.connect()
+        await wrong.close()
         await close_all(*clients.values(), public)
     finally:
         await host.stop()

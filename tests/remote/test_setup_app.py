@@ -12,8 +12,8 @@ from textual.widgets import Input, Select
 from fishtable.cli import build_parser
 from fishtable.engine.series import SeriesRules
 from fishtable.remote.record import RECORD_NAME, load_record
-from fishtable.remote.serve import build_table
 from fishtable.remote.setup_app import HostChoice, HostSetupApp
+from fishtable.remote.table_setup import build_table
 from fishtable.tui.screens.setup import SetupScreen
 from tests.remote.helpers import make_match
 from tests.tui.screen_text import screen_text

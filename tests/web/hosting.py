@@ -17,12 +17,12 @@ from types import TracebackType
 from tests.web.serving import free_port
 
 STARTUP_SECONDS = 30.0
-LINK = re.compile(r"^\s+(.+?): fishtable join (http://\S+)$", re.MULTILINE)
+LINK = re.compile(r"^  (.+?):\r?\n    (http://\S+)$", re.MULTILINE)
 
 
 class HostedTable:
     """`fishtable host ARGS --port PORT --save-dir DIR` in its own process group, stopped on leaving;
-    `links` maps each printed name (and "the public table (for a shared screen)") to its link."""
+    `links` maps each printed name (and "The public table (for a shared screen)") to its link."""
 
     def __init__(self, folder: Path, args: list[str]) -> None:
         self.folder = folder

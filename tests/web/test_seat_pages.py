@@ -11,11 +11,11 @@ import aiohttp
 import pytest
 
 from fishtable.remote.host import TableHost
-from fishtable.remote.serve import browser_pages
+from fishtable.remote.host_command import browser_pages
 from tests.remote.helpers import FAST, make_match
 
 pytest.importorskip("textual_serve", reason="the web extra (textual-serve) is not installed")
-from fishtable.web.seats import SeatPages  # after the skip: the web extra may be missing
+from fishtable.remote.browser_pages import SeatPages  # after the skip: the web extra may be missing
 
 
 async def hosted(tmp_path: Path) -> tuple[TableHost, SeatPages]:
@@ -86,7 +86,7 @@ async def test_the_public_tables_tab_limit_holds_when_tabs_open_together(tmp_pat
     """Handshakes that arrive together each saw room before any was counted, and all opened."""
     from aiohttp import web
 
-    from fishtable.web import seats as seats_module
+    from fishtable.remote import browser_pages as seats_module
 
     hold = asyncio.Event()
 

@@ -15,7 +15,7 @@ from fishtable.cli import main
 def served(monkeypatch):
     """The serve function the command calls, faked: what it was asked to serve."""
     pytest.importorskip("textual_serve", reason="the web extra (textual-serve) is not installed")
-    import fishtable.web.server as server
+    import fishtable.web.app_server as server
 
     calls: list[tuple[str, int, list[str]]] = []
     monkeypatch.setattr(server, "serve", lambda host, port, args: calls.append((host, port, list(args))) or 0)
@@ -64,7 +64,7 @@ def test_a_data_folder_that_is_a_file_is_refused(served, capsys, tmp_path: Path)
 
 
 def test_without_the_web_extra_it_says_what_to_install(monkeypatch, capsys) -> None:
-    monkeypatch.setitem(sys.modules, "fishtable.web.server", None)  # as if textual-serve were missing
+    monkeypatch.setitem(sys.modules, "fishtable.web.app_server", None)  # as if textual-serve were missing
     assert main(["serve"]) == 2
     err = capsys.readouterr().err
     assert "pip install 'fishtable[web]'" in err and "Traceback" not in err
@@ -72,7 +72,7 @@ def test_without_the_web_extra_it_says_what_to_install(monkeypatch, capsys) -> N
 
 def test_each_tab_runs_this_python_and_this_package() -> None:
     pytest.importorskip("textual_serve", reason="the web extra (textual-serve) is not installed")
-    from fishtable.web.server import app_command
+    from fishtable.web.app_server import app_command
 
     command = app_command(["--data-dir", "/tmp/a folder; rm -rf ~"])
     assert command.startswith("exec ")

@@ -1,5 +1,5 @@
 """The `fishtable host` and `fishtable join` sub-commands' arguments. Cheap to import (argparse
-only), like the command line itself; the commands run in `fishtable.remote.serve` and `.join`."""
+only), like the command line itself; the commands run in `fishtable.remote.host_command` and `.join`."""
 
 from __future__ import annotations
 
@@ -42,9 +42,11 @@ def add_remote_parsers(sub: Any, game_names: tuple[str, ...]) -> None:
     host.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one)")
     host.add_argument("--series", default=None, metavar="target=POINTS|minutes=MINUTES",
                       help="play a series: to a target total, or for a time (default: a single game)")
-    host.add_argument("--host", default="127.0.0.1",
-                      help="the address to listen on (default: 127.0.0.1, this machine only)")
-    host.add_argument("--port", type=int, default=8765, help="the port to listen on (default: 8765)")
+    host.add_argument("--host", default=None,
+                      help="the address to listen on (default: 127.0.0.1, this machine only; "
+                      "with --resume, the saved table's)")
+    host.add_argument("--port", type=int, default=None,
+                      help="the port to listen on (default: 8765; with --resume, the saved table's)")
     host.add_argument("--public-name", default=None, metavar="NAME",
                       help="the name or address players reach this computer by, for the links")
     host.add_argument("--away-seconds", type=float, default=None, metavar="SECONDS",

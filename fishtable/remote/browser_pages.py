@@ -38,7 +38,7 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from fishtable.addresses import Address, OriginPolicy, here
-from fishtable.web.server import DEFAULT_FONT_SIZE, TEMPLATES, Sessions, close_sessions, font_size, run_session
+from fishtable.web.app_server import DEFAULT_FONT_SIZE, TEMPLATES, Sessions, close_sessions, font_size, run_session
 
 log = logging.getLogger("fishtable.web")
 
@@ -143,7 +143,7 @@ class SeatPages:
     ) -> web.StreamResponse:
         if token is not None:
             for older in list(tabs):  # the newest tab takes the seat, as a new connection does
-                with contextlib.suppress(Exception):
+                with contextlib.suppress(ConnectionError, RuntimeError):  # the other side went first
                     await older.close(message=b"This seat was opened in another tab.")
         opened: list[web.WebSocketResponse] = []
 
