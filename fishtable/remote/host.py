@@ -247,6 +247,8 @@ class TableHost:
             record = self.series.with_result(self.record)
             if record is not None:
                 self._set_record(record)
+            self.log("The game is over. The table stays open until every player has seen the result "
+                     "and left; Ctrl+C stops it sooner.")
         self.tickets.refresh(self.match)
         self.seating.broadcast()
         self.computers.schedule_away()

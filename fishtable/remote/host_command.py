@@ -35,6 +35,14 @@ except ImportError:  # without it a link's page says to use `fishtable join`
 WIDTH = 80  # the host's printout fits a terminal this wide
 
 
+class CannotListen(Exception):
+    """The table could not open its port (taken, or an address not this machine's)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 def host_command(
     args: argparse.Namespace, data_dir: Path | None, pages: PageMaker | None = seat_pages,
 ) -> int:
@@ -53,15 +61,15 @@ def host_command(
         table.pages = browser_pages(table, pages)
     try:
         return asyncio.run(serve(table))
-    except OSError as exc:
-        where = f"{table.bind}:{table.port}"
+    except CannotListen as failed:  # only the listening: an OSError later is no port's fault
+        why, where = failed.error.strerror or failed.error, f"{table.bind}:{table.port}"
         if args.resume and args.port is None:
             print(f"{COMMAND}: error: the saved table's links use {where}, and the table cannot listen there "
-                  f"({exc.strerror or exc}): is another program (or another host) using that port? Stop it "
+                  f"({why}): is another program (or another host) using that port? Stop it "
                   "and resume again, or give --port to resume on another port (the links then change).",
                   file=sys.stderr)
         else:
-            print(f"{COMMAND}: error: the table cannot listen on {where} ({exc.strerror or exc}).", file=sys.stderr)
+            print(f"{COMMAND}: error: the table cannot listen on {where} ({why}).", file=sys.stderr)
         return 1
 
 
@@ -103,7 +111,10 @@ async def serve(table: TableHost, public_name: str | None = None, local: Local =
     """Serve until every seat has seen the result and left, or Ctrl+C / SIGTERM (the table is
     saved after every move). With seats at the host's keyboard, `local(links, table_link)` plays
     them; when it returns before the end, the host stops."""
-    await table.start()
+    try:
+        await table.start()
+    except OSError as exc:
+        raise CannotListen(exc) from exc
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -119,7 +119,7 @@ async def test_a_poker_session_ends_for_every_remote_seat_and_the_host_waits_for
             serving.cancel()
             await table.stop()
     err = capsys.readouterr().err
-    assert "Elena joined." in err and "Ana left after the result." not in err
+    assert "Elena joined." in err and "The game is over. The table stays open" in err
     assert "Elena left after the result." in err and "Ernesto left after the result." in err
 
 
@@ -213,3 +213,17 @@ async def test_stop_closes_every_connection_even_when_the_computer_loop_died(
         await client.wait_for(lambda c: not c.connected, 10)
     assert not host.transport.listening
     await close_all(*clients.values(), public)
+
+
+def test_an_error_after_the_port_is_open_is_not_called_a_port_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A closed standard output (EPIPE) once the table listens is not "cannot listen on …"."""
+    def broken_pipe(*args: Any, **kw: Any) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(host_command, "print_links", broken_pipe)
+    args = host_args(tmp_path, "--game", "crazy-fishing", "--seat", "A:remote", "--seat", "B:remote", "--port", "0")
+    with pytest.raises(BrokenPipeError):
+        host_command.host_command(args, None, pages=None)
+    assert "cannot listen" not in capsys.readouterr().err
