@@ -123,7 +123,9 @@ def build_table(
     if (save_dir / RECORD_NAME).exists() and (save_dir / SAVE_NAME).exists():
         try:
             saved = TableHost.resume(save_dir)
-        except FishtableError:
+        except FishtableError as exc:  # finished or damaged: said, then replaced by the new table
+            print(f"{COMMAND}: the table saved in {save_dir} cannot be continued ({exc}) "
+                  "The new table replaces it.", file=sys.stderr)
             saved = None
         if saved is not None:
             raise SetupError(f"A table is saved in {save_dir} ({saved.match.game.title}, not finished): "

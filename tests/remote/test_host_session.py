@@ -227,3 +227,14 @@ def test_an_error_after_the_port_is_open_is_not_called_a_port_problem(
     with pytest.raises(BrokenPipeError):
         host_command.host_command(args, None, pages=None)
     assert "cannot listen" not in capsys.readouterr().err
+
+
+def test_a_damaged_saved_table_is_said_before_a_new_one_replaces_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = host_args(tmp_path, "--game", "crazy-fishing", "--seat", "A:remote", "--seat", "B:remote", "--port", "0")
+    assert build_table(args, tmp_path) is not None
+    (tmp_path / RECORD_NAME).write_text("{ not json")
+    assert build_table(args, tmp_path) is not None
+    err = capsys.readouterr().err
+    assert "cannot be continued" in err and "The new table replaces it." in err
