@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
 import sys
 import textwrap
@@ -62,14 +63,15 @@ def host_command(
     try:
         return asyncio.run(serve(table))
     except CannotListen as failed:  # only the listening: an OSError later is no port's fault
-        why, where = failed.error.strerror or failed.error, f"{table.bind}:{table.port}"
+        error = failed.error
+        why = os.strerror(error.errno) if error.errno else str(error)  # "Address already in use"
+        where = f"{table.bind}:{table.port}"
         if args.resume and args.port is None:
-            print(f"{COMMAND}: error: the saved table's links use {where}, and the table cannot listen there "
-                  f"({why}): is another program (or another host) using that port? Stop it "
-                  "and resume again, or give --port to resume on another port (the links then change).",
-                  file=sys.stderr)
+            say(f"{COMMAND}: error: the saved table's links use {where}, and the table cannot listen there "
+                f"({why}). Is another program (or another host) using that port? Stop it and resume again, "
+                "or give --port to resume on another port (the links then change).", file=sys.stderr)
         else:
-            print(f"{COMMAND}: error: the table cannot listen on {where} ({why}).", file=sys.stderr)
+            say(f"{COMMAND}: error: the table cannot listen on {where} ({why}).", file=sys.stderr)
         return 1
 
 
