@@ -68,6 +68,16 @@ def command_refusal(
     return match.check(seat, action), action
 
 
+def link_refusal(record: TableRecord, token: str | None) -> str | None:
+    """Why a link's browser page opens nothing (None: the public table, or a remote seat's right
+    key; a finished game's links open on its result while the host is up). Constant-time compare."""
+    if token is not None:
+        seat = record.seat_for(token)
+        if seat is None or record.kinds[seat] != "remote":
+            return WRONG_KEY
+    return None
+
+
 def next_refusal(match: Match[Any, Any, Any], record: TableRecord, seat: int | None) -> str | None:
     """Why this connection may not deal the next game now: after a single game a seat may ask for
     another (the same seats and links), after a game of a series the series' next, never after the

@@ -2,11 +2,9 @@
 
 The host alone holds the game state. It applies every action, autosaves after
 each one, plays the computer seats, and sends each connection only what its
-seat may see: that seat's view, the log lines it may read, its own prompt and
-legal actions (the public view to a table connection). Every message from a
-client is checked before anything happens (token, seat, that the seat is
-asked, the ticket, the action legal, size, rate); a refused one changes
-nothing and gets the plain sentence a player at the keyboard would get.
+seat may see. Every message from a client is checked before anything happens;
+a refused one changes nothing and gets the plain sentence a player at the
+keyboard would get.
 
 `TableHost` applies (save, tell everyone) and holds the rooms that do the
 rest, one job each: the wire (`transport`), the seats and their connections
@@ -31,7 +29,7 @@ from fishtable.engine.registry import get_entry
 from fishtable.engine.resume import load_match
 from fishtable.engine.series import SeriesRules
 from fishtable.remote import moves
-from fishtable.remote.checks import WRONG_KEY, next_refusal
+from fishtable.remote.checks import link_refusal, next_refusal
 from fishtable.remote.computers import ComputerSeats
 from fishtable.remote.connection import Connection, RateLimit
 from fishtable.remote.hints import Hints
@@ -200,13 +198,8 @@ class TableHost:
         return seat_links(self.record.tokens, self.record.kinds, "local", here(self.bind), self.port)
 
     def link_refusal(self, token: str | None) -> str | None:
-        """Why a link's browser page opens nothing (None: the public table, or a remote seat's right
-        key; a finished game's links open on its result while the host is up). Constant-time compare."""
-        if token is not None:
-            seat = self.record.seat_for(token)
-            if seat is None or self.record.kinds[seat] != "remote":
-                return WRONG_KEY
-        return None
+        """Why a link's browser page opens nothing (`checks.link_refusal`)."""
+        return link_refusal(self.record, token)
 
     # -- what the rooms ask of the table ---------------------------------------------------------
     def ticket(self, seat: int) -> int:
