@@ -239,3 +239,40 @@ def test_a_damaged_saved_table_is_said_before_a_new_one_replaces_it(
     assert build_table(args, tmp_path) is not None
     err = capsys.readouterr().err
     assert "cannot be continued" in err and "The new table replaces it." in err
+
+
+async def test_the_keyboards_players_leaving_after_the_end_leave_the_host_up_for_the_remote_seat(
+    tmp_path: Path,
+) -> None:
+    kinds = ("local", "remote")
+    table = TableHost.new(make_match("fishing-party-poker", kinds), kinds, save_dir=tmp_path, port=0, rate=FAST)
+    local_done = asyncio.Event()
+
+    async def local(links: dict[int, Any], table_link: Any) -> None:
+        client = RemoteClient(links[0])
+        await client.connect()
+        await Player(client, seed=1).play()
+        await client.close()
+        local_done.set()
+
+    serving = asyncio.create_task(serve(table, local=local))
+    try:
+        async with asyncio.timeout(30):
+            while not table.listening:
+                await asyncio.sleep(0.01)  # the host's own start; polled, bounded by the timeout
+        remote = RemoteClient(table.links()[0][1])
+        await remote.connect()
+        await Player(remote, seed=2).play()
+        await remote.wait_for(lambda c: c.seen.result is not None, 10)
+        await asyncio.wait_for(local_done.wait(), 10)
+        async with asyncio.timeout(10):  # the host has seen the keyboard's app end: it stops, or it waits
+            while not (serving.done() or host_command._terminal_line in table.on_log):
+                await asyncio.sleep(0.01)
+        assert 0 in table.seating.saw_result
+        assert not serving.done() and remote.connected  # the remote seat still reads its result
+        await remote.close()
+        assert await asyncio.wait_for(serving, 10) == 0
+    finally:
+        if not serving.done():
+            serving.cancel()
+            await table.stop()
