@@ -19,10 +19,11 @@ from typing import Any, TextIO
 
 from fishtable.engine.errors import FishtableError
 from fishtable.remote.client import RemoteClient
-from fishtable.remote.host import Pages, TableHost
+from fishtable.remote.host import TableHost
 from fishtable.remote.links import Link, exposure_warning
 from fishtable.remote.seat_app import SeatApp
 from fishtable.remote.table_setup import COMMAND, build_table
+from fishtable.remote.transport import Pages
 from fishtable.tui.data_folder import default_data_dir
 from fishtable.tui.leaving import LeavingGuard
 
