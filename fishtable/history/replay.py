@@ -1,0 +1,119 @@
+"""A replay of a finished game: its recorded seed and actions stepped through the engine.
+
+Every position is rebuilt and kept, so stepping back costs nothing. A replay
+shows what every seat saw at each step (each seat's own view: its hand and its
+face-down cards face up) and the whole log, which is only allowed because the
+game is over: a game that is not finished is refused before anything is built
+past its deal, in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from fishtable.engine.errors import FishtableError
+from fishtable.engine.protocol import Event, Result, SeatInfo
+from fishtable.engine.registry import get_entry
+from fishtable.engine.saves import SAVE_VERSION, load_save_file
+from fishtable.engine.text import shown
+from fishtable.history.record import GameRecord
+from fishtable.history.schema import HistoryError
+
+NOT_FINISHED = "{source} is a game that is not finished: its replay would show cards that are still secret " \
+    "at the table, so it is not opened."
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision: who made it, what it was (its JSON), and the log lines it brought."""
+
+    index: int  # 1: the first action
+    seat: int
+    name: str
+    action: BaseModel
+    events: tuple[Event, ...]
+
+
+class Replay:
+    """A finished game, step by step: step 0 is the deal, step n the position after n actions."""
+
+    def __init__(self, game_name: str, options: dict[str, Any], seats: Sequence[SeatInfo], seed: int,
+                 actions: Sequence[tuple[int, dict[str, Any]]], state_hash: str | None = None,
+                 version: int = SAVE_VERSION, source: str = "The game") -> None:
+        try:
+            entry = get_entry(game_name)
+            game = entry.load()
+        except LookupError as exc:
+            raise HistoryError(shown(f"{source} is for a game this fishtable cannot play: {exc}")) from None
+        self.game = game
+        self.title = entry.title
+        self.seats = tuple(seats)
+        step = 0
+        try:
+            opts = game.prepare_options(game.options_model().model_validate(options))
+            state = game.new_game(opts, self.seats, seed)
+            self.opening = tuple(game.opening_events(state))
+            self._states = [state]
+            self.steps: list[Step] = []
+            for step, (seat, data) in enumerate(actions, start=1):
+                action = game.parse_action(data)
+                state, events = game.apply(state, seat, action)
+                self._states.append(state)
+                self.steps.append(Step(step, seat, self.seats[seat].name, action, tuple(events)))
+        except (FishtableError, ValidationError, ValueError, TypeError, IndexError) as exc:
+            where = f" at move {step}" if step else ""
+            raise HistoryError(shown(f"{source} does not replay{where}: {exc}")) from None
+        result = game.result(state)
+        if result is None:
+            raise HistoryError(NOT_FINISHED.format(source=source))
+        self.result: Result = result
+        if state_hash is not None and version >= SAVE_VERSION and game.state_hash(state) != state_hash:
+            raise HistoryError(f"{source} does not reach its recorded end (its checksum differs); it was changed "
+                               "or damaged, or this fishtable's rules differ.")
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def view(self, step: int, seat: int | None) -> BaseModel:
+        """What `seat` could see after `step` actions (None: the public table)."""
+        view: BaseModel = self.game.view(self._states[step], seat)
+        return view
+
+    def state_hash(self, step: int) -> str:
+        return self.game.state_hash(self._states[step])
+
+    def log(self, step: int) -> list[Event]:
+        """Every log line up to `step`, secret ones too (the game is over)."""
+        lines = list(self.opening)
+        for done in self.steps[:step]:
+            lines.extend(done.events)
+        return lines
+
+    def round_starts(self, kinds: frozenset[str]) -> list[int]:
+        """The steps after which a new round begins (an event of `kinds`), 0 (the deal) first."""
+        starts = [0]
+        for done in self.steps:
+            if any(event.kind in kinds for event in done.events) and done.index < len(self.steps):
+                starts.append(done.index)
+        return starts
+
+
+def from_record(record: GameRecord, source: str = "The game") -> Replay:
+    seats = [SeatInfo(name=s.name, bot=s.level if s.kind == "computer" else None) for s in record.seats]
+    return Replay(record.game, record.options, seats, record.seed, record.actions, record.state_hash,
+                  record.save_version, source)
+
+
+def from_file(path: Path) -> Replay:
+    """The replay of a save file (a finished game's); HistoryError in words otherwise."""
+    try:
+        data = load_save_file(path)
+    except FishtableError as exc:
+        raise HistoryError(str(exc)) from None
+    return Replay(data.game, data.options, data.seats, data.seed, data.actions, data.state_hash, data.version,
+                  shown(str(path)))

@@ -1,0 +1,199 @@
+"""Hostile history files: each is refused in words and left exactly as it was."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from fishtable.history import store
+from fishtable.history.record import record_of
+from fishtable.history.schema import HISTORY_NAME, SCHEMA_VERSION, HistoryError
+
+from .games import played
+
+
+def record(seed: int = 1):
+    return record_of(played("big-fish", seed), seconds=1)
+
+
+def refused(path: Path, *words: str) -> None:
+    with pytest.raises(HistoryError) as caught:
+        store.record_game(path, record())
+    message = str(caught.value)
+    assert str(path) in message or str(path.parent) in message, message
+    for word in words:
+        assert word in message, message
+    with pytest.raises(HistoryError):  # reading says the same
+        store.recent(path)
+
+
+def test_random_bytes_are_refused_and_left_as_they_were(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    data = os.urandom(5000)
+    path.write_bytes(data)
+    refused(path, "not a SQLite database")
+    assert path.read_bytes() == data
+    assert sorted(p.name for p in tmp_path.iterdir()) == [HISTORY_NAME]
+
+
+def test_a_truncated_database_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    for seed in range(3):
+        store.record_game(path, record(seed))
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    data = path.read_bytes()[:5000]  # a header, then half a page
+    path.write_bytes(data)
+    refused(path, "damaged")
+    assert path.read_bytes() == data
+
+
+def test_a_damaged_page_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    store.record_game(path, record())
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    data = bytearray(path.read_bytes())
+    data[100:4096] = os.urandom(3996)  # the schema page's contents
+    path.write_bytes(bytes(data))
+    refused(path, "damaged")
+    assert path.read_bytes() == bytes(data)
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    path.mkdir()
+    refused(path, "is a folder")
+    assert path.is_dir() and not list(path.iterdir())
+
+
+def test_a_fifo_is_refused_without_hanging(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    os.mkfifo(path)
+    refused(path, "FIFO")
+    assert path.is_fifo()
+
+
+def test_a_symlink_is_refused_and_its_target_untouched(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere.db"
+    store.record_game(target, record())
+    before = target.read_bytes()
+    path = tmp_path / HISTORY_NAME
+    path.symlink_to(target)
+    refused(path, "symbolic link")
+    assert path.is_symlink() and target.read_bytes() == before
+
+
+def test_a_data_folder_that_is_a_file_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.write_text("not a folder")
+    refused(folder / HISTORY_NAME, "is a file")
+    assert folder.read_text() == "not a folder"
+
+
+def test_a_database_from_a_newer_fishtable_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    store.record_game(path, record())
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    before = path.read_bytes()
+    refused(path, "newer fishtable")
+    assert path.read_bytes() == before
+
+
+def test_a_full_disk_is_said_in_words_and_nothing_half_written(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / HISTORY_NAME
+    store.record_game(path, record())
+    real = store._series_first
+
+    def full(conn, rec):
+        real(conn, rec)
+        conn.execute("INSERT INTO games (game, options, seed, actions, steps, state_hash, save_version, result, "
+                     "winners, ended, seconds, source) VALUES ('x', '{}', 1, '[]', 0, '', 2, '{}', 0, 0, 0, 'app')")
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "_series_first", full)
+    with pytest.raises(HistoryError, match="the disk is full"):
+        store.record_game(path, record(2))
+    monkeypatch.undo()
+    assert len(store.recent(path)) == 1
+
+
+def _hold_lock(path: str, ready, release) -> None:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    ready.set()
+    release.wait(20)
+    conn.execute("ROLLBACK")
+    conn.close()
+
+
+def test_a_locked_database_waits_then_says_so(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    store.record_game(path, record())
+    ctx = multiprocessing.get_context("fork")
+    ready, release = ctx.Event(), ctx.Event()
+    holder = ctx.Process(target=_hold_lock, args=(str(path), ready, release))
+    holder.start()
+    try:
+        assert ready.wait(10)
+        with pytest.raises(HistoryError, match="another fishtable is writing"):
+            store.record_game(path, record(2), busy_ms=200)
+    finally:
+        release.set()
+        holder.join(10)
+    store.record_game(path, record(2), busy_ms=2000)  # free again: written
+    assert len(store.recent(path)) == 2
+
+
+def _record_many(path: str, first: int, count: int) -> None:
+    for seed in range(first, first + count):
+        store.record_game(Path(path), record_of(played("big-fish", seed), seconds=1, ended=float(seed)))
+
+
+def test_two_processes_record_into_one_folder_and_every_game_is_there_once(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    ctx = multiprocessing.get_context("fork")
+    workers = [ctx.Process(target=_record_many, args=(str(path), first, 6)) for first in (100, 200)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode == 0
+    rows = store.recent(path, limit=100)
+    assert sorted(r.ended for r in rows) == [float(s) for s in (*range(100, 106), *range(200, 206))]
+
+
+def _killed_while_writing(path: str) -> None:
+    real = store._series_first
+
+    def die(conn, rec):  # inside the transaction, part of it written
+        real(conn, rec)
+        conn.execute("INSERT INTO games (game, options, seed, actions, steps, state_hash, save_version, result, "
+                     "winners, ended, seconds, source) VALUES ('x', '{}', 1, '[]', 0, '', 2, '{}', 0, 0, 0, 'app')")
+        os.kill(os.getpid(), 9)
+
+    store._series_first = die
+    store.record_game(Path(path), record(5))
+
+
+def test_kill_9_during_the_write_leaves_no_half_game(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    store.record_game(path, record())
+    child = multiprocessing.get_context("fork").Process(target=_killed_while_writing, args=(str(path),))
+    child.start()
+    child.join(30)
+    assert child.exitcode == -9
+    rows = store.recent(path)
+    assert len(rows) == 1 and rows[0].game == "big-fish"
+    store.record_game(path, record(6))
+    assert len(store.recent(path)) == 2
