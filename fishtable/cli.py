@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn, Protocol, TypeVar
+from typing import Any, Literal, NoReturn, Protocol, TypeVar
 
 from fishtable import __version__
 from fishtable.addresses import is_loopback
@@ -29,6 +29,7 @@ _SUBCOMMANDS = (
     ("serve", "play in a web browser: serve the app on this machine (needs the web extra)"),
     ("host", HOST_HELP),
     ("join", JOIN_HELP),
+    ("history", "print recent finished games and standings per player"),
 )
 
 def _titles() -> str:
@@ -157,6 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--card-file", dest="sim_card_file", metavar="PATH", type=Path,
                      help="play with another card file of the game chosen by --game")
+    sim.add_argument("--record", action="store_true",
+                     help="keep every game in the data folder's History (see `fishtable history`)")
 
     tour = sub.add_parser(
         "tournament",
@@ -188,6 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
                       f"{range_words(bounds.HAND_LIMIT)}: a deal is then the first N hands of a session "
                       "in every seating (the players are not told) (default: whole sessions)")
     tour.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    tour.add_argument("--record", action="store_true",
+                      help="keep every finished game in the data folder's History (see `fishtable history`)")
 
     serve = sub.add_parser(
         "serve",
@@ -204,6 +209,16 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("game", nargs="?", default="crazy-fishing",
                        help=f"one of {', '.join(GAME_NAMES)} (default: crazy-fishing)")
     add_remote_parsers(sub, GAME_NAMES)
+
+    hist = sub.add_parser("history", help=_SUBCOMMANDS[6][1],
+                          description="Print the recent finished games of this data folder and each player's "
+                          "standings per game (wins, shared wins, win rate, average and best score, streak).")
+    hist.add_argument("--game", choices=GAME_NAMES, help="only this game")
+    hist.add_argument("--player", metavar="NAME", help="only games this player sat in, and their standings")
+    hist.add_argument("--against", metavar="NAME", help="with --player: head-to-head against this player")
+    hist.add_argument("--limit", type=whole_number, default=20, help="how many recent games, 1-1000 (default: 20)")
+    hist.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
     return parser
 
 
@@ -314,6 +329,26 @@ def _print_report(report: ReportT, render: Callable[[ReportT], object], as_json:
     return 0
 
 
+def _recording(args: argparse.Namespace, source: Literal["simulate", "tournament"]) -> Any:
+    """The History recording of `--record` (None without it)."""
+    if not args.record:
+        return None
+    from fishtable.history.recorder import Recording, history_path
+    from fishtable.tui.data_folder import default_data_dir
+
+    return Recording(history_path(args.data_dir or default_data_dir()), source)
+
+
+def _recorded(recording: Any) -> None:
+    """Say on stderr what `--record` kept (stdout is the report, maybe JSON)."""
+    if recording is None:
+        return
+    print(f"Recorded {recording.recorded} game{'s' * (recording.recorded != 1)} in {recording.path}.",
+          file=sys.stderr)
+    if recording.problem is not None:
+        print(f"History: {recording.problem}", file=sys.stderr)
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     from fishtable.arena.simulate import render, run_simulation
     from fishtable.engine.errors import FishtableError
@@ -330,6 +365,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     ):
         if problem is not None:
             return _error("fishtable simulate", problem)
+    recording = _recording(args, "simulate")
     try:
         report = run_simulation(
             args.game,
@@ -339,6 +375,7 @@ def simulate_command(args: argparse.Namespace) -> int:
             args.bot,
             advanced=args.advanced,
             card_file=str(card_file) if card_file is not None else None,
+            recording=recording,
         )
     except (LookupError, ValueError, FishtableError) as exc:
         return _error("fishtable simulate", str(exc))
@@ -346,6 +383,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         return _error("fishtable simulate", str(exc))
     except (RecursionError, MemoryError) as exc:
         return _error("fishtable simulate", f"the simulation could not finish ({type(exc).__name__}).")
+    _recorded(recording)
     return _print_report(report, render, args.json)
 
 
@@ -370,13 +408,15 @@ def tournament_command(args: argparse.Namespace) -> int:
     if not args.json and sys.stderr.isatty():
         def progress(done: int, total: int) -> None:
             print(f"\r  game {done} of {total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+    recording = _recording(args, "tournament")
     try:
         report = run_tournament(
             args.game, names, args.games, args.seed, seconds=args.seconds, iterations=args.iterations,
-            progress=progress, hand_limit=args.hand_limit,
+            progress=progress, hand_limit=args.hand_limit, recording=recording,
         )
     except (LookupError, ValueError, FishtableError, RuntimeError) as exc:
         return _error(command, str(exc))
+    _recorded(recording)
     return _print_report(report, render, args.json)
 
 
@@ -412,6 +452,35 @@ def rules_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def history_command(args: argparse.Namespace) -> int:
+    from fishtable.history.recorder import history_path
+    from fishtable.history.report import history_report, history_text
+    from fishtable.history.schema import HistoryError
+    from fishtable.tui.data_folder import default_data_dir
+
+    command = "fishtable history"
+    if not 1 <= args.limit <= 1000:
+        return _error(command, "--limit must be between 1 and 1000.")
+    if args.against is not None and args.player is None:
+        return _error(command, "--against needs --player (the two names to compare).")
+    path = history_path(args.data_dir or default_data_dir())
+    if not path.exists() and not path.is_symlink():
+        report = None
+    else:
+        try:
+            report = history_report(path, args.game, args.player, args.against, args.limit)
+        except HistoryError as exc:
+            return _error(command, str(exc))
+    if report is None:
+        if args.json:
+            print(json.dumps({"games": [], "standings": [], "head_to_head": None}))
+        else:
+            print("No finished game is recorded yet (History is kept in the data folder).")
+        return 0
+    print(json.dumps(report.to_json()) if args.json else history_text(report))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     for problem in PROBLEMS:  # a game another package declares but that cannot be loaded
         print(f"fishtable: {problem}", file=sys.stderr)
@@ -432,6 +501,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from fishtable.remote.host_command import host_command
 
         return host_command(args, args.data_dir)
+    if args.command == "history":
+        return history_command(args)
     if args.command == "join":
         from fishtable.remote.join import join_command
 

@@ -24,6 +24,7 @@ ALLOWED_ON_DEMAND = {"fishtable/cli.py"}
 # (fishtable/tui/deferred.py), so that the first screen loads no engine. Each such name, and the
 # file that defers it: a new one must be added here on purpose.
 DEFERRED = {
+    ("fishtable/tui/app.py", "fishtable.history.recorder"),
     ("fishtable/tui/app.py", "fishtable.tui.autosave"),
     ("fishtable/tui/app.py", "fishtable.tui.screens.confirm"),
     ("fishtable/tui/app.py", "fishtable.tui.screens.quit"),

@@ -30,6 +30,8 @@ from fishtable.engine.registry import get_entry
 if TYPE_CHECKING:  # rich loads only when a report is drawn
     from rich.console import RenderableType
 
+    from fishtable.history.recorder import Recording  # made by the command line for `--record`
+
 ADVANCED_CHOICES = ("all", "rods", "fish")
 MAX_STEPS = 200_000  # a game longer than this is stuck: a bug, reported as an error
 StateT = TypeVar("StateT")  # the game's state, as `play_to_end` carries it
@@ -162,9 +164,10 @@ def play_to_end(
 
 
 def play_game(
-    game: Any, options: BaseModel, seats: Sequence[SeatInfo], bots: Sequence[Bot], seed: int
+    game: Any, options: BaseModel, seats: Sequence[SeatInfo], bots: Sequence[Bot], seed: int,
+    recording: Recording | None = None,
 ) -> tuple[int, Result | None]:
-    """Play one game to its end; return (steps, result)."""
+    """Play one game to its end; return (steps, result). With `recording`, the game goes to History."""
     legal_actions = game.legal_actions
     rngs = [bot_rng(seed, seat, 0) for seat in range(len(seats))]
     choosers = [bot.choose for bot in bots]
@@ -187,7 +190,14 @@ def play_game(
         def choose(seat: int, state: object) -> object:
             return choosers[seat](None, legal_actions(state, seat), rngs[seat])
 
-    steps, state = play_to_end(game, state, choose, lambda seat: bots[seat].name, seed)
+    moves: list[tuple[int, Any]] = []
+    play: Callable[[int, Any], Any] = choose
+    if recording is not None:  # only then: the measured inner step stays as it was
+        play = recording.logged(choose, moves)
+        began = time.perf_counter()
+    steps, state = play_to_end(game, state, play, lambda seat: bots[seat].name, seed)
+    if recording is not None:
+        recording.add(game, options, seats, seed, moves, time.perf_counter() - began)
     return steps, game.result(state)
 
 
@@ -199,8 +209,10 @@ def run_simulation(
     bots: str | Sequence[str],
     advanced: str | None = None,
     card_file: str | None = None,
+    recording: Recording | None = None,
 ) -> SimulationReport:
-    """Play `games` whole games between computer seats and measure them."""
+    """Play `games` whole games between computer seats and measure them (and record them in
+    History with `recording`: `--record`)."""
     bounds.check("--games", games, bounds.SIMULATE_GAMES)
     bounds.check("--seed", seed, bounds.SEED)
     entry = get_entry(game_name)
@@ -218,7 +230,7 @@ def run_simulation(
     total = 0
     start = time.perf_counter()
     for i in range(games):
-        steps, result = play_game(game, options, seats, bot_objects, seed + i)
+        steps, result = play_game(game, options, seats, bot_objects, seed + i, recording)
         total += steps
         game_steps.append(steps)
         if result is not None:

@@ -40,6 +40,8 @@ from fishtable.engine.registry import get_entry
 if TYPE_CHECKING:  # rich loads only when a report is drawn
     from rich.console import RenderableType
 
+    from fishtable.history.recorder import Recording  # made by the command line for `--record`
+
 Z95 = 1.959964
 
 
@@ -138,6 +140,7 @@ def run_tournament(
     iterations: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     hand_limit: int | None = None,
+    recording: Recording | None = None,
 ) -> TournamentReport:
     """Play `games` games between `bots` (one name per seat), seats rotated. With `hand_limit`, a
     game played in hands (poker) is scored by its chips once that many hands are played: a deal is
@@ -208,8 +211,13 @@ def run_tournament(
         seat_bots = [names[bot_in[s]] for s in range(players)]
         choose_here = partial(choose, bots=[players_bots[bot_in[s]] for s in range(players)],
                               bot_lines=[lines[name] for name in seat_bots], rngs=rngs)
-        _, state = play_to_end(game, game.new_game(options, seats, deal), choose_here, seat_bots.__getitem__, deal,
+        moves: list[tuple[int, Any]] = []
+        began = clock()
+        play = recording.logged(choose_here, moves) if recording is not None else choose_here
+        _, state = play_to_end(game, game.new_game(options, seats, deal), play, seat_bots.__getitem__, deal,
                                stop=stop)
+        if recording is not None:  # `--record`: History keeps the finished game (a hand limit's is not)
+            recording.add(game, options, seats, deal, moves, clock() - began)
         result = score(state)
         for s in range(players):
             lines[names[bot_in[s]]].seat_games += 1

@@ -23,6 +23,7 @@ from fishtable.engine.saves import SAVE_VERSION, load_save_file
 from fishtable.engine.text import shown
 from fishtable.history.record import GameRecord
 from fishtable.history.schema import HistoryError
+from fishtable.history.store import load_game
 
 NOT_FINISHED = "{source} is a game that is not finished: its replay would show cards that are still secret " \
     "at the table, so it is not opened."
@@ -117,3 +118,10 @@ def from_file(path: Path) -> Replay:
         raise HistoryError(str(exc)) from None
     return Replay(data.game, data.options, data.seats, data.seed, data.actions, data.state_hash, data.version,
                   shown(str(path)))
+
+
+def open_replay(history: Path, which: str) -> Replay:
+    """`fishtable replay ID|FILE`: a game's number in `history`, else a save file's path."""
+    if which.isdigit() and not Path(which).exists():
+        return from_record(load_game(history, int(which)), f"Game {which}")
+    return from_file(Path(which))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from fishtable.engine.errors import FishtableError
+from fishtable.history.recorder import Recorder, history_path
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.host import TableHost
 from fishtable.remote.links import Link, exposure_warning
@@ -61,6 +62,7 @@ def host_command(
         return 0
     if pages is not None:
         table.pages = browser_pages(table, pages)
+    record_history(table, data_dir or default_data_dir())
     try:
         return asyncio.run(serve(table))
     except CannotListen as failed:  # only the listening: an OSError later is no port's fault
@@ -74,6 +76,16 @@ def host_command(
         else:
             say(f"{COMMAND}: error: the table cannot listen on {where} ({why}).", file=sys.stderr)
         return 1
+
+
+def record_history(table: TableHost, data_dir: Path) -> Recorder:
+    """Every finished game of the table goes to the data folder's History (issue 42), written off
+    the event loop; a failure is said on the host's terminal and play goes on."""
+    recorder = Recorder(
+        history_path(data_dir), "host", ["remote" if kind == "remote" else "local" for kind in table.record.kinds],
+        lambda: table.record.series, lambda text: print(text, file=sys.stderr))
+    table.on_applied.append(recorder)
+    return recorder
 
 
 def browser_pages(table: TableHost, pages: PageMaker) -> Pages:

@@ -11,11 +11,13 @@ registry.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from contextlib import suppress
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import work
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -30,6 +32,7 @@ from fishtable.tui.screens.menu import MenuScreen
 if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first needed
     from fishtable.engine.match import Match
     from fishtable.engine.series import Series, SeriesRules
+    from fishtable.history import recorder
     from fishtable.tui import autosave, starting
     from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed
     from fishtable.tui.flow import HotSeatFlow
@@ -41,6 +44,7 @@ else:
     # Loaded once a game is chosen or continued: pydantic, the engines, the plug-ins.
     autosave = deferred("fishtable.tui.autosave")
     starting = deferred("fishtable.tui.starting")
+    recorder = deferred("fishtable.history.recorder")  # loaded when the first game ends
     # The screens the menu does not show: each is loaded (compiled, its classes built) when first asked for.
     confirm_screen = deferred("fishtable.tui.screens.confirm")
     quit_screen = deferred("fishtable.tui.screens.quit")
@@ -70,6 +74,7 @@ class FishtableApp(ShellApp[int]):
         autosave: bool = True,
         card_files: Mapping[str, Path | str] | None = None,
         arming: tuple[float, float] | None = None,
+        history: bool | None = None,
     ) -> None:
         super().__init__()
         # The card file each game's setup offers first (None or missing: the built-in cards).
@@ -79,6 +84,9 @@ class FishtableApp(ShellApp[int]):
         self.start_match = start_match
         self.bot_pause = bot_pause
         self.autosave = autosave
+        # Record every finished game in the data folder's history (by default, when saving at all).
+        self.history = autosave if history is None else history
+        self.history_id: int | None = None  # the last finished game's id in the history
         # (pass screen's guard, repeat window) in seconds; None: the module's defaults (tests: 0).
         self.arming = arming if arming is not None else (HANDOFF_ARMING, REPEAT_WINDOW)
         self.save_status: SaveStatus | None = None
@@ -270,11 +278,27 @@ class FishtableApp(ShellApp[int]):
                 self.begin_match(match, series=session.series, seconds=session.match_seconds)
 
     def game_finished(self, match: Match) -> None:
-        """The game is over: its autosave has nothing left to continue."""
+        """The game is over: its autosave has nothing left to continue, and History records it."""
+        if self.history and self.flow is not None:
+            self.history_id = None
+            self.record_game(match, self.flow.play_seconds, self.flow.series)
         if self.autosave and self.flow is not None and self.flow.save_path is not None:
             for path in (self.flow.save_path, self.flow.save_path.with_name(starting.SESSION_NAME)):
                 with suppress(OSError):  # a folder in its place, say: the menu will say what is wrong
                     path.unlink(missing_ok=True)
+
+    @work(thread=True, group="history")
+    def record_game(self, match: Match, seconds: float, series: Series) -> None:
+        """Write the finished game to History off the screen's thread (a busy database may make it wait);
+        a failure is said once, in words, and play goes on."""
+        game_id, problem = recorder.record_finished(
+            recorder.history_path(self.data_dir), match, seconds, series=series, started=time.time() - seconds)
+        self.call_from_thread(self._recorded, game_id, problem)
+
+    def _recorded(self, game_id: int | None, problem: str | None) -> None:
+        self.history_id = game_id
+        if problem is not None:
+            self.notify(problem, severity="warning", timeout=10, markup=False)
 
     def action_play_again(self) -> None:
         """The same players and options again (a series starts again from nothing)."""

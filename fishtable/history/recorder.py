@@ -1,0 +1,123 @@
+"""Recording a game the moment it ends, for the app, a host and the command line.
+
+Never raises and never stops play: a problem comes back as one sentence for the
+player ("History could not be written: ... The game is over all the same.").
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from fishtable.engine.match import Match, SomeMatch
+from fishtable.engine.protocol import SeatInfo, SomeGame
+from fishtable.engine.series import Series
+from fishtable.history.record import Place, Source, record_of
+from fishtable.history.schema import HISTORY_NAME, HistoryError
+from fishtable.history.store import record_game
+
+AFTERWORD = " The game is over all the same; it is not in History."
+
+
+def history_path(data_dir: Path) -> Path:
+    return data_dir / HISTORY_NAME
+
+
+def record_finished(
+    path: Path, match: SomeMatch, seconds: float, *, series: Series | None = None, source: Source = "app",
+    places: list[Place] | None = None, started: float | None = None,
+) -> tuple[int | None, str | None]:
+    """(the game's id, None) once written; (None, why not in words) otherwise."""
+    try:
+        record = record_of(match, seconds=seconds, source=source, places=places, series=series, started=started)
+        return record_game(path, record), None
+    except HistoryError as exc:
+        return None, f"{exc}{AFTERWORD}"
+    except Exception as exc:  # a bug in the history must not take a finished game down with it
+        return None, f"History could not be written ({type(exc).__name__}: {exc}).{AFTERWORD}"
+
+
+class Recorder:
+    """Records every match it is shown once it is over (a host's `on_applied` callback).
+
+    Writes in a thread of its own that the process waits for at exit, so the table's
+    event loop never waits on the database. `series()` is the table's series before
+    this game's points are added (the host adds them after its callbacks).
+    """
+
+    def __init__(self, path: Path, source: Source, places: list[Place] | None = None,
+                 series: Callable[[], Series | None] = lambda: None,
+                 said: Callable[[str], None] = lambda text: None) -> None:
+        self.path = path
+        self.source: Source = source
+        self.places = places
+        self.series = series
+        self.said = said
+        self.threads: list[threading.Thread] = []
+        self._match: SomeMatch | None = None  # the match in play, when it was first seen, and if recorded
+        self._since = time.monotonic()
+        self._done = False
+
+    def __call__(self, match: SomeMatch) -> None:
+        now = time.monotonic()
+        if match is not self._match:
+            self._match, self._since, self._done = match, now, False
+        if self._done or not match.is_over:
+            return
+        self._done = True
+        seconds = now - self._since
+        result = match.result()
+        series = self.series()
+        if series is not None and result is not None:
+            series = series.add(result, seconds)
+        thread = threading.Thread(target=self._write, args=(match, seconds, series), name="history")
+        self.threads.append(thread)
+        thread.start()
+
+    def _write(self, match: SomeMatch, seconds: float, series: Series | None) -> None:
+        _, problem = record_finished(self.path, match, seconds, series=series, source=self.source,
+                                     places=self.places, started=time.time() - seconds)
+        if problem is not None:
+            self.said(problem)
+
+
+class Recording:
+    """Games the command line plays outside a match (`simulate --record`, `tournament --record`):
+    each one's moves, as they are chosen, then the finished game into History. The first
+    problem is kept (in words) and ends the recording; the games go on."""
+
+    def __init__(self, path: Path, source: Source) -> None:
+        self.path = path
+        self.source: Source = source
+        self.recorded = 0
+        self.problem: str | None = None
+
+    def logged(self, choose: Callable[[int, Any], Any], moves: list[tuple[int, Any]]) -> Callable[[int, Any], Any]:
+        """`choose`, also writing down each move it returns."""
+        def choose_and_log(seat: int, state: Any) -> Any:
+            action = choose(seat, state)
+            moves.append((seat, action))
+            return action
+        return choose_and_log
+
+    def add(self, game: SomeGame, options: BaseModel, seats: Sequence[SeatInfo], seed: int,
+            moves: list[tuple[int, Any]], seconds: float) -> None:
+        """Record a game played from `seed` by `moves` (an unfinished one, as a tournament's hand
+        limit leaves it, is not recorded)."""
+        if self.problem is not None:
+            return
+        match = Match.start(game, options, seats, seed)
+        for seat, action in moves:
+            match.apply(seat, action)
+        if not match.is_over:
+            return
+        _, problem = record_finished(self.path, match, seconds, source=self.source)
+        if problem is None:
+            self.recorded += 1
+        else:
+            self.problem = problem.removesuffix(AFTERWORD)
