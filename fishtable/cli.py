@@ -30,6 +30,7 @@ _SUBCOMMANDS = (
     ("host", HOST_HELP),
     ("join", JOIN_HELP),
     ("history", "print recent finished games and standings per player"),
+    ("replay", "step through a finished game with every card face up"),
 )
 
 def _titles() -> str:
@@ -219,6 +220,10 @@ def build_parser() -> argparse.ArgumentParser:
     hist.add_argument("--limit", type=whole_number, default=20, help="how many recent games, 1-1000 (default: 20)")
     hist.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
+    rep = sub.add_parser("replay", help=_SUBCOMMANDS[7][1],
+                         description="Open the replay of a finished game: its number in `fishtable history`, "
+                         "or a save file of a finished game.")
+    rep.add_argument("game", metavar="ID|FILE", help="a game's number in the history, or a save file")
     return parser
 
 
@@ -481,6 +486,21 @@ def history_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def replay_command(args: argparse.Namespace) -> int:
+    from fishtable.history.recorder import history_path
+    from fishtable.history.replay import open_replay
+    from fishtable.history.schema import HistoryError
+    from fishtable.tui.data_folder import default_data_dir
+
+    try:
+        replay = open_replay(history_path(args.data_dir or default_data_dir()), args.game)
+    except HistoryError as exc:
+        return _error("fishtable replay", str(exc))
+    from fishtable.tui.replay_app import run_replay
+
+    return run_replay(replay)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     for problem in PROBLEMS:  # a game another package declares but that cannot be loaded
         print(f"fishtable: {problem}", file=sys.stderr)
@@ -503,6 +523,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return host_command(args, args.data_dir)
     if args.command == "history":
         return history_command(args)
+    if args.command == "replay":
+        return replay_command(args)
     if args.command == "join":
         from fishtable.remote.join import join_command
 

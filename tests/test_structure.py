@@ -27,6 +27,7 @@ DEFERRED = {
     ("fishtable/tui/app.py", "fishtable.history.recorder"),
     ("fishtable/tui/app.py", "fishtable.tui.autosave"),
     ("fishtable/tui/app.py", "fishtable.tui.screens.confirm"),
+    ("fishtable/tui/app.py", "fishtable.tui.screens.history"),
     ("fishtable/tui/app.py", "fishtable.tui.screens.quit"),
     ("fishtable/tui/app.py", "fishtable.tui.screens.table_taken"),
     ("fishtable/tui/app.py", "fishtable.tui.starting"),

@@ -29,6 +29,10 @@ NOT_FINISHED = "{source} is a game that is not finished: its replay would show c
     "at the table, so it is not opened."
 
 
+# What marks a new round on a game's public table, in this order (a game may have none of them).
+ROUND_FIELDS = ("round", "hand_number", "turn")
+
+
 @dataclass(frozen=True)
 class Step:
     """One decision: who made it, what it was (its JSON), and the log lines it brought."""
@@ -85,6 +89,20 @@ class Replay:
         view: BaseModel = self.game.view(self._states[step], seat)
         return view
 
+    def kind(self, step: int) -> str:
+        """The kind of decision step `step` answered (a turn, a cast, a bet...)."""
+        done = self.steps[step - 1]
+        prompt = self.game.pending(self._states[step - 1]).get(done.seat)
+        return prompt.kind if prompt is not None else ""
+
+    def private_lines(self, step: int, seat: int) -> list[str]:
+        """What `seat` saw after `step` and the public table did not, field by field, as text:
+        its hand and its face-down cards (a view hides by type, so the difference is the secrets)."""
+        mine = self.view(step, seat).model_dump(mode="json")
+        public = self.view(step, None).model_dump(mode="json")
+        return [f"{key}: {_compact(value)}" for key, value in mine.items()
+                if public.get(key) != value and key not in ("viewer", "seat", "me", "prompt")]
+
     def state_hash(self, step: int) -> str:
         return self.game.state_hash(self._states[step])
 
@@ -95,13 +113,35 @@ class Replay:
             lines.extend(done.events)
         return lines
 
-    def round_starts(self, kinds: frozenset[str]) -> list[int]:
-        """The steps after which a new round begins (an event of `kinds`), 0 (the deal) first."""
+    def round_starts(self, kinds: frozenset[str] = frozenset()) -> list[int]:
+        """The steps at which a new round begins, 0 (the deal) first: where the public table's
+        round (or poker's hand, or Fishing Party's turn) changes, or an event of `kinds` happens."""
+        field = next((f for f in ROUND_FIELDS if hasattr(self.view(0, None), f)), None)
         starts = [0]
+        last = getattr(self.view(0, None), field) if field else None
         for done in self.steps:
-            if any(event.kind in kinds for event in done.events) and done.index < len(self.steps):
+            if done.index == len(self.steps):
+                break
+            now = getattr(self.view(done.index, None), field) if field else None
+            if now != last or any(event.kind in kinds for event in done.events):
                 starts.append(done.index)
+            last = now
         return starts
+
+
+def _compact(value: object, limit: int = 600) -> str:
+    """A view's value in short words: cards by their names where they have one."""
+    if isinstance(value, dict):
+        for key in ("name", "label", "title", "code", "id"):
+            if isinstance(value.get(key), str):
+                extra = [str(value[k]) for k in ("size", "value", "points") if isinstance(value.get(k), int)]
+                return shown(value[key] + (f" {'/'.join(extra)}" if extra else ""))
+        text = ", ".join(f"{k} {_compact(v)}" for k, v in value.items() if v not in (None, [], {}, ""))
+    elif isinstance(value, list):
+        text = "[" + ", ".join(_compact(v) for v in value) + "]"
+    else:
+        text = shown(str(value))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def from_record(record: GameRecord, source: str = "The game") -> Replay:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first n
     from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed
     from fishtable.tui.flow import HotSeatFlow
     from fishtable.tui.screens import confirm as confirm_screen
+    from fishtable.tui.screens import history as history_screen
     from fishtable.tui.screens import quit as quit_screen
     from fishtable.tui.screens import table_taken as taken_screen
     from fishtable.tui.screens.base import FishScreen, Resumed
@@ -47,6 +48,7 @@ else:
     recorder = deferred("fishtable.history.recorder")  # loaded when the first game ends
     # The screens the menu does not show: each is loaded (compiled, its classes built) when first asked for.
     confirm_screen = deferred("fishtable.tui.screens.confirm")
+    history_screen = deferred("fishtable.tui.screens.history")  # History and the replays
     quit_screen = deferred("fishtable.tui.screens.quit")
     taken_screen = deferred("fishtable.tui.screens.table_taken")
 
@@ -299,6 +301,20 @@ class FishtableApp(ShellApp[int]):
         self.history_id = game_id
         if problem is not None:
             self.notify(problem, severity="warning", timeout=10, markup=False)
+
+    def open_history(self) -> None:
+        """The menu's History: recent games, standings, and their replays."""
+        self.push_screen(history_screen.HistoryScreen(recorder.history_path(self.data_dir)))
+
+    def replay_last(self) -> None:
+        """The results' one key: the replay of the game just finished, every card face up."""
+        if self.flow is None:
+            return
+        screen = history_screen.replay_screen(self.flow.match)
+        if isinstance(screen, str):  # not finished: never opened (it would show secrets still in play)
+            self.notify(screen, severity="warning", markup=False)
+        else:
+            self.push_screen(screen)
 
     def action_play_again(self) -> None:
         """The same players and options again (a series starts again from nothing)."""

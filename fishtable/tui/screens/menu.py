@@ -41,6 +41,8 @@ class MenuHost(Protocol):
 
     def action_rules(self, game: str | None = None) -> None: ...
 
+    def open_history(self) -> None: ...
+
     def action_request_quit(self) -> None: ...
 
 TITLE = r"""
@@ -68,6 +70,7 @@ def game_option(entry) -> Option:
 class MenuScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "app.rules", "Rules"),
+        Binding("h", "history", "History"),
         Binding("q", "app.request_quit", "Quit"),
     ]
     fresh = False  # the options were built on mount and nothing has changed since
@@ -121,7 +124,7 @@ class MenuScreen(FishScreen):
         if status is not None and status.match is not None:
             options.append(Option(Text("Continue the saved game", "bold #9be27a"), id="continue"))
         options += [game_option(entry) for entry in GAMES]
-        options += [Option("Rules", id="rules"), Option("Quit", id="quit")]
+        options += [Option("History", id="history"), Option("Rules", id="rules"), Option("Quit", id="quit")]
         menu = self.still_there("#menu-list", OptionList)
         if menu is None:
             return
@@ -170,12 +173,17 @@ class MenuScreen(FishScreen):
         # Also runs when first shown; after a game the save has changed, so look again.
         self.call_after_refresh(self.check_save)
 
+    def action_history(self) -> None:
+        self.fish_app.open_history()
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
         if choice == "continue":
             self.fish_app.continue_saved()
         elif choice.startswith("game:"):
             self.fish_app.setup_game(choice.removeprefix("game:"))
+        elif choice == "history":
+            self.fish_app.open_history()
         elif choice == "rules":
             self.fish_app.action_rules()
         elif choice == "quit":

@@ -25,6 +25,8 @@ class ResultsHost(Protocol):
 
     def next_game(self) -> None: ...
 
+    def replay_last(self) -> None: ...
+
     def action_to_menu(self) -> None: ...
 
 
@@ -101,6 +103,7 @@ class ResultsScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next_game", "Next game of the series"),
         Binding("p", "app.play_again", "Play again"),
+        Binding("v", "replay", "Replay"),
         Binding("m,escape", "menu", "Menu"),
     ]
 
@@ -114,6 +117,10 @@ class ResultsScreen(FishScreen):
         if action == "next_game":
             return self.series is not None and not self.series.over
         return super().check_action(action, parameters)
+
+    def action_replay(self) -> None:
+        """Every card face up, step by step: the game is over, nothing is secret any more."""
+        cast("ResultsHost", self.app).replay_last()
 
     def action_next_game(self) -> None:
         cast("ResultsHost", self.app).next_game()
@@ -147,5 +154,5 @@ class ResultsScreen(FishScreen):
                     yield Static(self.details, id="result-details")
             again = "n the next game of the series" if self.series is not None and not self.series.over else (
                 "p play again with the same players")
-            yield Static(f"{again} · m back to the menu", id="results-help")
+            yield Static(f"{again} · v replay the game · m back to the menu", id="results-help")
         yield Footer()
