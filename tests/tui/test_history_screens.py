@@ -174,3 +174,18 @@ def test_standings_sort_by_each_column() -> None:
     assert [s.name for s in sort_standings(lines, "average")] == ["Ana", "bo"]
     assert [s.name for s in sort_standings(lines, "best")] == ["Ana", "bo"]
     assert [s.name for s in sort_standings(lines, "name")] == ["Ana", "bo"]
+
+
+async def test_the_replay_command_app_opens_the_game_and_steps(tmp_path: Path) -> None:
+    from fishtable.history.replay import open_replay
+    from fishtable.tui.replay_app import ReplayApp
+
+    ids = seed_history(tmp_path)
+    app = ReplayApp(open_replay(tmp_path / HISTORY_NAME, str(ids[0])))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("right")
+        await settle(pilot)
+        assert app.screen.step == 1 and "Replay of Big Fish · step 1 of" in flat(app)
+        await pilot.press("escape")
+        assert await until(pilot, lambda: app.return_code == 0)
