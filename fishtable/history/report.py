@@ -41,7 +41,7 @@ def history_report(path: Path, game: str | None = None, player: str | None = Non
                    limit: int = 20) -> HistoryReport:
     """Recent games and standings (of `game`, of games `player` played); HistoryError in words."""
     rows = outcomes(path, game)
-    mine = [r for r in rows if player is None or r.name == player]
+    mine = [r for r in rows if player is None or r.name == player]  # their own lines only
     versus = head_to_head(rows, player, against) if player is not None and against is not None else None
     return HistoryReport(recent(path, game, player, limit), standings(mine), versus)
 

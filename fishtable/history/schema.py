@@ -30,12 +30,11 @@ _HEADER = b"SQLite format 3\x00"
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 0 -> 1: the first schema.
     (
+        # Small rows: the list and the standings read every game, never its options or moves.
         """CREATE TABLE games (
             id INTEGER PRIMARY KEY,
             game TEXT NOT NULL,
-            options TEXT NOT NULL,          -- the options' JSON, card data included (as in a save)
             seed INTEGER NOT NULL,
-            actions TEXT NOT NULL,          -- JSON [[seat, action], ...]: with the seed, the whole game
             steps INTEGER NOT NULL,
             state_hash TEXT NOT NULL,       -- of the final position, checked by a replay
             save_version INTEGER NOT NULL,
@@ -51,6 +50,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             series_totals TEXT,             -- JSON totals per seat after this game
             imported INTEGER NOT NULL DEFAULT 0
         )""",
+        """CREATE TABLE moves (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            options TEXT NOT NULL,          -- the options' JSON, card data included (as in a save)
+            actions TEXT NOT NULL           -- JSON [[seat, action], ...]: with the seed, the whole game
+        )""",
         """CREATE TABLE seats (
             game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
             seat INTEGER NOT NULL,
@@ -61,11 +65,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             score INTEGER NOT NULL,
             rank INTEGER NOT NULL,          -- 1 is best; equal totals share a rank
             winner INTEGER NOT NULL,
+            -- the game's, copied here so the standings read this table alone, in index order
+            game TEXT NOT NULL,
+            ended REAL NOT NULL,
+            shared INTEGER NOT NULL,        -- won together with another seat
+            counted INTEGER NOT NULL,       -- counts in the standings (an imported game does not)
             PRIMARY KEY (game_id, seat)
         )""",
         "CREATE INDEX games_by_end ON games(ended DESC)",
         "CREATE INDEX games_by_game ON games(game, ended DESC)",
         "CREATE INDEX seats_by_name ON seats(name, game_id)",
+        # Covering the standings' read: it never touches the table itself.
+        "CREATE INDEX seats_by_end ON seats(counted, ended DESC, game_id DESC, game, name, score, winner, shared)",
+        "CREATE INDEX seats_by_game ON seats(counted, game, ended DESC, game_id DESC, name, score, winner, shared)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

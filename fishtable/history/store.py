@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from fishtable.engine.protocol import Result
 from fishtable.engine.text import shown
@@ -63,23 +63,25 @@ def record_game(path: Path, record: GameRecord, busy_ms: int = BUSY_MS) -> int:
             series = record.series
             first = _series_first(conn, record)
             cursor = conn.execute(
-                "INSERT INTO games (game, options, seed, actions, steps, state_hash, save_version, result, winners, "
+                "INSERT INTO games (game, seed, steps, state_hash, save_version, result, winners, "
                 "started, ended, seconds, source, series_first, series_index, series_rules, series_totals, imported) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (record.game, _dumps(record.options), record.seed, _dumps(record.actions), len(record.actions),
-                 record.state_hash, record.save_version, record.result.model_dump_json(),
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (record.game, record.seed, len(record.actions), record.state_hash, record.save_version, record.result.model_dump_json(),
                  len(record.result.winners), record.started, record.ended, record.seconds, record.source, first,
                  series.index if series else None, _dumps(series.rules) if series else None,
                  _dumps(list(series.totals)) if series else None, int(record.imported)),
             )
             game_id = int(cursor.lastrowid or 0)
+            conn.execute("INSERT INTO moves (game_id, options, actions) VALUES (?, ?, ?)",
+                         (game_id, _dumps(record.options), _dumps(record.actions)))
             if series is not None and first is None:
                 conn.execute("UPDATE games SET series_first = ? WHERE id = ?", (game_id, game_id))
+            shared = len(record.result.winners) > 1
             conn.executemany(
-                "INSERT INTO seats (game_id, seat, name, kind, level, place, score, rank, winner) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.name, s.kind, s.level, s.place, s.score, s.rank, int(s.winner))
-                 for s in record.seats],
+                "INSERT INTO seats (game_id, seat, name, kind, level, place, score, rank, winner, game, ended, shared, "
+                "counted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.name, s.kind, s.level, s.place, s.score, s.rank, int(s.winner), record.game,
+                  record.ended, int(s.winner and shared), int(not record.imported)) for s in record.seats],
             )
             conn.execute("COMMIT")
         except BaseException:
@@ -143,8 +145,9 @@ def load_game(path: Path, game_id: int) -> GameRecord:
     """The whole record of one game (its actions too); HistoryError if there is none."""
     with opened(path) as conn:
         row = conn.execute(
-            "SELECT game, options, seed, actions, state_hash, save_version, result, ended, seconds, started, source, "
-            "series_index, series_rules, series_totals, imported FROM games WHERE id = ?", (game_id,)).fetchone()
+            "SELECT g.game, m.options, g.seed, m.actions, g.state_hash, g.save_version, g.result, g.ended, g.seconds, "
+            "g.started, g.source, g.series_index, g.series_rules, g.series_totals, g.imported "
+            "FROM games g JOIN moves m ON m.game_id = g.id WHERE g.id = ?", (game_id,)).fetchone()
         if row is None:
             raise HistoryError(f"There is no game {game_id} in the history.")
         seats = tuple(_seat(r) for r in conn.execute(
@@ -160,9 +163,8 @@ def load_game(path: Path, game_id: int) -> GameRecord:
     )
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One seat's part in one game, for the standings."""
+class Outcome(NamedTuple):
+    """One seat's part in one game, for the standings (a tuple: thousands are read at once)."""
 
     game_id: int
     game: str
@@ -173,19 +175,15 @@ class Outcome:
     ended: float
 
 
-def outcomes(path: Path, game: str | None = None, player: str | None = None,
-             imported: bool = False) -> list[Outcome]:
-    """Every seat's outcome, newest game first (imported games only if asked)."""
-    where, args = [] if imported else ["g.imported = 0"], []
+def outcomes(path: Path, game: str | None = None, imported: bool = False) -> list[Outcome]:
+    """Every seat's outcome, newest game first (imported games only if asked); one index read."""
+    where: list[str] = [] if imported else ["counted = 1"]
+    args: list[Any] = []
     if game is not None:
-        where.append("g.game = ?")
+        where.append("game = ?")
         args.append(game)
-    if player is not None:
-        where.append("g.id IN (SELECT game_id FROM seats WHERE name = ?)")
-        args.append(player)
-    sql = ("SELECT g.id, g.game, s.name, s.score, s.winner, g.winners, g.ended FROM seats s JOIN games g "
-           f"ON g.id = s.game_id {'WHERE ' + ' AND '.join(where) if where else ''} ORDER BY g.ended DESC, g.id DESC")
+    sql = (f"SELECT game_id, game, name, score, winner, shared, ended FROM seats "
+           f"{'WHERE ' + ' AND '.join(where) if where else ''} ORDER BY ended DESC, game_id DESC")
     with opened(path) as conn:
         rows = conn.execute(sql, args).fetchall()
-    return [Outcome(i, g, n, sc, bool(w), bool(w) and ws > 1, e) for i, g, n, sc, w, ws, e in rows]
-
+    return list(map(Outcome._make, rows))

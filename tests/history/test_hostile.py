@@ -117,8 +117,8 @@ def test_a_full_disk_is_said_in_words_and_nothing_half_written(tmp_path: Path,
 
     def full(conn, rec):
         real(conn, rec)
-        conn.execute("INSERT INTO games (game, options, seed, actions, steps, state_hash, save_version, result, "
-                     "winners, ended, seconds, source) VALUES ('x', '{}', 1, '[]', 0, '', 2, '{}', 0, 0, 0, 'app')")
+        conn.execute("INSERT INTO games (game, seed, steps, state_hash, save_version, result, "
+                     "winners, ended, seconds, source) VALUES ('x', 1, 0, '', 2, '{}', 0, 0, 0, 'app')")
         raise sqlite3.OperationalError("database or disk is full")
 
     monkeypatch.setattr(store, "_series_first", full)
@@ -178,8 +178,8 @@ def _killed_while_writing(path: str) -> None:
 
     def die(conn, rec):  # inside the transaction, part of it written
         real(conn, rec)
-        conn.execute("INSERT INTO games (game, options, seed, actions, steps, state_hash, save_version, result, "
-                     "winners, ended, seconds, source) VALUES ('x', '{}', 1, '[]', 0, '', 2, '{}', 0, 0, 0, 'app')")
+        conn.execute("INSERT INTO games (game, seed, steps, state_hash, save_version, result, "
+                     "winners, ended, seconds, source) VALUES ('x', 1, 0, '', 2, '{}', 0, 0, 0, 'app')")
         os.kill(os.getpid(), 9)
 
     store._series_first = die
