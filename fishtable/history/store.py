@@ -66,7 +66,8 @@ def record_game(path: Path, record: GameRecord, busy_ms: int = BUSY_MS) -> int:
                 "INSERT INTO games (game, seed, steps, state_hash, save_version, result, winners, "
                 "started, ended, seconds, source, series_first, series_index, series_rules, series_totals, imported) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (record.game, record.seed, len(record.actions), record.state_hash, record.save_version, record.result.model_dump_json(),
+                (record.game, record.seed, len(record.actions), record.state_hash, record.save_version,
+                 record.result.model_dump_json(),
                  len(record.result.winners), record.started, record.ended, record.seconds, record.source, first,
                  series.index if series else None, _dumps(series.rules) if series else None,
                  _dumps(list(series.totals)) if series else None, int(record.imported)),
