@@ -127,7 +127,12 @@ def _kind(mode: int) -> str | None:
 
 
 def check_path(path: Path) -> bool:
-    """Refuse anything at `path` but a SQLite file (HistoryError in words); True if a file is there."""
+    """Refuse anything at `path` but a SQLite file (HistoryError in words); True if a file is there.
+
+    SQLite's own files beside it (the write-ahead log, its index, a rollback journal) must be
+    regular files too: a link there would send the database's writes somewhere else."""
+    for suffix in ("-wal", "-shm", "-journal"):
+        _check_companion(path.with_name(path.name + suffix))
     where = shown(str(path))
     folder = path.parent
     try:
@@ -154,6 +159,17 @@ def check_path(path: Path) -> bool:
         raise HistoryError(f"History is off: {where} is not a SQLite database (damaged, or another program's "
                            "file); it was left as it is.")
     return True
+
+
+def _check_companion(path: Path) -> None:
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return
+    kind = _kind(info.st_mode)
+    if kind is not None:
+        raise HistoryError(f"History is off: {shown(str(path))} is {kind}, not SQLite's own file; "
+                           "it was left as it is.")
 
 
 def connect(path: Path, busy_ms: int = BUSY_MS) -> sqlite3.Connection:

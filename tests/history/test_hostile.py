@@ -197,3 +197,16 @@ def test_kill_9_during_the_write_leaves_no_half_game(tmp_path: Path) -> None:
     assert len(rows) == 1 and rows[0].game == "big-fish"
     store.record_game(path, record(6))
     assert len(store.recent(path)) == 2
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
+def test_a_link_in_place_of_sqlites_own_files_is_refused(tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / HISTORY_NAME
+    store.record_game(path, record())
+    target = tmp_path / "elsewhere"
+    target.write_text("keep me")
+    companion = tmp_path / (HISTORY_NAME + suffix)
+    companion.unlink(missing_ok=True)
+    companion.symlink_to(target)
+    refused(path, "symbolic link")
+    assert target.read_text() == "keep me" and companion.is_symlink()
