@@ -3,8 +3,10 @@
 Wins are counted as the rulebooks count them: every seat among the engine's
 winners won. Crazy Fishing and Big Fish have no tie-break (CF-Q-19, BF-Q-19: the
 tied players share the victory), so each of them has a win, also counted as
-shared; Fishing Party breaks a tie with the die (FP-SCORE-8), so it has one
-winner; poker's winners are whoever the engine says won the session.
+shared; Fishing Party breaks a tie with the die (FP-SCORE-8, FP-Q-23), so a game
+has one winner; a poker session is won by the most chips, and equal chips share
+the win (the engine's ruling: the rulebook splits equal hands' pots, FP-Q-31, and
+names no session winner), counted like Crazy Fishing's.
 """
 
 from __future__ import annotations
