@@ -189,3 +189,20 @@ async def test_the_replay_command_app_opens_the_game_and_steps(tmp_path: Path) -
         assert app.screen.step == 1 and "Replay of Big Fish · step 1 of" in flat(app)
         await pilot.press("escape")
         assert await until(pilot, lambda: app.return_code == 0)
+
+
+async def test_results_without_the_whole_match_offer_no_replay() -> None:
+    """A remote seat's app shows the same results but never holds the match: no v, no crash."""
+    from fishtable.tui.screens.apps import ShellApp
+    from fishtable.tui.screens.results import ResultsScreen
+
+    class SeatLike(ShellApp[int]):
+        def on_mount(self) -> None:
+            self.push_screen(ResultsScreen(played("big-fish", 5, names=("Ana", "Bo")).result()))
+
+    app = SeatLike()
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await pilot.press("v")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen) and "replay" not in flat(app).lower()

@@ -113,7 +113,14 @@ class ResultsScreen(FishScreen):
         self.details = details
         self.series = series  # a series in progress or just over, or None for a single game
 
+    @property
+    def can_replay(self) -> bool:
+        """The hot-seat app holds the whole finished match; a remote seat's app never does."""
+        return callable(getattr(self.app, "replay_last", None))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay" and not self.can_replay:
+            return False
         if action == "next_game":
             return self.series is not None and not self.series.over
         return super().check_action(action, parameters)
@@ -154,5 +161,6 @@ class ResultsScreen(FishScreen):
                     yield Static(self.details, id="result-details")
             again = "n the next game of the series" if self.series is not None and not self.series.over else (
                 "p play again with the same players")
-            yield Static(f"{again} · v replay the game · m back to the menu", id="results-help")
+            replay = " · v replay the game" if self.can_replay else ""
+            yield Static(f"{again}{replay} · m back to the menu", id="results-help")
         yield Footer()
