@@ -136,6 +136,15 @@ class StudyNews(_ShowsNews):
     press = "study"
 
 
+@dataclass(frozen=True)
+class Elsewhere(_Step):
+    """Only seats at other keyboards (remote seats, the host's computers) are asked: the public
+    table waits for them, with the news on it. A table told which seats share its keyboard
+    (`plan(here=…)`, the host's and a joined seat's) meets it; the hot seat never does."""
+
+    seats: tuple[int, ...]
+
+
 class Results(_Step):
     """The game is over: the final scores."""
 
@@ -144,7 +153,8 @@ class Wait(_Step):
     """Nothing is pending (a table command may still come)."""
 
 
-Step = PassKeyboard | PrivatePrompt | PublicPrompt | AskTable | ComputerMove | AutoAnswer | StudyNews | Results | Wait
+Step = (PassKeyboard | PrivatePrompt | PublicPrompt | AskTable | ComputerMove | AutoAnswer | StudyNews | Elsewhere
+        | Results | Wait)
 
 # Steps whose screen is the public table (or a public screen): they show the news and hide a hand.
 PUBLIC_STEPS = (PassKeyboard, PublicPrompt, AskTable, ComputerMove, StudyNews, Results)
@@ -153,13 +163,14 @@ PUBLIC_STEPS = (PassKeyboard, PublicPrompt, AskTable, ComputerMove, StudyNews, R
 # -- reading the match -----------------------------------------------------------------------------
 
 
-def humans(match: FlowMatch) -> list[int]:
-    return [n for n, seat in enumerate(match.seats) if seat.bot is None]
+def humans(match: FlowMatch, here: frozenset[int] | None = None) -> list[int]:
+    """The people at this keyboard: every person's seat, or those of them `here`."""
+    return [n for n, seat in enumerate(match.seats) if seat.bot is None and (here is None or n in here)]
 
 
-def uses_privacy(match: FlowMatch) -> bool:
+def uses_privacy(match: FlowMatch, here: frozenset[int] | None = None) -> bool:
     """Pass screens only when more than one person shares the keyboard."""
-    return len(humans(match)) > 1
+    return len(humans(match, here)) > 1
 
 
 def unseen_news(match: FlowMatch, marks: Marks, kinds: frozenset[str] | None = None) -> list[Event]:
@@ -172,10 +183,13 @@ def unseen_news(match: FlowMatch, marks: Marks, kinds: frozenset[str] | None = N
 
 
 def plan(match: FlowMatch, marks: Marks, hold_kinds: frozenset[str] = frozenset(),
-         round_kinds: frozenset[str] = frozenset()) -> Step:
+         round_kinds: frozenset[str] = frozenset(), here: frozenset[int] | None = None) -> Step:
     """The next step of the table's rhythm. `hold_kinds`: news to study before a computer moves on;
-    `round_kinds`: news after which the keyboard is passed again, even to the seat that has it."""
-    people = humans(match)
+    `round_kinds`: news after which the keyboard is passed again, even to the seat that has it;
+    `here`: the seats whose people share this keyboard (None: every person's, the hot seat). A
+    seat not here plays at its own keyboard: its questions are never asked here, and nothing
+    waits for this table's study before it plays."""
+    people = humans(match, here)
     if match.is_over:
         # The last move's news (a final catch, the season closed) is studied before the scores.
         if people and unseen_news(match, marks):
@@ -184,6 +198,11 @@ def plan(match: FlowMatch, marks: Marks, hold_kinds: frozenset[str] = frozenset(
     pending = match.pending()
     if not pending:
         return Wait()
+    if here is not None:
+        elsewhere = tuple(sorted(s for s in pending if s not in here or match.seats[s].bot is not None))
+        pending = {s: p for s, p in pending.items() if s not in elsewhere}
+        if not pending:
+            return Elsewhere(elsewhere)
     is_bot = {s: match.seats[s].bot is not None for s in pending}
     if marks.claimant is None and all(p.reaction for p in pending.values()):
         asked = tuple(sorted(s for s in pending if not is_bot[s]))
@@ -214,7 +233,7 @@ def plan(match: FlowMatch, marks: Marks, hold_kinds: frozenset[str] = frozenset(
         if len(legal) == 1:
             return AutoAnswer(seat, legal[0])
         return PublicPrompt(seat)
-    if not uses_privacy(match):
+    if not uses_privacy(match, here):
         return PrivatePrompt(seat)
     if marks.holder == seat and _keeps_keyboard(prompt, news, round_kinds):
         return PrivatePrompt(seat)
@@ -240,7 +259,7 @@ def shown(step: Step, marks: Marks, match: FlowMatch) -> Marks:
         return replace(marks, seen=match.event_count, holder=step.seat, exposed=False)
     if isinstance(step, PrivatePrompt):
         return replace(marks, holder=step.seat, exposed=True)
-    if isinstance(step, ComputerMove):
+    if isinstance(step, (ComputerMove, Elsewhere)):
         # The table shows the news while a computer thinks, but a pause is short: the news stays
         # unseen until a step that waits for a person (the next handoff shows it again).
         return replace(marks, holder=None, exposed=False)
@@ -267,6 +286,12 @@ def acted(marks: Marks, seat: int) -> Marks:
     if marks.holder is not None and marks.holder != seat:
         return replace(marks, holder=None)
     return marks
+
+
+def elsewhere_acted(marks: Marks) -> Marks:
+    """A seat at another keyboard acted (a remote seat, the host's computer), as `acted` says of
+    any seat but the holder: the keyboard is back with the table."""
+    return replace(marks, holder=None) if marks.holder is not None else marks
 
 
 def claimed(marks: Marks, seat: int) -> Marks:

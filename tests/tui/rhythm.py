@@ -62,9 +62,16 @@ class Table:
     steps: list[Step] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(5))
     choose: Chooser = random_choice
+    # The seats at this keyboard (None: every person's, the hot seat); the others play elsewhere.
+    here: frozenset[int] | None = None
 
     def next(self) -> Step:
-        return planner.plan(self.match, self.marks, self.hold, self.rounds)
+        return planner.plan(self.match, self.marks, self.hold, self.rounds, here=self.here)
+
+    def elsewhere(self, seat: int) -> None:
+        """A seat at another keyboard acts, whenever it likes (a remote seat, the host's computer)."""
+        self.match.apply(seat, self.choose(self.match, seat, self.rng))
+        self.marks = planner.elsewhere_acted(self.marks)
 
     def take(self, step: Step | None = None, claim: int | None = None, action: Any = None) -> Step:
         """Answer the next step (or `step`, which must be it): a claim or an action may be given."""
@@ -90,6 +97,10 @@ class Table:
         if isinstance(step, planner.AutoAnswer):
             match.apply(step.seat, step.action)
             self.marks = planner.acted(self.marks, step.seat)
+            return step
+        if isinstance(step, planner.Elsewhere):
+            self.marks = planner.shown(step, self.marks, match)
+            self.elsewhere(step.seats[0])
             return step
         self.marks = planner.shown(step, self.marks, match)
         return step

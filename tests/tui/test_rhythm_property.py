@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fishtable.engine.registry import load_game
 from fishtable.tui import planner
 from tests import tinygame
 
@@ -43,8 +44,12 @@ def public_news(match, start: int) -> list[int]:
     return [start + i for i, e in enumerate(match.events_since(start)) if e.news and e.visible_to is None]
 
 
-def check_game(game_id: str, seed: int, players: int, claim_rate: float) -> None:
-    table = table_for(game_id, seed, bots=(None,) * players, rng=random.Random(seed))
+def check_game(game_id: str, seed: int, players: int, claim_rate: float, remote: int = 0,
+               interleave: float = 0.0) -> None:
+    """`remote`: how many of the last seats play at keyboards of their own (a host's table), each
+    acting between this keyboard's steps at the rate `interleave` when it is asked."""
+    here = frozenset(range(players - remote)) if remote else None
+    table = table_for(game_id, seed, bots=(None,) * players, rng=random.Random(seed), here=here)
     match = table.match
     rng = random.Random(seed + 1)
     table_seen = 0  # events before this index were on a public screen
@@ -52,12 +57,24 @@ def check_game(game_id: str, seed: int, players: int, claim_rate: float) -> None
     own: set[int] = set()  # events the seat with the keyboard made on its private steps since
     claimant: int | None = None
     for _ in range(STEP_LIMIT):
+        if here is not None and rng.random() < interleave and not match.is_over:
+            away = [s for s in match.pending() if s not in here]
+            if away:  # a remote seat acts while this table is somewhere in its rhythm
+                table.elsewhere(rng.choice(away))
+                keyboard = None  # another seat's move: whoever had the keyboard takes it again
         step = table.next()
         assert step.press in ("handoff", "decision", "study", "none"), step
         if isinstance(step, planner.Results):
             assert not public_news(match, table_seen), "the last news never reached the table"
             return
         assert not isinstance(step, planner.Wait), "a game with nobody to ask"
+        if here is not None and isinstance(step, planner.PrivatePrompt | planner.PublicPrompt
+                                            | planner.PassKeyboard | planner.AskTable):
+            seats = step.seats if isinstance(step, planner.AskTable) else (step.seat,)
+            assert set(seats) <= here, f"{step} asks a seat at another keyboard here"
+        if isinstance(step, planner.Elsewhere):
+            assert not set(step.seats) & here if here is not None else False, f"{step} at the hot seat"
+            keyboard = None
         if isinstance(step, planner.PrivatePrompt):
             assert keyboard == step.seat, f"{step} without the pass screen naming that seat first"
             unseen = public_news(match, table_seen)
@@ -102,12 +119,24 @@ def test_the_rhythm_holds_in_random_games(game_id: str, seed: int, players: int,
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(1, 10_000), remote=st.integers(1, 2), claim_rate=st.floats(0.0, 1.0),
+       interleave=st.floats(0.0, 0.5))
+def test_the_rhythm_holds_at_a_host_with_remote_seats(game_id: str, seed: int, remote: int, claim_rate: float,
+                                                       interleave: float) -> None:
+    """`fishtable host`: two people at the host's keyboard, one or two seats playing elsewhere (their
+    moves come at any time); this keyboard's rhythm is the hot seat's, and never asks a remote seat."""
+    players = min(2 + remote, load_game(game_id).max_players)
+    check_game(game_id, seed, players, claim_rate, remote=players - 2, interleave=interleave)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_broken_planner_is_caught(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The property can fail: a planner that lets the holder go on after news breaks it."""
     real = planner.plan
 
-    def careless(*args):
-        step = real(*args)
+    def careless(*args, **kw):
+        step = real(*args, **kw)
         if isinstance(step, planner.PassKeyboard):
             return planner.PrivatePrompt(step.seat)  # no pass screen at all
         return step
@@ -120,7 +149,7 @@ def test_a_broken_planner_is_caught(game_id: str, monkeypatch: pytest.MonkeyPatc
 def test_a_planner_blind_to_round_ends_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Big Fish: a seat that ends a round and starts the next must not go on to its hand unseen."""
     real = planner.plan
-    monkeypatch.setattr(planner, "plan", lambda match, marks, hold, rounds: real(match, marks, hold))
+    monkeypatch.setattr(planner, "plan", lambda match, marks, hold, rounds, here=None: real(match, marks, hold, here=here))
     with pytest.raises(AssertionError, match="a new round"):
         for seed in range(1, 30):
             check_game("big-fish", seed, 3, 0.0)
