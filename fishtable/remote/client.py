@@ -47,6 +47,18 @@ NOTE_KIND = "table"  # the kind of the host's own log lines
 KEEP_FRAMES: int | None = 64
 
 
+CONNECT_WAIT = 10.0  # seconds one try waits for the host's welcome
+
+
+def _problem(exc: BaseException) -> str:
+    """A failed try, in a few words."""
+    if isinstance(exc, TimeoutError):
+        return "no answer"
+    if isinstance(exc, ConnectionRefusedError | aiohttp.ClientConnectorError):
+        return "nothing is listening there"
+    return str(exc) or type(exc).__name__
+
+
 class JoinRefused(Exception):
     """The host refused this link for good (a wrong key, a finished game), in words."""
 
@@ -158,17 +170,24 @@ class RemoteClient:
     def connected_socket(self) -> bool:
         return self._ws is not None and not self._ws.closed
 
-    async def connect_retrying(self, within: float = 30.0) -> None:
-        """Connect, trying again while the host cannot be reached (it may be restarting)."""
+    async def connect_retrying(self, within: float = 30.0,
+                               on_retry: Callable[[int, str], None] | None = None) -> None:
+        """Connect, trying again while the host cannot be reached (it may be restarting);
+        `on_retry(attempt, problem)` is told of each try that failed, at once."""
         deadline = time.monotonic() + within
         pause = 0.05
+        attempt = 0
         while True:
+            attempt += 1
             try:
-                await self.connect(timeout=max(1.0, deadline - time.monotonic()))
+                # A host that is down refuses at once; one that is up answers within seconds.
+                await self.connect(timeout=max(1.0, min(CONNECT_WAIT, deadline - time.monotonic())))
                 return
-            except (OSError, aiohttp.ClientError, ConnectionError):
+            except (OSError, aiohttp.ClientError, ConnectionError, TimeoutError) as exc:
                 if time.monotonic() + pause > deadline:
                     raise
+                if on_retry is not None:
+                    on_retry(attempt, _problem(exc))
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 1.0)
 

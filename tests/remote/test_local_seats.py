@@ -14,7 +14,8 @@ from textual.pilot import Pilot
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.host import TableHost
 from fishtable.remote.seat_app import SeatApp
-from fishtable.tui.decision import Claimed, Decided, Passed
+from fishtable.tui import planner
+from fishtable.tui.decision import Acknowledged, Claimed, Decided, Passed
 from fishtable.tui.screens.privacy import PrivacyScreen
 from fishtable.tui.screens.results import ResultsScreen
 from tests.tui.screen_text import screen_text
@@ -49,7 +50,33 @@ def toasts(app: SeatApp) -> str:
 
 
 def passing(app: SeatApp) -> bool:
-    return isinstance(app.screen, PrivacyScreen) and app.screen.is_mounted and app.screen.is_armed
+    """A pass screen is up, ready for its Enter: the privacy screen, or the public table showing the
+    news and naming the seat it passes to."""
+    if app.passing is None:
+        return False
+    if isinstance(app.screen, PrivacyScreen):
+        return app.screen.is_mounted and app.screen.is_armed
+    return acknowledging(app)
+
+
+def acknowledging(app: SeatApp) -> bool:
+    """The public table waits for Enter on its news (a pass screen with news, or a reveal to study)."""
+    table = app.table
+    return table is not None and app.screen is table and table.ack is not None and table.is_armed
+
+
+def studying(app: SeatApp) -> bool:
+    return isinstance(app.step, planner.StudyNews) and acknowledging(app)
+
+
+def pass_keyboard(app: SeatApp) -> None:
+    """The Enter of the pass screen on screen (by its seat)."""
+    screen = app.screen
+    if isinstance(screen, PrivacyScreen):
+        screen.post_message(Passed(screen.ticket))
+    else:
+        assert app.table is not None and app.table.ack is not None
+        app.table.post_message(Acknowledged(app.table.ack))
 
 
 def local_app(host: TableHost, seats: tuple[int, ...]) -> SeatApp:
@@ -62,14 +89,22 @@ def local_app(host: TableHost, seats: tuple[int, ...]) -> SeatApp:
 async def play_here(app: SeatApp, pilot: Pilot, host: TableHost, rng: random.Random, most: int) -> dict[str, int]:
     """Answer what the app shows, as its screens would: pass screens by their Enter, decisions with
     a random legal action; check each screen for the cards hidden from whoever may see it."""
-    counts = {"passes": 0, "decisions": 0, "unpassed": 0, "questions": 0, "claims": 0}
+    counts = {"passes": 0, "decisions": 0, "unpassed": 0, "questions": 0, "claims": 0, "studies": 0}
     last_private: int | None = None
     passed_to: int | None = None
     while counts["decisions"] < most and not isinstance(app.screen, ResultsScreen):
-        await until(lambda: asked(app) or passing(app) or table_asks(app) or isinstance(app.screen, ResultsScreen))
+        await until(lambda: asked(app) or passing(app) or table_asks(app) or studying(app)
+                    or isinstance(app.screen, ResultsScreen))
         if isinstance(app.screen, ResultsScreen):
             break
         text = screen_text(app)
+        if studying(app):
+            assert not [c for c in hidden_ids(host.match, None) if c in text]
+            counts["studies"] += 1
+            assert app.table is not None and app.table.ack is not None
+            app.table.post_message(Acknowledged(app.table.ack))
+            await until(lambda: not studying(app))
+            continue
         if table_asks(app):
             assert app.table is not None and app.table.question is not None
             assert not [c for c in hidden_ids(host.match, None) if c in text]
@@ -82,14 +117,12 @@ async def play_here(app: SeatApp, pilot: Pilot, host: TableHost, rng: random.Ran
             await until(lambda: app.asking is None)
             continue
         if passing(app):
-            screen = app.screen
-            assert isinstance(screen, PrivacyScreen)
             assert not [c for c in hidden_ids(host.match, None) if c in text]
             counts["passes"] += 1
             assert app.passing is not None
             passed_to = app.passing[0]
-            screen.post_message(Passed(screen.ticket))
-            await until(lambda: not isinstance(app.screen, PrivacyScreen) or app.passing is None)
+            pass_keyboard(app)
+            await until(lambda: app.passing is None)
             continue
         seat = app.shown_seat
         assert seat is not None and app.decision is not None
@@ -180,10 +213,8 @@ async def test_a_seat_here_that_claims_the_tables_question_confirms_it_in_privat
                 if table_asks(app):
                     break
                 if passing(app):
-                    screen = app.screen
-                    assert isinstance(screen, PrivacyScreen)
-                    screen.post_message(Passed(screen.ticket))
-                    await until(lambda: not passing(app) or app.passing is None)
+                    pass_keyboard(app)
+                    await until(lambda: app.passing is None)
                     continue
                 ticket, seat = app.shown_ticket, app.shown_seat
                 assert app.decision is not None and seat is not None
@@ -197,9 +228,7 @@ async def test_a_seat_here_that_claims_the_tables_question_confirms_it_in_privat
             await until(lambda: passing(app) or (asked(app) and app.shown_seat == claimer))
             if passing(app):
                 assert app.passing is not None and app.passing[0] == claimer
-                screen = app.screen
-                assert isinstance(screen, PrivacyScreen)
-                screen.post_message(Passed(screen.ticket))
+                pass_keyboard(app)
                 await until(lambda: asked(app) and app.shown_seat == claimer)
             assert app.decision is not None and app.decision.private and app.decision.prompt.reaction
             text = screen_text(app)

@@ -149,7 +149,8 @@ def test_a_broken_planner_is_caught(game_id: str, monkeypatch: pytest.MonkeyPatc
 def test_a_planner_blind_to_round_ends_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Big Fish: a seat that ends a round and starts the next must not go on to its hand unseen."""
     real = planner.plan
-    monkeypatch.setattr(planner, "plan", lambda match, marks, hold, rounds, here=None: real(match, marks, hold, here=here))
+    monkeypatch.setattr(planner, "plan",
+                        lambda match, marks, hold, rounds, here=None: real(match, marks, hold, here=here))
     with pytest.raises(AssertionError, match="a new round"):
         for seed in range(1, 30):
             check_game("big-fish", seed, 3, 0.0)

@@ -1,0 +1,190 @@
+"""The seat app's connections: connecting (and saying so while the host cannot be reached),
+reconnecting, the host's refusals as notices, whom the table waits for in words, leaving.
+
+A mixin of `fishtable.remote.seat_app.SeatApp` (a Textual app): it keeps one
+job out of the app, the wire's comings and goings, so the app keeps the rhythm.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+
+from fishtable.engine.protocol import Prompt
+from fishtable.remote.client import JoinRefused, RemoteClient
+from fishtable.tui.decision import Decision
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from fishtable.remote.wire_feed import WireFeed, WireMatch
+    from fishtable.tui.screens.table import TableScreen
+
+    _Base = App[int]
+else:
+    _Base = object
+
+REJOIN_SECONDS = 120.0
+GENERIC_REFUSAL = "That is not one of your choices now."
+
+
+def names_words(names: list[str]) -> str:
+    """"Dora", "Dora and Eli", "Dora, Eli and Fay"."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+class SeatWire(_Base):
+    # What the app sets (fishtable.remote.seat_app.SeatApp).
+    table: TableScreen | None
+    feed: WireFeed | None
+    game: Any
+    ui: Any
+    finished: bool
+
+    @property
+    def connections(self) -> list[RemoteClient]:
+        raise NotImplementedError
+
+    @property
+    def source(self) -> RemoteClient:
+        raise NotImplementedError
+
+    def refresh_from_wire(self) -> None:
+        raise NotImplementedError
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.connecting: set[int] = set()  # the connections being (re)made, by id
+        self.refusals_seen: dict[int, int] = {}
+        self.problem: str | None = None  # why the app ended, for the command line
+        self.leaving = False
+        self.reaching: str | None = None  # the words last shown while the host cannot be reached
+
+    # -- connecting ------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        def changed(_client: RemoteClient) -> None:
+            self.call_later(self.refresh_from_wire)
+
+        for client in self.connections:
+            client.on_change.append(changed)
+            self._reconnect(client)
+
+    def _reconnect(self, client: RemoteClient) -> None:
+        if id(client) not in self.connecting:
+            self.connecting.add(id(client))
+            self.run_worker(self._connect(client), group="wire")
+
+    def _trying(self, client: RemoteClient, attempt: int, problem: str) -> None:
+        """The host cannot be reached yet: say so at once, and that it is being tried again."""
+        words = f"The table at {client.link.netloc} cannot be reached ({problem}); trying again (try {attempt})…"
+        if words != self.reaching:
+            self.reaching = words
+            self.notify(words, severity="warning", timeout=3, markup=False)
+
+    async def _connect(self, client: RemoteClient) -> None:
+        try:
+            await client.connect_retrying(REJOIN_SECONDS, on_retry=lambda n, why: self._trying(client, n, why))
+        except JoinRefused as exc:
+            self._give_up(str(exc))
+            return
+        except (OSError, aiohttp.ClientError, ConnectionError, TimeoutError):
+            self._give_up(f"The table at {client.link.netloc} cannot be reached.")
+            return
+        finally:
+            self.connecting.discard(id(client))
+        self.reaching = None
+        self.connected_again()
+        self.refresh_from_wire()
+
+    def connected_again(self) -> None:
+        """Whatever is asked now is asked again (the app forgets what it answered)."""
+
+    def _give_up(self, reason: str) -> None:
+        self.problem = reason
+        self.leaving = True
+        self.exit(1)
+
+    def wire_ready(self) -> bool:
+        """Every connection has its first snapshot, and the app is not closing (its screens are
+        being taken down; the clients' close calls here)."""
+        return not self.leaving and self.is_running and all(c.seen.snapshot is not None for c in self.connections)
+
+    def wire_connected(self) -> bool:
+        """Every connection is up; if one is down, it is being made again (or the app gives up)."""
+        for client in self.connections:
+            if client.connected or self.finished:
+                continue
+            if client.closed_reason is not None:  # opened elsewhere, say: never take it back
+                self._give_up(client.closed_reason)
+                return False
+            if id(client) not in self.connecting and self.table is not None:
+                self.show_table_only()
+                self.table.set_prompt(None, waiting_for=None)
+                self.notify("The connection to the host was lost; joining again…", severity="warning",
+                            timeout=3, markup=False)
+                self._reconnect(client)
+            return False
+        return True
+
+    def show_table_only(self) -> None:
+        """Take every screen above the table away (the app's own `_show(None)`)."""
+
+    def take_refusals(self) -> int:
+        """Show the host's new refusals as notices; how many there were."""
+        count = 0
+        for client in self.connections:
+            seen = client.seen
+            for reason in seen.refusals[self.refusals_seen.get(id(client), 0):]:
+                self.notify(reason, severity="warning", markup=False)
+                count += 1
+            self.refusals_seen[id(client)] = len(seen.refusals)
+        return count
+
+    def waiting_words(self) -> str | None:
+        """Whom the table waits for, for "… is thinking…": the seats asked, an away seat as away."""
+        seen = self.source.seen
+        snap = seen.snapshot
+        if snap is None or self.feed is None:
+            return None
+        away = {s.seat for s in snap.seats if s.away}
+        names = [self.feed.seats[s].name + (" (away)" if s in away else "") for s in snap.waiting]
+        return names_words(names) or None
+
+    # -- a question ----------------------------------------------------------------------------------
+    def build_decision(self, seat: int, match: WireMatch) -> Decision:
+        """`seat`'s open question as a screen needs it. The screen's own check refuses what is not a
+        legal answer with the game's reason, read from the seat's view (the host checks again)."""
+        client = match.seat_clients[seat]
+        snap = client.seen.snapshot
+        assert self.feed is not None and snap is not None and snap.prompt is not None
+        prompt = Prompt.model_validate(snap.prompt)
+        legal = match.legal_actions(seat)
+        private = prompt.private or prompt.reaction
+        view = self.feed.view(seat if private else None)
+        commands = [c.action for c in self.ui.table_commands(self.feed.view(None))]
+
+        def check(action: object) -> str | None:
+            return None if action in legal or action in commands else GENERIC_REFUSAL
+
+        return Decision(
+            ticket=snap.ticket, seat=seat, prompt=prompt, view=view, legal=legal, seats=self.feed.seats,
+            private=private, check=check, log=self.feed.log(seat if private else None),
+        )
+
+    # -- leaving ---------------------------------------------------------------------------------------
+    def action_request_quit(self) -> None:
+        self.leaving = True
+        self.exit(0)
+
+    def action_to_menu(self) -> None:
+        self.leaving = True
+        self.exit(0)
+
+    async def on_unmount(self) -> None:
+        self.leaving = True  # the screens are going: what the wire says now is drawn nowhere
+        for client in self.connections:
+            client.on_change.clear()
+            await client.close()

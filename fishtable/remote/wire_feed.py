@@ -1,0 +1,135 @@
+"""What a seat app knows of its remote table, read from its connections' latest snapshots.
+
+`WireMatch` is the match as the table's planner (`fishtable.tui.planner`) reads it: the seats, the
+questions this keyboard's seats are asked (and which seats elsewhere the table waits for), the log
+lines this keyboard may read, whether the game is over. `WireFeed` is what the table screens read
+(`fishtable.tui.plugin.TableFeed`). Neither holds a game state: only what the host sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from fishtable.engine.protocol import Event, Prompt, SeatInfo
+from fishtable.remote.client import RemoteClient
+from fishtable.remote.views import rebuild_view
+from fishtable.tui.decision import LogWindow
+
+
+def seat_infos(source: RemoteClient) -> tuple[SeatInfo, ...]:
+    """The seats as the planner sees them: a computer seat is the host's ("computer")."""
+    snap = source.seen.snapshot
+    assert snap is not None
+    return tuple(SeatInfo(name=s.name, bot="computer" if s.kind == "computer" else None) for s in snap.seats)
+
+
+class WireMatch:
+    """The remote table as `fishtable.tui.planner.FlowMatch`: `source` is the public table (a seat's
+    own connection when it is the only seat here), `seats` this keyboard's seats' connections, and
+    `answered` the question tickets already answered (the host may not have moved on yet)."""
+
+    def __init__(self, source: RemoteClient, seats: Mapping[int, RemoteClient], game: Any,
+                 answered: set[int]) -> None:
+        self.source = source
+        self.seat_clients = seats
+        self.game = game
+        self.answered = answered
+        self.seats = seat_infos(source)
+
+    @property
+    def is_over(self) -> bool:
+        return self.source.seen.result is not None
+
+    def _events(self) -> dict[int, Event]:
+        """Every game line this keyboard may read, by its place in the whole log. With one seat
+        here its lines are everyone's here; with several, a line the public table did not get is
+        that seat's own."""
+        events = {line.index: Event(kind=line.kind, text=line.text, news=line.news)
+                  for line in self.source.seen.log.values()}
+        for seat, client in self.seat_clients.items():
+            if client is self.source:
+                continue
+            for line in client.seen.log.values():
+                if line.index not in events:
+                    events[line.index] = Event(kind=line.kind, text=line.text, news=line.news, visible_to=(seat,))
+        return events
+
+    @property
+    def event_count(self) -> int:
+        indices = [*self.source.seen.log, *(i for c in self.seat_clients.values() for i in c.seen.log)]
+        return max(indices, default=-1) + 1
+
+    def events_since(self, index: int) -> Sequence[Event]:
+        return [e for i, e in sorted(self._events().items()) if i >= index]
+
+    def open_ticket(self, seat: int) -> int | None:
+        """The ticket of `seat`'s open question here (asked and not yet answered), or None."""
+        client = self.seat_clients.get(seat)
+        snap = client.seen.snapshot if client is not None else None
+        if snap is None or snap.prompt is None or snap.ticket in self.answered:
+            return None
+        return snap.ticket
+
+    def pending(self) -> dict[int, Prompt]:
+        """The open questions of the seats here, and a stand-in for each seat elsewhere the table
+        waits for (the planner only needs to know it is asked)."""
+        out: dict[int, Prompt] = {}
+        for seat, client in self.seat_clients.items():
+            snap = client.seen.snapshot
+            if self.open_ticket(seat) is not None and snap is not None and snap.prompt is not None:
+                out[seat] = Prompt.model_validate(snap.prompt)
+        for seat in self.source.seen.waiting:
+            if seat not in self.seat_clients:
+                out[seat] = Prompt(seat=seat, kind="elsewhere", text="")
+        return out
+
+    def legal_actions(self, seat: int) -> list[BaseModel]:
+        snap = self.seat_clients[seat].seen.snapshot
+        assert snap is not None
+        return [self.game.parse_action(a) for a in snap.legal]
+
+
+class WireFeed:
+    """What the table screens read (`fishtable.tui.plugin.TableFeed`), from the latest snapshots:
+    the public table from `source`, a seat's own view and log from that seat's connection;
+    `news_from(viewer)` says where the news of a viewer's log starts (the seat app's rhythm)."""
+
+    def __init__(self, source: RemoteClient, seats: Mapping[int, RemoteClient], game: Any, ui: Any,
+                 news_from: Callable[[int | None], int]) -> None:
+        self.client = source
+        self.seat_clients = seats
+        self.game = game
+        self.ui = ui
+        self.title = game.title
+        self.news_from = news_from
+        self.seats = seat_infos(source)
+
+    def view(self, viewer: int | None) -> BaseModel:
+        if viewer is not None and viewer in self.seat_clients:
+            snap = self.seat_clients[viewer].seen.snapshot
+            assert snap is not None
+            return rebuild_view(self.game, snap.view)
+        snap = self.client.seen.snapshot
+        assert snap is not None
+        return rebuild_view(self.game, snap.table if snap.table is not None else snap.view)
+
+    def log(self, viewer: int | None) -> LogWindow:
+        seen = (self.seat_clients.get(viewer, self.client) if viewer is not None else self.client).seen
+        # Numbered by place in the whole log; a host's note (a seat taken over) takes the number
+        # of the game's line it came after.
+        entries = [(line.index, Event(kind=line.kind, text=line.text, news=line.news))
+                   for line in seen.readable_log()]
+        return LogWindow(self.ui.log_window(entries), self.news_from(viewer))
+
+    def clock_words(self) -> str:
+        away = [s.name for s in self.client.seen.seats if s.away]
+        return f"away: {', '.join(away)}" if away else ""
+
+    def started(self) -> None:
+        """The table is on screen; the wire drives it."""
+
+    def thinking_words(self) -> str:
+        return ""
