@@ -162,7 +162,7 @@ class SeatApp(SeatWire, ShellApp[int]):
         self.rhythm = SeatRhythm(self.ui.hold_kinds, self.ui.round_kinds)
         snap = self.source.seen.snapshot
         assert snap is not None
-        self.rhythm.open(snap.step, self.match().event_count)
+        self.rhythm.open(snap.step)
         self.feed = WireFeed(self.source, self.seats_here, self.game, self.ui, self.rhythm.news_from)
         self.table = TableScreen.of(self.feed.ui)(self.feed)
         self.push_screen(self.table)
@@ -302,7 +302,7 @@ class SeatApp(SeatWire, ShellApp[int]):
         self.shown_ticket = self.sent_ticket = 0
         self.shown_seat = self.step = self.queued = None
         self.answered.clear()
-        self.rhythm.open(self.source.seen.snapshot.step, self.match().event_count)
+        self.rhythm.open(self.source.seen.snapshot.step)
         self._show(None)
         if self.table is not None:
             self.table.refresh_view()

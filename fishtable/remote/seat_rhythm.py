@@ -17,12 +17,12 @@ class SeatRhythm:
     def __init__(self, hold_kinds: frozenset[str], round_kinds: frozenset[str]) -> None:
         self.hold_kinds = hold_kinds
         self.round_kinds = round_kinds
-        self.open(0, 0)
+        self.open(0)
 
-    def open(self, step_count: int, event_count: int) -> None:
-        """A table just drawn, or a new game dealt: a new game's opening is news for its first
-        screen; a game joined in the middle shows what happens from now on."""
-        opening = 0 if step_count == 0 else event_count
+    def open(self, step_count: int, opening: int = 0) -> None:
+        """A table just drawn, or a new game dealt: everything before `opening` was on this
+        keyboard's screens (nothing yet: a seat joining a game already under way has seen none of
+        its moves, and the log it is sent is news for its first screen)."""
         self.marks = planner.Marks(seen=opening)
         self.news_mark = opening  # events from here on came after this keyboard's last decision
         self.table_news_from = opening  # the public table marks events from here on as news
