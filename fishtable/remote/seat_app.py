@@ -26,27 +26,25 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 import fishtable.tui
-from fishtable.engine.protocol import Result
 from fishtable.engine.registry import get_entry
-from fishtable.engine.series import Series
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.seat_hints import SeatHints
 from fishtable.remote.seat_rhythm import SeatRhythm
+from fishtable.remote.seat_screens import SeatScreens
+from fishtable.remote.seat_shell import SeatShell
 from fishtable.remote.seat_wire import SeatWire
 from fishtable.remote.wire_feed import WireFeed, WireMatch
 from fishtable.tui import planner
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, Passed
 from fishtable.tui.screens.apps import ShellApp
-from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW, FishScreen
-from fishtable.tui.screens.choice import ChoiceScreen
+from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW
 from fishtable.tui.screens.privacy import PrivacyScreen
-from fishtable.tui.screens.results import ResultsScreen
 from fishtable.tui.screens.table import TableScreen
 
 _STYLES = Path(fishtable.tui.__file__).parent / "styles"
 
 
-class SeatApp(SeatWire, ShellApp[int]):
+class SeatApp(SeatShell, SeatScreens, SeatWire, ShellApp[int]):
     """One connection (`client`: a seat, or the public table) or, with `more`, several seats at
     one keyboard, whose shared table comes from `table` (a public-table connection)."""
 
@@ -86,22 +84,7 @@ class SeatApp(SeatWire, ShellApp[int]):
         self.games_seen = 1
         self.decision: Decision | None = None  # the question on screen now
 
-    # -- the connections ----------------------------------------------------------------------
-    @property
-    def connections(self) -> list[RemoteClient]:
-        extra = [self.table_client] if self.table_client is not None else []
-        return [self.client, *self.others, *extra]
-
-    @property
-    def source(self) -> RemoteClient:
-        """The connection the shared table is drawn from."""
-        return self.table_client if self.table_client is not None else self.client
-
-    @property
-    def seats_here(self) -> dict[int, RemoteClient]:
-        """The seats this app plays, by seat number (once their welcomes have come)."""
-        return {c.seen.seat: c for c in (self.client, *self.others) if c.seen.seat is not None}
-
+    # -- what is on screen -------------------------------------------------------------------------
     @property
     def passing(self) -> tuple[int, int] | None:
         """(seat, ticket) of the pass screen on screen, if one is."""
@@ -172,10 +155,7 @@ class SeatApp(SeatWire, ShellApp[int]):
         assert self.rhythm is not None and self.table is not None and self.feed is not None
         rhythm, table = self.rhythm, self.table
         if isinstance(step, planner.Results):
-            source = self.source.seen
-            assert source.result is not None
-            series = Series.model_validate(source.series) if source.series is not None else None
-            self._finish(Result.model_validate(source.result), series)
+            self._finish(self.source.seen)
             return
         if isinstance(step, planner.AutoAnswer):  # a public choice with one answer asks nothing
             self._send(step.seat, [step.action])
@@ -259,40 +239,7 @@ class SeatApp(SeatWire, ShellApp[int]):
             self.queued = None  # the game moved elsewhere: ask from where it stands
         self.shown_ticket, self.shown_seat = decision.ticket, seat
         self.decision = decision
-        screen = self.ui.decision_screen(decision)
-        if screen is None and decision.kind in self.ui.board_kinds and decision.private:
-            screen = TableScreen.of(self.feed.ui)(self.feed, viewer=decision.seat)
-            self._show(screen)
-            screen.call_after_refresh(screen.set_prompt, decision)
-            return
-        if screen is None and decision.private:
-            screen = ChoiceScreen(decision, self.ui)
-        if screen is None:
-            self._show(None)
-            self.table.set_prompt(decision)
-            return
-        self._show(screen)
-
-    def _show(self, screen: Screen | None) -> None:
-        """Put `screen` above the table, replacing the previous one (None: the table)."""
-        if self.overlay is not None and self.overlay in self.screen_stack:
-            if screen is None:
-                while self.screen is not self.overlay and len(self.screen_stack) > 2:
-                    self.pop_screen()
-                self.pop_screen()
-            else:
-                self.switch_screen(screen) if self.screen is self.overlay else self.push_screen(screen)
-        elif screen is not None:
-            self.push_screen(screen)
-        self.overlay = screen
-
-    def _finish(self, result: Result, series: Series | None) -> None:
-        if self.finished:
-            return
-        self.finished = True
-        assert self.feed is not None
-        shown = series if series is not None and series.rules.is_series else None
-        self._show(ResultsScreen(result, self.ui.result_details(self.feed.view(None)), shown))
+        self.show_decision(decision)
 
     def _next_game_dealt(self, games: int) -> None:
         """The host dealt the next game of the series: back from the results to the table."""
@@ -350,44 +297,3 @@ class SeatApp(SeatWire, ShellApp[int]):
             self.notify("The public table cannot ask for that; a seat's own link can.", markup=False)
             return
         self._command(seats[seat], message.action)
-
-    # -- the shell's app interface ------------------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hint":
-            return self.hints.refusal() is None
-        return True
-
-    def action_hint(self) -> None:
-        self.hints.ask()
-
-    def _hint_refusal(self) -> str | None:
-        return self.hints.refusal()
-
-    def arming_time(self, kind: str) -> float:
-        """The key rule, as the hot-seat app's: only a pass screen takes no key for a while."""
-        return self.handoff_arming if kind == "handoff" else 0.0
-
-    def repeat_window(self, screen: FishScreen) -> float:
-        """A repeat of the pass screen's Enter is swallowed on the first screen after it, of the
-        seat it passed to (several seats at this keyboard); asked once, as that screen arms."""
-        if self.just_passed_to is None or getattr(screen, "seat", None) != self.just_passed_to:
-            return 0.0
-        self.just_passed_to = None
-        return self.arming
-
-    def help_markdown(self) -> str:
-        return self.ui.help_markdown if self.ui is not None else ""
-
-    def rules_game(self) -> str | None:
-        return self.source.seen.game or None
-
-    def action_play_again(self) -> None:
-        self.notify("A new game is dealt by the host.", markup=False)
-
-    def next_game(self) -> None:
-        """`n` at the results of a series: ask the host for the next game."""
-        seats = self.seats_here
-        if not seats:
-            self.notify("The next game is asked for from a seat's own screen.", markup=False)
-            return
-        self.run_worker(seats[min(seats)].next_game(), group="act")

@@ -38,6 +38,9 @@ def names_words(names: list[str]) -> str:
 
 class SeatWire(_Base):
     # What the app sets (fishtable.remote.seat_app.SeatApp).
+    client: RemoteClient
+    others: tuple[RemoteClient, ...]
+    table_client: RemoteClient | None
     table: TableScreen | None
     feed: WireFeed | None
     game: Any
@@ -46,14 +49,21 @@ class SeatWire(_Base):
 
     @property
     def connections(self) -> list[RemoteClient]:
-        raise NotImplementedError
+        extra = [self.table_client] if self.table_client is not None else []
+        return [self.client, *self.others, *extra]
 
     @property
     def source(self) -> RemoteClient:
-        raise NotImplementedError
+        """The connection the shared table is drawn from."""
+        return self.table_client if self.table_client is not None else self.client
 
-    def refresh_from_wire(self) -> None:
-        raise NotImplementedError
+    @property
+    def seats_here(self) -> dict[int, RemoteClient]:
+        """The seats this app plays, by seat number (once their welcomes have come)."""
+        return {c.seen.seat: c for c in (self.client, *self.others) if c.seen.seat is not None}
+
+    if TYPE_CHECKING:  # the app's own
+        def refresh_from_wire(self) -> None: ...
 
     def __init__(self) -> None:
         super().__init__()

@@ -1,0 +1,78 @@
+"""Which screen shows what at a seat app: a question's screen (the game's, a private copy of the
+table, or the shell's choice list; a public one on the table), the one screen above the table, and
+the results. A mixin of `fishtable.remote.seat_app.SeatApp`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.screen import Screen
+
+from fishtable.engine.protocol import Result
+from fishtable.engine.series import Series
+from fishtable.tui.decision import Decision
+from fishtable.tui.screens.choice import ChoiceScreen
+from fishtable.tui.screens.results import ResultsScreen
+from fishtable.tui.screens.table import TableScreen
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from fishtable.remote.client import TableSeen
+    from fishtable.remote.wire_feed import WireFeed
+
+    _Base = App[int]
+else:
+    _Base = object
+
+
+class SeatScreens(_Base):
+    # What the app sets (fishtable.remote.seat_app.SeatApp).
+    table: TableScreen | None
+    feed: WireFeed | None
+    ui: Any
+    overlay: Screen | None
+    finished: bool
+
+    def show_decision(self, decision: Decision) -> None:
+        """A question on its screen: the seat's own (private) or the table (public)."""
+        assert self.table is not None and self.feed is not None
+        screen = self.ui.decision_screen(decision)
+        if screen is None and decision.kind in self.ui.board_kinds and decision.private:
+            screen = TableScreen.of(self.feed.ui)(self.feed, viewer=decision.seat)
+            self._show(screen)
+            screen.call_after_refresh(screen.set_prompt, decision)
+            return
+        if screen is None and decision.private:
+            screen = ChoiceScreen(decision, self.ui)
+        if screen is None:
+            self._show(None)
+            self.table.set_prompt(decision)
+            return
+        self._show(screen)
+
+    def _show(self, screen: Screen | None) -> None:
+        """Put `screen` above the table, replacing the previous one (None: the table)."""
+        if self.overlay is not None and self.overlay in self.screen_stack:
+            if screen is None:
+                while self.screen is not self.overlay and len(self.screen_stack) > 2:
+                    self.pop_screen()
+                self.pop_screen()
+            else:
+                self.switch_screen(screen) if self.screen is self.overlay else self.push_screen(screen)
+        elif screen is not None:
+            self.push_screen(screen)
+        self.overlay = screen
+
+    def _finish(self, seen: TableSeen) -> None:
+        """The results the host sent (and the series' totals, if the table plays a series)."""
+        if self.finished or seen.result is None:
+            return
+        self.finished = True
+        assert self.feed is not None
+        series = Series.model_validate(seen.series) if seen.series is not None else None
+        shown = series if series is not None and series.rules.is_series else None
+        result = Result.model_validate(seen.result)
+        self._show(ResultsScreen(result, self.ui.result_details(self.feed.view(None)), shown))
+
