@@ -44,7 +44,7 @@ from fishtable.tui.screens.table import TableScreen
 _STYLES = Path(fishtable.tui.__file__).parent / "styles"
 
 
-class SeatApp(SeatShell, SeatScreens, SeatWire, ShellApp[int]):
+class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
     """One connection (`client`: a seat, or the public table) or, with `more`, several seats at
     one keyboard, whose shared table comes from `table` (a public-table connection)."""
 
@@ -68,7 +68,6 @@ class SeatApp(SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.ui: Any = None
         self.feed: WireFeed | None = None
         self.rhythm: SeatRhythm | None = None
-        self.hints = SeatHints(self)
         self.table: TableScreen | None = None
         self.overlay: Screen | None = None
         self.step: planner.Step | None = None  # the planner's step on screen
@@ -119,7 +118,7 @@ class SeatApp(SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         if not self.table.is_mounted:
             return
         refused = self.take_refusals()
-        self.hints.show(refused > 0)
+        self.show_hint(refused > 0)
         if not self.wire_connected():
             return
         source = self.source.seen

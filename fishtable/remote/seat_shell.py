@@ -1,5 +1,5 @@
 """What the shell asks of a seat app (`fishtable.tui.screens.apps.ShellApp`): the key rule's
-times, the help (remote play's, not the hot seat's), the rules, hints, and the results' keys.
+times, the help (remote play's, not the hot seat's), the rules, and the results' keys.
 
 A mixin of `fishtable.remote.seat_app.SeatApp`.
 """
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from fishtable.remote.client import RemoteClient
-    from fishtable.remote.seat_hints import SeatHints
     from fishtable.tui.screens.base import FishScreen
 
     _Base = App[int]
@@ -59,7 +58,6 @@ class RemoteHelpScreen(HelpScreen):
 
 class SeatShell(_Base):
     # What the app sets (fishtable.remote.seat_app.SeatApp).
-    hints: SeatHints
     ui: Any
     arming: float
     handoff_arming: float
@@ -71,17 +69,6 @@ class SeatShell(_Base):
 
         @property
         def seats_here(self) -> dict[int, RemoteClient]: ...
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hint":
-            return self.hints.refusal() is None
-        return True
-
-    def action_hint(self) -> None:
-        self.hints.ask()
-
-    def _hint_refusal(self) -> str | None:
-        return self.hints.refusal()
 
     def arming_time(self, kind: str) -> float:
         """The key rule, as the hot-seat app's: only a pass screen takes no key for a while."""
