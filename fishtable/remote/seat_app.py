@@ -33,7 +33,7 @@ from fishtable.remote.seat_rhythm import SeatRhythm
 from fishtable.remote.seat_screens import SeatScreens
 from fishtable.remote.seat_shell import SeatShell
 from fishtable.remote.seat_wire import SeatWire
-from fishtable.remote.wire_feed import WireFeed, WireMatch
+from fishtable.remote.wire_feed import WireFeed, WireMatch, legal_match
 from fishtable.tui import planner
 from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, Passed
 from fishtable.tui.screens.apps import ShellApp
@@ -127,9 +127,10 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             self._next_game_dealt(source.games)
         self.rhythm.host_moved(source.snapshot.step, refused)
         match = self.match()
-        if self.shown_seat is not None and match.open_ticket(self.shown_seat) == self.shown_ticket:
-            self.table.refresh_view()  # a question on screen stays until it is answered
-            return
+        if self.shown_seat is not None and match.open_ticket(self.shown_seat) == self.shown_ticket \
+                and self.table_commands() == self.offered:
+            self.table.refresh_view()  # a question on screen stays until it is answered (or the
+            return  # table's commands change with this update: it is asked again, with theirs)
         self.shown_ticket, self.shown_seat = 0, None
         step = self.rhythm.plan(match, frozenset(self.seats_here))
         if step == self.step and isinstance(step, planner.PassKeyboard | planner.AskTable | planner.StudyNews):
@@ -229,10 +230,10 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         decision = self.build_decision(seat, match)
         if self.queued is not None and self.queued[0] == seat:  # a step decided on the last screen
             steps = self.queued[1]
-            action = steps.pop(0)
+            action = legal_match(steps.pop(0), decision.legal)
             if not steps:
                 self.queued = None
-            if action in decision.legal:
+            if action is not None:
                 self._send(seat, [action])
                 return
             self.queued = None  # the game moved elsewhere: ask from where it stands
@@ -260,14 +261,14 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         client = self.seats_here.get(message.seat)
         if client is None:
             return
-        legal = self.decision.legal if self.decision is not None else []
-        if message.action not in legal:  # a table command made from the private screen (poker's stop)
+        action = legal_match(message.action, self.decision.legal if self.decision is not None else [])
+        if action is None:  # a table command made from the private screen (poker's stop)
             self.shown_ticket = 0  # asked again once the host has applied it
             self._command(client, message.action)
             return
         self.queued = (message.seat, list(message.then)) if message.then else None
         self._show(None)
-        self._send(message.seat, [message.action])
+        self._send(message.seat, [action])
         if self.table is not None:
             self.table.set_prompt(None, waiting_for=self.waiting_words())
 

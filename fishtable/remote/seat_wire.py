@@ -13,6 +13,7 @@ import aiohttp
 
 from fishtable.engine.protocol import Prompt
 from fishtable.remote.client import JoinRefused, RemoteClient
+from fishtable.remote.wire_feed import wire_check
 from fishtable.tui.decision import Decision
 
 if TYPE_CHECKING:
@@ -26,7 +27,6 @@ else:
     _Base = object
 
 REJOIN_SECONDS = 120.0
-GENERIC_REFUSAL = "That is not one of your choices now."
 
 
 def names_words(names: list[str]) -> str:
@@ -72,6 +72,7 @@ class SeatWire(_Base):
         self.problem: str | None = None  # why the app ended, for the command line
         self.leaving = False
         self.reaching: str | None = None  # the words last shown while the host cannot be reached
+        self.offered: list[object] = []  # the table commands the question on screen offers
 
     # -- connecting ------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -164,6 +165,11 @@ class SeatWire(_Base):
         return names_words(names) or None
 
     # -- a question ----------------------------------------------------------------------------------
+    def table_commands(self) -> list[object]:
+        """The table commands the table offers now (poker's stop, until someone has called it)."""
+        assert self.feed is not None
+        return [c.action for c in self.ui.table_commands(self.feed.view(None))]
+
     def build_decision(self, seat: int, match: WireMatch) -> Decision:
         """`seat`'s open question as a screen needs it. The screen's own check refuses what is not a
         legal answer with the game's reason, read from the seat's view (the host checks again)."""
@@ -174,11 +180,8 @@ class SeatWire(_Base):
         legal = match.legal_actions(seat)
         private = prompt.private or prompt.reaction
         view = self.feed.view(seat if private else None)
-        commands = [c.action for c in self.ui.table_commands(self.feed.view(None))]
-
-        def check(action: object) -> str | None:
-            return None if action in legal or action in commands else GENERIC_REFUSAL
-
+        self.offered = commands = self.table_commands()
+        check = wire_check(legal, commands)
         return Decision(
             ticket=snap.ticket, seat=seat, prompt=prompt, view=view, legal=legal, seats=self.feed.seats,
             private=private, check=check, log=self.feed.log(seat if private else None),

@@ -18,6 +18,39 @@ from fishtable.remote.client import RemoteClient
 from fishtable.remote.views import rebuild_view
 from fishtable.tui.decision import LogWindow
 
+GENERIC_REFUSAL = "That is not one of your choices now."
+
+
+def _unordered(value: object) -> object:
+    """An action's JSON with the order of its lists left out (two fish marked #22 then #15 are the
+    fish #15 and #22): a hashable, comparable key."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _unordered(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(sorted((_unordered(v) for v in value), key=repr))
+    return value
+
+
+def legal_match(action: object, legal: Sequence[BaseModel]) -> BaseModel | None:
+    """The legal answer `action` is (itself, or the legal one it differs from only in the order it
+    was put together in: the host's engine takes either, and the screen's order is the player's
+    own), or None."""
+    if action in legal:
+        return action if isinstance(action, BaseModel) else None
+    if not isinstance(action, BaseModel):
+        return None
+    key = _unordered(action.model_dump(mode="json"))
+    return next((a for a in legal if _unordered(a.model_dump(mode="json")) == key), None)
+
+
+def wire_check(legal: Sequence[BaseModel], commands: Sequence[object]) -> Callable[[object], str | None]:
+    """A remote question's `Decision.check`: a legal answer (in any order) or a table command the
+    table offers passes; the host checks again with the game's engine, and says why if it refuses."""
+    def check(action: object) -> str | None:
+        return None if legal_match(action, legal) is not None or action in commands else GENERIC_REFUSAL
+
+    return check
+
 
 def seat_infos(source: RemoteClient) -> tuple[SeatInfo, ...]:
     """The seats as the planner sees them: a computer seat is the host's ("computer")."""
