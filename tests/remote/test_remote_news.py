@@ -97,6 +97,9 @@ async def test_every_news_line_reaches_a_remote_seat_before_its_next_question(ga
                     continue
                 events = list(host.match.events_since(0))
                 assert app.decision is not None
+                # 45.2: a reaction (Broken Line) is asked on the table; only a claimer's own screen
+                # asks it in private ("(you claimed it)"), and this seat never claims.
+                assert not app.decision.prompt.reaction, "a private Broken Line screen for a seat that did not claim"
                 missing = missing_news(app, app.decision.log, events, seat, since)
                 assert not missing, f"question {checked + 1}: not shown as new: {missing}"
                 # The news bar shows news since the last answer as new, never a stale "Last:" line.
