@@ -186,7 +186,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             self.step_ticket += 1
             table.set_prompt(None, ack=self.step_ticket)
         else:  # Elsewhere, Wait: the public table, with the news and whom it waits for
-            table.set_prompt(None, waiting_for=self.waiting_words())
+            table.set_prompt(None, waiting_line=self.waiting_words())
 
     # -- the steps' answers ------------------------------------------------------------------------
     def on_passed(self, message: Passed) -> None:
@@ -222,7 +222,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         for seat in step.seats:  # legal[0] of a reaction is the same "no" for every seat
             if seat in pending and pending[seat].reaction:
                 self._send(seat, [match.legal_actions(seat)[0]])
-        self.table.set_prompt(None, waiting_for=self.waiting_words())
+        self.table.set_prompt(None, waiting_line=self.waiting_words())
 
     def _ask(self, seat: int, match: WireMatch) -> None:
         """A seat here is asked, on its own screen (private) or on the table (public)."""
@@ -270,7 +270,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self._show(None)
         self._send(message.seat, [action])
         if self.table is not None:
-            self.table.set_prompt(None, waiting_for=self.waiting_words())
+            self.table.set_prompt(None, waiting_line=self.waiting_words())
 
     def _send(self, seat: int, actions: list[Any]) -> None:
         """Answer `seat`'s open question with `actions[0]` (the host applies the rest, if any, as

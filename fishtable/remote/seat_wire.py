@@ -133,7 +133,7 @@ class SeatWire(_Base):
                 return False
             if id(client) not in self.connecting and self.table is not None:
                 self.show_table_only()
-                self.table.set_prompt(None, waiting_for=None)
+                self.table.set_prompt(None, waiting_line="The connection to the host was lost; joining again…")
                 self.notify("The connection to the host was lost; joining again…", severity="warning",
                             timeout=3, markup=False)
                 self._reconnect(client)
@@ -155,14 +155,20 @@ class SeatWire(_Base):
         return count
 
     def waiting_words(self) -> str | None:
-        """Whom the table waits for, for "… is thinking…": the seats asked, an away seat as away."""
-        seen = self.source.seen
-        snap = seen.snapshot
+        """Whom the table waits for, in words: "Dora and Eli are thinking…", an away seat as away
+        ("Ben is away: the table waits for him or the host's timer")."""
+        snap = self.source.seen.snapshot
         if snap is None or self.feed is None:
             return None
         away = {s.seat for s in snap.seats if s.away}
-        names = [self.feed.seats[s].name + (" (away)" if s in away else "") for s in snap.waiting]
-        return names_words(names) or None
+        names = [self.feed.seats[s].name for s in snap.waiting if s not in away]
+        gone = [self.feed.seats[s].name for s in snap.waiting if s in away]
+        parts = []
+        if names:
+            parts.append(f"{names_words(names)} {'is' if len(names) == 1 else 'are'} thinking…")
+        if gone:
+            parts.append(f"{names_words(gone)} {'is' if len(gone) == 1 else 'are'} away: the table waits")
+        return " · ".join(parts) or None
 
     # -- a question ----------------------------------------------------------------------------------
     def table_commands(self) -> list[object]:

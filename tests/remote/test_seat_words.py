@@ -69,3 +69,24 @@ async def test_the_hint_notice_goes_when_the_hint_comes(tmp_path: Path) -> None:
             assert "Thinking about a hint" not in toasts(app)
     finally:
         await host.stop()
+
+
+async def test_the_waiting_line_names_who_thinks_in_good_grammar_and_an_away_seat_as_away(tmp_path: Path) -> None:
+    """Crazy Fishing opens with every seat casting at once: two present seats think, one is away."""
+    host = await start_table("crazy-fishing", ("remote", "remote", "remote"), tmp_path)
+    try:
+        seats, table = host.links()
+        present = [RemoteClient(seats[0]), RemoteClient(seats[1])]
+        for client in present:
+            await client.connect()
+        app = SeatApp(RemoteClient(table), arming=0.0)
+        async with app.run_test(size=(120, 40)):
+            await until(lambda: app.table is not None and app.table.is_mounted and "thinking" in screen_text(app))
+            text = " ".join(screen_text(app).split())
+            assert "Elena and Tomás are thinking…" in text
+            assert "Ernesto is away" in text
+            assert "Ernesto is thinking" not in text and "Ernesto are" not in text
+        for client in present:
+            await client.close()
+    finally:
+        await host.stop()

@@ -70,6 +70,7 @@ class TableScreen(FishScreen):
         self.question: tuple[str, list[int], int] | None = None  # text, seats, ticket
         self.message = ""
         self.waiting_for: str | None = None
+        self.waiting_line: str | None = None
         self.thinking_shown = ""  # the search progress last shown
         self.commands: list[TableCommand] = []
         self.board: Board = self.ui.make_board()
@@ -137,16 +138,18 @@ class TableScreen(FishScreen):
     # -- what the flow calls -------------------------------------------------
     def set_prompt(
         self, decision: Decision | None, waiting_for: str | None = None, ack: int | None = None,
-        handoff: bool = False,
+        handoff: bool = False, waiting_line: str | None = None,
     ) -> None:
         """Ask for `decision` here, or just show the table (waiting for someone, or for Enter).
         With `handoff`, the Enter that acknowledges the news is `waiting_for`'s own: the table is
-        the pass screen, and arms like one."""
+        the pass screen, and arms like one. `waiting_line`: the words of a wait, whole, instead
+        of "`waiting_for` is thinking…" (a remote table: "Dora and Eli are thinking…")."""
         if self.decision is not None:
             self.board.end()
         self.decision, self.ack, self.question = decision, ack, None
         self.handoff = handoff and ack is not None
         self.waiting_for = waiting_for
+        self.waiting_line = waiting_line
         self.message = ""
         choices = self.query_one("#choices", ChoiceList)
         if decision is not None and decision.kind not in self.ui.board_kinds:
@@ -249,6 +252,8 @@ class TableScreen(FishScreen):
                 below = self.query_one(EventLog).news_below
                 if below:  # the news is longer than the table has room for (on the last line)
                     text.append(f" · PgDn: {below} more", "bold")
+            elif self.waiting_line:
+                text.append(self.waiting_line, "italic")
             elif self.waiting_for:
                 text.append(f"{self.waiting_for} is thinking…", "italic")
                 self.thinking_shown = self.feed.thinking_words()
