@@ -100,6 +100,8 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.shown_ticket = self.sent_ticket = 0  # whatever is asked now is asked again
         self.shown_seat = self.step = None
         self.answered.clear()
+        if self.rhythm is not None:
+            self.rhythm.in_flight = 0  # an answer lost with the connection is asked again
 
     def show_table_only(self) -> None:
         self.shown_ticket, self.shown_seat, self.step = 0, None, None
@@ -158,7 +160,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             self._finish(self.source.seen)
             return
         if isinstance(step, planner.AutoAnswer):  # a public choice with one answer asks nothing
-            self._send(step.seat, [step.action])
+            self._send(step.seat, step.action)
             return
         if isinstance(step, planner.PassKeyboard):
             name = self.feed.seats[step.seat].name
@@ -221,7 +223,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         pending = match.pending()
         for seat in step.seats:  # legal[0] of a reaction is the same "no" for every seat
             if seat in pending and pending[seat].reaction:
-                self._send(seat, [match.legal_actions(seat)[0]])
+                self._send(seat, match.legal_actions(seat)[0])
         self.table.set_prompt(None, waiting_line=self.waiting_words())
 
     def _ask(self, seat: int, match: WireMatch) -> None:
@@ -234,7 +236,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             if not steps:
                 self.queued = None
             if action is not None:
-                self._send(seat, [action])
+                self._send(seat, action)
                 return
             self.queued = None  # the game moved elsewhere: ask from where it stands
         self.shown_ticket, self.shown_seat = decision.ticket, seat
@@ -268,20 +270,18 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             return
         self.queued = (message.seat, list(message.then)) if message.then else None
         self._show(None)
-        self._send(message.seat, [action])
+        self._send(message.seat, action)
         if self.table is not None:
             self.table.set_prompt(None, waiting_line=self.waiting_words())
 
-    def _send(self, seat: int, actions: list[Any]) -> None:
-        """Answer `seat`'s open question with `actions[0]` (the host applies the rest, if any, as
-        later questions come: see `queued`)."""
+    def _send(self, seat: int, action: object) -> None:
+        """Answer `seat`'s open question (a screen's later steps wait in `queued`)."""
         client = self.seats_here[seat]
-        ticket = client.ticket
-        assert self.rhythm is not None
+        assert self.rhythm is not None and isinstance(action, BaseModel)  # a game's action
         self.rhythm.sent(seat, 1, self.match())
-        self.sent_ticket = ticket
-        self.answered.add(ticket)
-        self.run_worker(client.act(actions[0].model_dump(mode="json")), group="act")
+        self.sent_ticket = client.ticket
+        self.answered.add(client.ticket)
+        self.run_worker(client.act(action.model_dump(mode="json")), group="act")
 
     def _command(self, client: RemoteClient, action: BaseModel) -> None:
         assert self.rhythm is not None
