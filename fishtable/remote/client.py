@@ -13,12 +13,11 @@ import contextlib
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 
-from fishtable.engine.protocol import Prompt, Result
+from fishtable.engine.protocol import Result
 from fishtable.remote.links import Link, parse_link
 from fishtable.remote.protocol import (
     MAX_HOST_MESSAGE_BYTES,
@@ -28,21 +27,19 @@ from fishtable.remote.protocol import (
     GameOver,
     Hello,
     Hint,
-    LogLine,
     NextGame,
     Note,
     Presence,
     ProtocolError,
     Refused,
-    SeatLine,
     Snapshot,
     Update,
     Welcome,
     encode,
     read_host_message,
 )
+from fishtable.remote.table_seen import TableSeen
 
-NOTE_KIND = "table"  # the kind of the host's own log lines
 # Frames kept for a person looking into a problem; a game's whole history would grow for hours.
 KEEP_FRAMES: int | None = 64
 
@@ -61,53 +58,6 @@ def _problem(exc: BaseException) -> str:
 
 class JoinRefused(Exception):
     """The host refused this link for good (a wrong key, a finished game), in words."""
-
-
-@dataclass
-class TableSeen:
-    """Everything this connection has been told, newest first where it matters."""
-
-    game: str = ""
-    title: str = ""
-    seat: int | None = None
-    snapshot: Snapshot | None = None
-    log: dict[int, LogLine] = field(default_factory=dict)
-    # The host's own lines for the log (a seat taken over), each after the game's line it followed.
-    notes: list[tuple[int, str]] = field(default_factory=list)
-    refusals: list[str] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    series: dict[str, Any] | None = None  # the series' totals after the last game (Series JSON)
-    games: int = 1  # which game of the table this is (the next game of a series counts on)
-    hints: dict[int, Hint] = field(default_factory=dict)  # the hints received, by question ticket
-
-    def readable_log(self) -> list[LogLine]:
-        """The log in order, the host's notes among the game's lines (a note's index is that of the
-        game's line it came after)."""
-        notes = iter(sorted(self.notes, key=lambda note: note[0]))
-        note = next(notes, None)
-        lines: list[LogLine] = []
-        for index in sorted(self.log):
-            while note is not None and note[0] < index:
-                lines.append(LogLine(index=note[0], kind=NOTE_KIND, text=note[1], news=True))
-                note = next(notes, None)
-            lines.append(self.log[index])
-        while note is not None:
-            lines.append(LogLine(index=note[0], kind=NOTE_KIND, text=note[1], news=True))
-            note = next(notes, None)
-        return lines
-
-    @property
-    def prompt(self) -> Prompt | None:
-        snap = self.snapshot
-        return Prompt.model_validate(snap.prompt) if snap is not None and snap.prompt is not None else None
-
-    @property
-    def seats(self) -> list[SeatLine]:
-        return list(self.snapshot.seats) if self.snapshot is not None else []
-
-    @property
-    def waiting(self) -> list[int]:
-        return list(self.snapshot.waiting) if self.snapshot is not None else []
 
 
 class RemoteClient:

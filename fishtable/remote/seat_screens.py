@@ -19,7 +19,7 @@ from fishtable.tui.screens.table import TableScreen
 if TYPE_CHECKING:
     from textual.app import App
 
-    from fishtable.remote.client import TableSeen
+    from fishtable.remote.table_seen import TableSeen
     from fishtable.remote.wire_feed import WireFeed
 
     _Base = App[int]
