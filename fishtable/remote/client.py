@@ -209,6 +209,7 @@ class RemoteClient:
         elif isinstance(message, GameOver):
             seen.result = message.result
             seen.series = message.series
+            seen.next_game = message.next
 
     def _snapshot(self, snapshot: Snapshot) -> None:
         self.seen.snapshot = snapshot

@@ -93,7 +93,12 @@ class SeatShell(_Base):
         return self.source.seen.game or None
 
     def action_play_again(self) -> None:
-        self.notify("A new game is dealt by the host.", markup=False)
+        """`p` at the results of a single game: the host deals another on the same links when it
+        offers one (GameOver.next); otherwise the screen says why not."""
+        if not self.source.seen.next_game:
+            self.notify("This table deals no other game: the host starts a new one.", markup=False)
+            return
+        self.next_game()
 
     def next_game(self) -> None:
         """`n` at the results of a series: ask the host for the next game."""

@@ -26,6 +26,7 @@ class TableSeen:
     result: dict[str, Any] | None = None
     series: dict[str, Any] | None = None  # the series' totals after the last game (Series JSON)
     games: int = 1  # which game of the table this is (the next game of a series counts on)
+    next_game: bool = False  # the host deals another game on these links when a seat asks (GameOver.next)
     hints: dict[int, Hint] = field(default_factory=dict)  # the hints received, by question ticket
 
     def readable_log(self) -> list[LogLine]:

@@ -255,3 +255,35 @@ async def test_a_host_restarted_between_two_games_of_a_series_deals_the_next_on_
     finally:
         if again is not None:
             await again.stop()
+
+
+async def test_the_join_apps_results_of_a_single_game_deal_another_on_p(tmp_path: Path) -> None:
+    """After a single game the host offers another on the same links (GameOver.next): `p` at a
+    seat's results asks for it, and it is dealt; before, `p` only said the host deals games."""
+    host = await start_table("fishing-party-poker", ("remote", "remote"), tmp_path)
+    try:
+        seats, _ = host.links()
+        other = RemoteClient(seats[1])
+        await other.connect()
+        helper = asyncio.create_task(Player(other, seed=2).play(timeout=120))
+        app = SeatApp(RemoteClient(seats[0]), arming=0.0)
+        rng = random.Random(5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            while not isinstance(app.screen, ResultsScreen):
+                await until(lambda: asked(app) or isinstance(app.screen, ResultsScreen))
+                if asked(app):
+                    ticket = app.shown_ticket
+                    assert app.decision is not None
+                    app.screen.post_message(Decided(ticket, 0, rng.choice(app.decision.legal)))
+                    await until(lambda: ticket in app.answered)  # noqa: B023
+            await until(lambda: app.client.seen.next_game and app.screen.is_mounted
+                        and "p Play again" in screen_text(app))
+            await helper
+            helper = asyncio.create_task(Player(other, seed=3).play(timeout=120))
+            await pilot.press("p")
+            await until(lambda: not host.match.is_over and not isinstance(app.screen, ResultsScreen))
+            assert app.client.seen.games == 2 and app.client.seen.result is None
+        helper.cancel()
+        await other.close()
+    finally:
+        await host.stop()
