@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any, Literal, NoReturn, Protocol, TypeVar
 
 from fishtable import __version__
-from fishtable.addresses import is_loopback
 from fishtable.arena import bounds
 from fishtable.arena.bounds import range_words
 from fishtable.engine.registry import GAMES, PROBLEMS
 from fishtable.remote.arguments import HOST_HELP, JOIN_HELP, add_remote_parsers
+from fishtable.web.addresses import is_loopback
 
 GAME_NAMES = tuple(entry.name for entry in GAMES)
 

@@ -37,7 +37,7 @@ import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
-from fishtable.addresses import Address, OriginPolicy, here
+from fishtable.web.addresses import Address, OriginPolicy, here
 from fishtable.web.app_server import DEFAULT_FONT_SIZE, TEMPLATES, Sessions, close_sessions, font_size, run_session
 
 log = logging.getLogger("fishtable.web")

@@ -22,7 +22,6 @@ from typing import Any
 
 from aiohttp import web
 
-from fishtable.addresses import here, is_wildcard, own_address
 from fishtable.engine.errors import FishtableError
 from fishtable.engine.match import Match
 from fishtable.engine.registry import get_entry
@@ -41,6 +40,7 @@ from fishtable.remote.seating import Seating
 from fishtable.remote.series_clock import SeriesClock
 from fishtable.remote.tickets import Tickets
 from fishtable.remote.transport import Pages, Transport
+from fishtable.web.addresses import here, is_wildcard, own_address
 
 __all__ = ["SAVE_NAME", "Pages", "RateLimit", "TableHost"]
 

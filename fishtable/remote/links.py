@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from fishtable.addresses import is_loopback
+from fishtable.web.addresses import is_loopback
 
 WS_PATH = "/ws"
 JOIN_PATH = "/join/"

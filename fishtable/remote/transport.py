@@ -1,7 +1,7 @@
 """The host's wire: the aiohttp server, who may connect, and each connection's reading and sending.
 
 It knows the protocol's frames, not the game: a connection is let in when its
-Host and Origin pass the listeners' one policy (`fishtable.addresses.OriginPolicy`)
+Host and Origin pass the listeners' one policy (`fishtable.web.addresses.OriginPolicy`)
 and its first message is a hello; from then on every message is rate-limited
 and parsed here, and what it asks is the table's (`TableSide`) to answer. Every
 message to a connection goes through its outbox and one sender task, so
@@ -16,7 +16,6 @@ from typing import Protocol
 
 from aiohttp import WSMsgType, web
 
-from fishtable.addresses import Address, OriginPolicy
 from fishtable.remote.connection import Connection, RateLimit
 from fishtable.remote.links import JOIN_PATH, TABLE_PATH, WS_PATH
 from fishtable.remote.protocol import (
@@ -31,6 +30,7 @@ from fishtable.remote.protocol import (
     encode,
     read_client_message,
 )
+from fishtable.web.addresses import Address, OriginPolicy
 
 HELLO_SECONDS = 10.0  # a connection that does not say hello by then is closed
 # Beyond this aiohttp closes the connection itself; between the protocol's cap and

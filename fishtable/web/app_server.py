@@ -4,7 +4,7 @@ Every browser tab gets its own app process (textual-serve runs the command
 once per websocket); the table lock in the data folder decides which of them
 plays. What this subclass of textual-serve's `Server` changes:
 
-- the websocket takes only the page's own origin (`fishtable.addresses.OriginPolicy`);
+- the websocket takes only the page's own origin (`fishtable.web.addresses.OriginPolicy`);
 - the page is fishtable's copy of textual-serve's, with the fonts textual-serve
   ships served from here instead of a font site, and every URL on this server;
 - stopping the server closes every session, and each app saves and leaves,
@@ -34,7 +34,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
-from fishtable.addresses import Address, OriginPolicy, is_wildcard
+from fishtable.web.addresses import Address, OriginPolicy, is_wildcard
 
 log = logging.getLogger("fishtable.web")
 

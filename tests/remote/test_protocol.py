@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from fishtable.addresses import is_loopback
 from fishtable.engine.errors import SaveFileError
 from fishtable.remote.links import Link, LinkError, exposure_warning, parse_link
 from fishtable.remote.protocol import (
@@ -23,6 +22,7 @@ from fishtable.remote.protocol import (
 )
 from fishtable.remote.record import load_record, new_record, save_record
 from fishtable.remote.views import rebuild_view
+from fishtable.web.addresses import is_loopback
 
 from .helpers import make_match
 

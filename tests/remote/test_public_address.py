@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import make_mocked_request
 
-from fishtable import addresses
-from fishtable.addresses import own_address
 from fishtable.remote import host as host_module
 from fishtable.remote.host import TableHost
 from fishtable.remote.links import exposure_warning
+from fishtable.web import addresses
+from fishtable.web.addresses import own_address
 
 from .helpers import make_match
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fishtable.addresses import Address, OriginPolicy, is_loopback
+from fishtable.web.addresses import Address, OriginPolicy, is_loopback
 
 LOOPBACK = OriginPolicy("127.0.0.1", 8000)
 
