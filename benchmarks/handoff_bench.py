@@ -17,7 +17,8 @@ is sorted into one kind:
 - a decision: a press that is part of a decision (the keys before the press
   that applied it, and the press itself);
 - a study: Enter that acknowledges a reveal the game marks as one to study
-  (the plug-in's `hold_kinds`);
+  (the plug-in's `hold_kinds`), or a seat's look at the cards it drew in secret
+  as its turn ended (`private_hold_kinds`);
 - idle: anything else (an anonymous cover, a "Go on" before a pass screen).
 
 A round is the game's own round (Crazy Fishing, Big Fish), a hand (poker), or
@@ -121,7 +122,7 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
             if kind is not None:
                 BY_SCREEN[f"{where} {kind}"] += keys.count("enter")
                 counts[kind] += len(keys)
-                if kind == "study":
+                if kind == "study" and where.startswith("TableScreen"):  # the public reveals are seen
                     seen = match.event_count
             elif match.step_count != before:
                 BY_SCREEN[f"{where} decision"] += keys.count("enter")
@@ -138,16 +139,12 @@ async def play(game_id: str, seed: int) -> dict[str, float]:
                 break
             if game_id in CAPS and rounds_of(match) > CAPS[game_id]:
                 break
-            if name == "PrivacyScreen":
-                await press("enter", kind="handoff" if screen.player is not None else "idle")
-                continue
-            if name == "TableScreen" and getattr(screen, "kind", None) == "ack":
-                if getattr(screen, "handoff", False):  # the table with the news is the pass screen
-                    await press("enter", kind="handoff")
-                    continue
+            enter = typist.enter_kind(screen)
+            if enter == "study" and name == "TableScreen":
                 # A reveal to study, or the game's last news before the results.
-                study = match.is_over or hold_news(app, match, seen)
-                await press("enter", kind="study" if study else "idle")
+                enter = "study" if match.is_over or hold_news(app, match, seen) else "idle"
+            if enter is not None:
+                await press("enter", kind=enter)
                 continue
             planned = typist.plan(game_id, screen, match, by_number=False)
             if planned is not None:

@@ -17,7 +17,9 @@ and after every action autosaves and asks the planner again:
 - a computer seat thinks in a worker thread (after a short pause so people
   can follow) while the table shows the news, and its move is applied back on
   the UI thread;
-- a reveal to study, and the game's last news, wait on the table for Enter.
+- a reveal to study, and the game's last news, wait on the table for Enter;
+- a secret the rules gave a seat (a hidden draw) is studied on that seat's
+  own screen until Enter, before anything hides it.
 
 Screens answer with messages (`fishtable.tui.decision`) carrying the ticket
 of the request they answer; the flow ignores stale tickets, so a key pressed
@@ -49,6 +51,7 @@ from fishtable.tui.screens.choice import ChoiceScreen
 from fishtable.tui.screens.hint import HintScreen
 from fishtable.tui.screens.privacy import PrivacyScreen
 from fishtable.tui.screens.results import ResultsScreen
+from fishtable.tui.screens.study import StudyScreen
 from fishtable.tui.screens.table import TableScreen
 from fishtable.tui.session import SESSION_NAME, save_session
 
@@ -79,7 +82,8 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         # A new game's opening (the deal, the die rolls for the first turn) is news for the first
         # screen of the table; a game continued shows only what happens from now on.
         opening = 0 if match.step_count == 0 else match.event_count
-        self.marks = planner.Marks(seen=opening)
+        # Secrets given before this sitting are seen on each seat's first private screen.
+        self.marks = planner.Marks(seen=opening, looked=match.event_count)
         self.step: planner.Step | None = None  # the step on screen now
         # Who has the keyboard, for the key rule (fishtable/tui/screens/base.py): a pass screen just
         # gave it to a seat whose first screen has not armed yet; the seat whose key moved the table
@@ -256,7 +260,8 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if not self._on_flow_screen():
             self.deferred = True  # help or quit dialog open: continue when it closes
             return
-        step = planner.plan(self.match, self.marks, self.ui.hold_kinds, self.ui.round_kinds)
+        step = planner.plan(self.match, self.marks, self.ui.hold_kinds, self.ui.round_kinds,
+                            private_kinds=self.ui.private_hold_kinds)
         self.step = step
         if isinstance(step, planner.Results):
             self._finish()
@@ -271,6 +276,8 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         elif isinstance(step, planner.PrivatePrompt):
             self.marks = planner.shown(step, self.marks, self.match)
             self._private_screen(step.seat)
+        elif isinstance(step, planner.StudyPrivate):
+            self._study_private(step)
         else:
             self._public(step)
 
@@ -287,6 +294,16 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             self.table.set_prompt(None, waiting_for=name, ack=self._new_ticket(), handoff=True)
         else:
             self._show(PrivacyScreen(name, self._new_ticket()))
+
+    def _study_private(self, step: planner.StudyPrivate) -> None:
+        """The seat looks at what the rules gave it in secret since its last look, on its own screen."""
+        seat = step.seat
+        kinds = self.ui.private_hold_kinds
+        lines = [e.text for e in self.match.events_since(self.marks.looked)
+                 if e.kind in kinds and e.visible_to == (seat,)]
+        self.marks = planner.shown(step, self.marks, self.match)
+        name = self.match.seats[seat].name
+        self._show(StudyScreen(name, seat, lines, self.ui.study_hand(self.match.view(seat)), self._new_ticket()))
 
     def _public(self, step: planner.Step) -> None:
         """A step on the public table: it shows the news since the table last saw it."""
@@ -319,9 +336,11 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         return bool(planner.unseen_news(self.match, self.marks, kinds))
 
     def acknowledged(self, ticket: int) -> None:
-        """Enter on the news on the table: a reveal studied, or the keyboard taken by its seat."""
+        """Enter on the news on the table (a reveal studied, or the keyboard taken by its seat), or on
+        a seat's own study of a secret it was given."""
         step = self.step
-        if ticket != self.ticket or not isinstance(step, (planner.StudyNews, planner.PassKeyboard)):
+        if ticket != self.ticket or not isinstance(step, (planner.StudyNews, planner.PassKeyboard,
+                                                          planner.StudyPrivate)):
             return
         self._step_done(step)
 
@@ -333,12 +352,12 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             return
         self._step_done(step)
 
-    def _step_done(self, step: planner.StudyNews | planner.PassKeyboard) -> None:
+    def _step_done(self, step: planner.StudyNews | planner.PassKeyboard | planner.StudyPrivate) -> None:
         """The table has seen the step's screen (a pass screen: its seat has the keyboard): go on."""
         self._new_ticket()
         self.marks = planner.shown(step, self.marks, self.match)
         self.just_handed_over = isinstance(step, planner.PassKeyboard)
-        self.keyboard_seat = step.seat if isinstance(step, planner.PassKeyboard) else None
+        self.keyboard_seat = None if isinstance(step, planner.StudyNews) else step.seat
         self.advance()
 
     def keyboard_changed(self, seat: int | None) -> bool:

@@ -22,7 +22,13 @@ the step's screen, waits for its answer, and tells the planner what happened
    reveal the game marks as one to study: no anonymous cover after a commit,
    no "Go on" before a pass screen; a public choice with one answer asks
    nothing.
-4. With one person at the table there is no one to hide from: no pass screens,
+4. A seat sees what the rules gave it in secret (a hidden draw, of a kind the
+   plug-in names in `private_hold_kinds`) before the screen is covered: when
+   the next step would hide its hand, it studies its own cards first, on a
+   private screen (`StudyPrivate`); a seat without the keyboard takes it
+   behind a pass screen to do so. A seat that goes on to its own private
+   screen next sees them there, and is asked nothing.
+5. With one person at the table there is no one to hide from: no pass screens,
    and the news shows on that person's own screens.
 """
 
@@ -62,6 +68,9 @@ class Marks:
     holder: int | None = None  # the seat that was passed the keyboard and may see its secrets
     exposed: bool = False  # a private screen is (or was last) on show: it must be hidden
     claimant: int | None = None  # a seat that claimed a public question and confirms it in private
+    # Secrets the rules gave a seat (`private_hold_kinds`) before this event index were on its own
+    # screen, or were given before the table sat down (each seat sees those on its first screen).
+    looked: int = 0
 
 
 # -- the steps -------------------------------------------------------------------------------------
@@ -145,6 +154,14 @@ class Elsewhere(_Step):
     seats: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class StudyPrivate(_SeatStep):
+    """`seat` looks at what the rules just gave it in secret (a hidden draw), on its own screen,
+    until Enter, before anything hides it."""
+
+    press = "study"
+
+
 class Results(_Step):
     """The game is over: the final scores."""
 
@@ -153,8 +170,8 @@ class Wait(_Step):
     """Nothing is pending (a table command may still come)."""
 
 
-Step = (PassKeyboard | PrivatePrompt | PublicPrompt | AskTable | ComputerMove | AutoAnswer | StudyNews | Elsewhere
-        | Results | Wait)
+Step = (PassKeyboard | PrivatePrompt | PublicPrompt | AskTable | ComputerMove | AutoAnswer | StudyNews | StudyPrivate
+        | Elsewhere | Results | Wait)
 
 # Steps whose screen is the public table (or a public screen): they show the news and hide a hand.
 PUBLIC_STEPS = (PassKeyboard, PublicPrompt, AskTable, ComputerMove, StudyNews, Results)
@@ -179,16 +196,47 @@ def unseen_news(match: FlowMatch, marks: Marks, kinds: frozenset[str] | None = N
             if e.news and e.visible_to is None and (kinds is None or e.kind in kinds)]
 
 
+def unseen_secret(match: FlowMatch, marks: Marks, kinds: frozenset[str]) -> int | None:
+    """The first person the rules gave a secret of `kinds` (a hidden draw) that it has not seen
+    on its own screen yet, or None."""
+    if not kinds:
+        return None
+    for e in match.events_since(marks.looked):
+        if e.kind in kinds and e.visible_to is not None and len(e.visible_to) == 1:
+            seat = e.visible_to[0]
+            if match.seats[seat].bot is None:
+                return seat
+    return None
+
+
 # -- the plan ----------------------------------------------------------------------------------------
 
 
 def plan(match: FlowMatch, marks: Marks, hold_kinds: frozenset[str] = frozenset(),
-         round_kinds: frozenset[str] = frozenset(), here: frozenset[int] | None = None) -> Step:
+         round_kinds: frozenset[str] = frozenset(), here: frozenset[int] | None = None,
+         private_kinds: frozenset[str] = frozenset()) -> Step:
     """The next step of the table's rhythm. `hold_kinds`: news to study before a computer moves on;
     `round_kinds`: news after which the keyboard is passed again, even to the seat that has it;
     `here`: the seats whose people share this keyboard (None: every person's, the hot seat). A
     seat not here plays at its own keyboard: its questions are never asked here, and nothing
-    waits for this table's study before it plays."""
+    waits for this table's study before it plays. `private_kinds`: secrets a seat studies on its
+    own screen before anything hides them."""
+    step = _plan(match, marks, hold_kinds, round_kinds, here)
+    if isinstance(step, (Results, Wait)):
+        return step  # the game is over (or waits): its last secrets change nothing
+    seat = unseen_secret(match, marks, private_kinds)
+    if seat is None or (here is not None and seat not in here) \
+            or (isinstance(step, (PrivatePrompt, PassKeyboard)) and step.seat == seat):
+        return step  # nothing to look at (here), or the seat's own screen comes next and shows it
+    if marks.holder == seat or not uses_privacy(match, here):
+        return StudyPrivate(seat)
+    # The table has the keyboard (a public question settled the turn): the seat takes it first,
+    # behind a pass screen that shows the news, and gives it back after its look.
+    return PassKeyboard(seat, marks.seen)
+
+
+def _plan(match: FlowMatch, marks: Marks, hold_kinds: frozenset[str], round_kinds: frozenset[str],
+          here: frozenset[int] | None) -> Step:
     people = humans(match, here)
     if match.is_over:
         # The last move's news (a final catch, the season closed) is studied before the scores.
@@ -257,8 +305,9 @@ def shown(step: Step, marks: Marks, match: FlowMatch) -> Marks:
     """The step's screen is on (a pass screen: dismissed by its player): what the table knows now."""
     if isinstance(step, PassKeyboard):
         return replace(marks, seen=match.event_count, holder=step.seat, exposed=False)
-    if isinstance(step, PrivatePrompt):
-        return replace(marks, holder=step.seat, exposed=True)
+    if isinstance(step, (PrivatePrompt, StudyPrivate)):
+        # The seat's own cards are on its screen: what the rules gave it so far is seen.
+        return replace(marks, holder=step.seat, exposed=True, looked=match.event_count)
     if isinstance(step, (ComputerMove, Elsewhere)):
         # The table shows the news while a computer thinks, but a pause is short: the news stays
         # unseen until a step that waits for a person (the next handoff shows it again).
@@ -298,8 +347,3 @@ def claimed(marks: Marks, seat: int) -> Marks:
     """At a public question, `seat` claims: it confirms behind the pass screen."""
     return replace(marks, claimant=seat)
 
-
-def start(match: FlowMatch) -> Marks:
-    """The marks of a table that has just sat down (a game started or continued): the news of the
-    game so far is shown on the first public screen."""
-    return Marks(seen=0)

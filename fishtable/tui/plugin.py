@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.widget import Widget
+from textual.widgets import Static
 from typing_extensions import TypeVar  # a type variable with a default (PEP 696)
 
 from fishtable.tui.decision import LogWindow, ViewT
@@ -60,6 +62,10 @@ class GameUI(Generic[ViewT, ActionT]):
     # Kinds of public news that start a new stretch for everyone (a new round): the seat that
     # has the keyboard gives it back, and takes it again behind a pass screen that shows them.
     round_kinds: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of private events a seat must see before its screen is hidden (a hidden draw at the
+    # end of its turn): it studies its own cards first (`study_hand`), when the next screen would
+    # hide them. Only secrets the rules give a seat, never its own choices.
+    private_hold_kinds: ClassVar[frozenset[str]] = frozenset()
     # A Markdown section for the F1 help: this game's keys and screens.
     help_markdown: ClassVar[str] = ""
 
@@ -112,6 +118,12 @@ class GameUI(Generic[ViewT, ActionT]):
     def private_summary(self, view: ViewT) -> RenderableType | None:
         """What a seat sees of its own cards above a private choice list (its hand)."""
         return None
+
+    def study_hand(self, view: ViewT) -> Widget | None:
+        """The seat's own cards on the screen where it studies a secret it was given (see
+        `private_hold_kinds`), the new ones marked if the game can tell; default: `private_summary`."""
+        summary = self.private_summary(view)
+        return Static(summary) if summary is not None else None
 
     # -- the log ----------------------------------------------------------------
     def log_window(self, entries: Sequence[tuple[int, Event]]) -> list[tuple[int, Event]]:

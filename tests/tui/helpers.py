@@ -62,7 +62,7 @@ def other_hand_ids(match: Match, seat: int | None) -> set[str]:
 def private_seat(screen: Any) -> int | None:
     """The seat whose secrets this screen may show, or None for a public screen."""
     name = type(screen).__name__
-    if name in {"CastScreen", "CollectScreen"}:
+    if name in {"CastScreen", "CollectScreen", "StudyScreen"}:
         return screen.seat
     if name == "ChoiceScreen" and screen.private:
         return screen.seat

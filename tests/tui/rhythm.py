@@ -26,7 +26,8 @@ NAMES = ("Ana", "Ben", "Caro", "Dan")
 def table_for(game_id: str, seed: int = 1, bots: tuple[str | None, ...] = (None, None, None),
               **kw: Any) -> Table:
     """A Table for a new match, with the game's plug-in's kinds of news."""
-    return Table(new_match(game_id, seed, bots), hold=hold_kinds(game_id), rounds=round_kinds(game_id), **kw)
+    return Table(new_match(game_id, seed, bots), hold=hold_kinds(game_id), rounds=round_kinds(game_id),
+                 secrets=private_hold_kinds(game_id), **kw)
 
 
 def new_match(game_id: str, seed: int = 1, bots: tuple[str | None, ...] = (None, None, None)) -> Match:
@@ -46,6 +47,10 @@ def round_kinds(game_id: str) -> frozenset[str]:
     return get_entry(game_id).load_ui().round_kinds
 
 
+def private_hold_kinds(game_id: str) -> frozenset[str]:
+    return get_entry(game_id).load_ui().private_hold_kinds
+
+
 Chooser = Callable[[Match, int, random.Random], Any]
 
 
@@ -58,6 +63,7 @@ class Table:
     match: Match
     hold: frozenset[str] = frozenset()
     rounds: frozenset[str] = frozenset()
+    secrets: frozenset[str] = frozenset()  # the plug-in's private_hold_kinds
     marks: Marks = field(default_factory=Marks)
     steps: list[Step] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(5))
@@ -66,7 +72,7 @@ class Table:
     here: frozenset[int] | None = None
 
     def next(self) -> Step:
-        return planner.plan(self.match, self.marks, self.hold, self.rounds, here=self.here)
+        return planner.plan(self.match, self.marks, self.hold, self.rounds, here=self.here, private_kinds=self.secrets)
 
     def elsewhere(self, seat: int) -> None:
         """A seat at another keyboard acts, whenever it likes (a remote seat, the host's computer)."""

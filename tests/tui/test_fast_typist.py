@@ -157,7 +157,7 @@ class Typist:
         assert isinstance(screen, FishScreen), name
         assert await until(self.pilot, lambda: screen.has_armed, seconds=20), f"{name} never shown"
         kind = getattr(screen, "kind", None)
-        if name == "PrivacyScreen" or kind == "ack":
+        if typist.enter_kind(screen) is not None:
             await self.handoff(screen)  # a pass screen, a study: Enter once it takes keys
             return
         if name == "TableScreen" and kind is None and screen.question is None:

@@ -16,6 +16,7 @@ from fishtable.tui.planner import (
     PublicPrompt,
     Results,
     StudyNews,
+    StudyPrivate,
 )
 from tests import tinygame
 
@@ -214,6 +215,62 @@ def test_fishing_party_nobody_on_the_broken_line_goes_on_without_a_cover() -> No
         assert isinstance(table.next(), (PassKeyboard, PublicPrompt, AskTable, Results))
         return
     pytest.fail("no Broken Line question in 40 seeded games")
+
+
+def drew_in_secret(table: Table, seat: int, mark: int) -> bool:
+    return any(e.kind == "draw" and e.visible_to == (seat,) for e in table.match.events_since(mark))
+
+
+def take_until_secret_draw(table: Table, own_turn: bool, limit: int = 800) -> int:
+    """Steps until a seat's turn ends with a secret draw: by its own private step (`own_turn`), or by
+    the table's answer to a public question. Returns the drawer."""
+    for _ in range(limit):
+        step = table.next()
+        assert not isinstance(step, Results)
+        mark = table.match.event_count
+        turn = table.match.view(None).turn
+        table.take()
+        if isinstance(step, PrivatePrompt if own_turn else AskTable) and drew_in_secret(table, turn, mark) \
+                and table.match.view(None).turn != turn:
+            return turn
+    raise AssertionError("no such draw")
+
+
+def test_fishing_party_the_seat_studies_its_turn_end_draw_before_the_pass_screen() -> None:
+    table = table_for("fishing-party", seed=2)
+    drawer = take_until_secret_draw(table, own_turn=True)
+    assert table.marks.holder == drawer
+    assert table.next() == StudyPrivate(drawer)  # before the pass screen that would hide it
+    table.take()
+    after = table.next()
+    assert isinstance(after, PassKeyboard) and after.seat != drawer  # asked once, then the cover
+
+
+def test_fishing_party_a_draw_after_the_tables_question_is_studied_behind_a_pass_screen() -> None:
+    for seed in range(1, 40):
+        table = table_for("fishing-party", seed=seed)
+        try:
+            drawer = take_until_secret_draw(table, own_turn=False)
+        except AssertionError:
+            continue
+        assert table.marks.holder is None  # the table answered: the drawer has no keyboard
+        step = table.next()
+        assert step == PassKeyboard(drawer, table.marks.seen)  # the roll's news on it
+        table.take()
+        assert table.next() == StudyPrivate(drawer)
+        table.take()
+        after = table.next()
+        assert isinstance(after, PassKeyboard) and after.seat != drawer
+        return
+    pytest.fail("no draw after a Broken Line question in 40 seeded games")
+
+
+def test_fishing_party_alone_with_computers_studies_a_draw_without_a_pass_screen() -> None:
+    table = table_for("fishing-party", seed=2, bots=(None, "random", "random"))
+    drawer = take_until_secret_draw(table, own_turn=True)
+    assert drawer == 0 and table.next() == StudyPrivate(0)
+    table.take()
+    assert isinstance(table.next(), (ComputerMove, AskTable))
 
 
 # -- Big Fish ---------------------------------------------------------------------------------------------

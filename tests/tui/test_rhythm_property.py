@@ -13,7 +13,12 @@ its own reading of the steps, not the planner's marks:
 - every step is a handoff, a decision, a reveal to study, or no press at all;
   a pass screen is never shown to the seat that already has the keyboard with
   nothing new to show, a public question with one answer is never asked, and a
-  reveal is studied only when there is one.
+  reveal is studied only when there is one;
+- a secret the rules gave a seat (a kind of the plug-in's `private_hold_kinds`:
+  Fishing Party's draw at the end of a turn) is on that seat's own screen (its
+  study, or its next private step) before any other screen but the pass screen
+  naming it; a seat studies its cards only when it was given one, and only
+  while it has the keyboard.
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ def check_game(game_id: str, seed: int, players: int, claim_rate: float, remote:
     keyboard: int | None = None  # the seat a pass screen last named, while no public screen came since
     own: set[int] = set()  # events the seat with the keyboard made on its private steps since
     claimant: int | None = None
+    secrets: dict[int, list[str]] = {}  # seat -> what the rules gave it that it has not seen yet
     for _ in range(STEP_LIMIT):
         if here is not None and rng.random() < interleave and not match.is_over:
             away = [s for s in match.pending() if s not in here]
@@ -67,6 +73,15 @@ def check_game(game_id: str, seed: int, players: int, claim_rate: float, remote:
         if isinstance(step, planner.Results):
             assert not public_news(match, table_seen), "the last news never reached the table"
             return
+        for seat, unseen in secrets.items():
+            own_screen = isinstance(step, (planner.PrivatePrompt, planner.StudyPrivate, planner.PassKeyboard)) \
+                and step.seat == seat
+            assert own_screen or not unseen or match.is_over, f"{unseen} never seen by seat {seat} before {step}"
+        if isinstance(step, planner.StudyPrivate):
+            assert secrets.get(step.seat), f"{step} with nothing to study"
+            assert keyboard == step.seat, f"{step} without the pass screen naming that seat first"
+        if isinstance(step, (planner.PrivatePrompt, planner.StudyPrivate)):
+            secrets.pop(step.seat, None)
         assert not isinstance(step, planner.Wait), "a game with nobody to ask"
         if here is not None and isinstance(step, planner.PrivatePrompt | planner.PublicPrompt
                                             | planner.PassKeyboard | planner.AskTable):
@@ -101,6 +116,9 @@ def check_game(game_id: str, seed: int, players: int, claim_rate: float, remote:
                 claim = None
         before = match.event_count
         table.take(step, claim=claim)
+        for event in match.events_since(before):
+            if event.kind in table.secrets and event.visible_to is not None and len(event.visible_to) == 1:
+                secrets.setdefault(event.visible_to[0], []).append(event.text)
         if isinstance(step, planner.PrivatePrompt):
             own |= set(range(before, match.event_count))
             if claimant == step.seat:  # a claim settled: the keyboard is back with the table
@@ -146,11 +164,20 @@ def test_a_broken_planner_is_caught(game_id: str, monkeypatch: pytest.MonkeyPatc
         check_game(game_id, 3, 3, 0.5)
 
 
+def test_a_planner_blind_to_secrets_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fishing Party: the cards drawn as a turn ends must be seen by the drawer before the cover."""
+    real = planner.plan
+    monkeypatch.setattr(planner, "plan", lambda match, marks, hold, rounds, secrets: real(match, marks, hold, rounds))
+    with pytest.raises(AssertionError, match="never seen by seat"):
+        check_game("fishing-party", 3, 3, 0.5)
+
+
 def test_a_planner_blind_to_round_ends_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Big Fish: a seat that ends a round and starts the next must not go on to its hand unseen."""
     real = planner.plan
     monkeypatch.setattr(planner, "plan",
-                        lambda match, marks, hold, rounds, here=None: real(match, marks, hold, here=here))
+                        lambda match, marks, hold, rounds, here=None, private_kinds=frozenset(): real(
+                            match, marks, hold, frozenset(), here=here, private_kinds=private_kinds))
     with pytest.raises(AssertionError, match="a new round"):
         for seed in range(1, 30):
             check_game("big-fish", seed, 3, 0.0)

@@ -60,6 +60,23 @@ def bot_cast(match: Match, seat: int) -> Cast:
     return action if action.kind == "cast" else first_cast(match, seat)
 
 
+# -- screens answered by Enter alone ------------------------------------------------------------
+
+
+def enter_kind(screen: Any) -> str | None:
+    """What Enter does on a screen that asks nothing else, or None: "handoff" (a pass screen naming
+    a player: the privacy screen, or the table showing the news as one), "study" (a seat's look at
+    the cards it drew in secret, or a reveal on the table), "idle" (an anonymous cover)."""
+    name = type(screen).__name__
+    if name == "PrivacyScreen":
+        return "handoff" if screen.player is not None else "idle"
+    if name == "StudyScreen":
+        return "study"
+    if name == "TableScreen" and getattr(screen, "kind", None) == "ack":
+        return "handoff" if getattr(screen, "handoff", False) else "study"
+    return None
+
+
 # -- keys shown on screen ---------------------------------------------------------------------
 
 

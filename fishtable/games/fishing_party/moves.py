@@ -162,7 +162,8 @@ def draw_back(state: FPState, seat: int, events: list[Event] | None) -> None:
         name = state.static.names[seat]
         events.append(event("exchange", f"{name} exchanges {plural(len(aside), 'card')} with the draw pile.",
                             news=True))
-        events.append(event("exchange", f"You discard {cards_text(state, aside)} and draw "
+        # A "draw": the cards are the seat's secret, studied before its screen is covered.
+        events.append(event("draw", f"You discard {cards_text(state, aside)} and draw "
                                         f"{cards_text(state, drawn)}.", (seat,)))
     move_done(state, events)
 

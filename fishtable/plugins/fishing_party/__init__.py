@@ -7,6 +7,7 @@ from typing import ClassVar
 from rich.console import RenderableType
 from rich.text import Text
 from textual.screen import Screen
+from textual.widget import Widget
 
 from fishtable.games.fishing_party.actions import Action
 from fishtable.games.fishing_party.describe import describe
@@ -16,6 +17,7 @@ from fishtable.plugins.fishing_party.entries import label
 from fishtable.plugins.fishing_party.faces import face_text
 from fishtable.plugins.fishing_party.results import details
 from fishtable.plugins.fishing_party.seat_panel import seat_text
+from fishtable.plugins.fishing_party.study import StudiedHand
 from fishtable.plugins.fishing_party.turn import TurnScreen
 from fishtable.tui.decision import Decision
 from fishtable.tui.plugin import GameUI
@@ -44,6 +46,8 @@ Every roll of the die is shown on the table. The clock (with a time limit) is on
 
 class FishingPartyUI(GameUI[FishingPartyView]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
+    # The cards drawn as a turn ends (the refill, an exchange's draw) are seen before the cover.
+    private_hold_kinds: ClassVar[frozenset[str]] = frozenset({"draw"})
     help_markdown: ClassVar[str] = HELP
 
     def make_board(self) -> FishingPartyBoard:
@@ -84,6 +88,9 @@ class FishingPartyUI(GameUI[FishingPartyView]):
         if not view.hand:
             return None
         return Text("Your hand: ") + faces_line(view.hand, lambda card: face_text(card, compact=True))
+
+    def study_hand(self, view: FishingPartyView) -> Widget | None:
+        return StudiedHand(view) if view.hand else None
 
     def result_details(self, view: FishingPartyView) -> RenderableType | None:
         return details(view)

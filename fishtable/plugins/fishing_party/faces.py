@@ -174,3 +174,14 @@ class FPTile(CardTile[CardFace]):
 
 def card_tile(card: CardFace, index: int | None = None, mark: str = " ✓ ", id: str | None = None) -> FPTile:
     return FPTile(card, tile_face(card), index=index, selected_mark=mark, id=id)
+
+
+def fit_tiles(tiles: list[FPTile], room: int) -> None:
+    """Tiles narrow a little when a big hand must fit `room` columns (7 or 8 cards at 80 columns)."""
+    if not tiles:
+        return
+    width = max(9, min(12, room // len(tiles) - 1))
+    margin = 1 if len(tiles) * (width + 1) <= room else 0
+    for tile in tiles:
+        tile.styles.width = width
+        tile.styles.margin = (0, margin, 0, 0)

@@ -22,9 +22,14 @@ class HandLooks:
     def look(self, names: tuple[str, ...], seat: int, turn: int, hand: frozenset[str]) -> frozenset[str]:
         """The seat looks at its hand now: the cards new since its last look (none the first
         time, or when the turn number went back: another game at the same table)."""
-        key = (names, seat)
-        before = self.last.get(key)
-        self.last[key] = (turn, hand)
+        new = self.peek(names, seat, turn, hand)
+        self.last[(names, seat)] = (turn, hand)
+        return new
+
+    def peek(self, names: tuple[str, ...], seat: int, turn: int, hand: frozenset[str]) -> frozenset[str]:
+        """The cards new since the seat's last look, without counting this as one: a glance at
+        a draw (the study at the end of a turn) leaves them marked on its next turn too."""
+        before = self.last.get((names, seat))
         if before is None or before[0] > turn:
             return frozenset()
         return hand - before[1]

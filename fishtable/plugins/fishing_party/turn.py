@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 from fishtable.games.fishing_party.actions import DrawBack, Exchange, StartExchange, StartSwap
 from fishtable.plugins.fishing_party import entries as ent
 from fishtable.plugins.fishing_party import held
-from fishtable.plugins.fishing_party.faces import FPTile, card_text, card_tile, face_text
+from fishtable.plugins.fishing_party.faces import FPTile, card_text, card_tile, face_text, fit_tiles
 from fishtable.plugins.fishing_party.held import TakeBack
 from fishtable.plugins.fishing_party.looks import looks_of
 from fishtable.plugins.fishing_party.seat_panel import extra_parts, gear_parts, pond_parts, wrap_parts
@@ -205,16 +205,7 @@ class TurnScreen(DecisionScreen):
         self._fit_tiles()
 
     def _fit_tiles(self) -> None:
-        """Tiles narrow a little when a big hand must fit (7 or 8 cards at 80 columns)."""
-        tiles = list(self.query(FPTile))
-        if not tiles:
-            return
-        room = max(1, self.app.size.width - 2)
-        width = max(9, min(12, room // len(tiles) - 1))
-        margin = 1 if len(tiles) * (width + 1) <= room else 0
-        for tile in tiles:
-            tile.styles.width = width
-            tile.styles.margin = (0, margin, 0, 0)
+        fit_tiles(list(self.query(FPTile)), max(1, self.app.size.width - 2))
 
     # -- reading the list ------------------------------------------------------------------
     def current(self) -> ent.Entry | None:

@@ -155,7 +155,7 @@ class Driver:
         if kind == "PrivacyScreen":
             assert_privacy_clean(app, self.match)
             player = screen.player
-        elif kind == "TurnScreen":
+        elif kind in ("TurnScreen", "StudyScreen"):
             seat = screen.seat
             assert_no_secret(app, self.match, seat)
         elif app.flow is not None and kind in ("TableScreen", "ResultsScreen"):
@@ -186,7 +186,13 @@ class Driver:
 
     async def uncover(self) -> Shot:
         """After a secret decision the next screen hides it by itself: the public table (or the
-        results) or the next pass screen, never an anonymous cover that asks a press for nothing."""
+        results) or the next pass screen, never an anonymous cover that asks a press for nothing.
+        A turn that ended with a secret draw shows it first to the seat that drew, on its own
+        screen: Enter there, then the screen that hides it."""
+        if self.kind == "StudyScreen":
+            decided = next(shot.seat for shot in reversed(self.shots) if shot.kind == "TurnScreen")
+            assert self.screen.seat == decided and "You " in self.flat and " draw" in self.flat, self.flat
+            await self.press("enter")
         assert not (self.kind == "PrivacyScreen" and self.screen.player is None), "an anonymous cover"
         assert self.kind in ("TableScreen", "PrivacyScreen", "ResultsScreen"), self.flat
         assert getattr(self.screen, "viewer", None) is None, self.flat

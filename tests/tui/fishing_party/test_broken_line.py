@@ -162,7 +162,8 @@ async def test_no_question_when_no_other_seat_is_a_person(tmp_path: Path) -> Non
 
 async def test_a_broken_line_by_the_next_player_is_on_the_table_before_that_players_turn(tmp_path: Path) -> None:
     """Bob plays next and claims: after his Broken Line the table sees it (the keyboard comes back
-    through the public table), and the next Enter is Bob's own, never his first free action."""
+    through the public table), Ann (whose turn it ended) sees the cards she drew, and Bob's Enter
+    takes the keyboard, never his first free action."""
     match, walleye, lines = attempt_position(holders=(1,), bots=(None, None, None))
     async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
         t = Driver(pilot)
@@ -177,7 +178,13 @@ async def test_a_broken_line_by_the_next_player_is_on_the_table_before_that_play
         await t.uncover()
         assert t.kind == "TableScreen" and t.screen.viewer is None, t.flat
         assert "Bob plays a Broken Line on Ann" in t.flat
-        assert t.screen.kind == "ack" and t.screen.waiting_for == "Bob"
+        # Ann's turn ended with a draw she has not seen: she takes the keyboard to look at it first.
+        assert any(e.kind == "draw" and e.visible_to == (0,) for e in match.events_since(0))
+        assert t.screen.kind == "ack" and t.screen.waiting_for == "Ann"
+        await t.press("enter")
+        assert t.kind == "StudyScreen" and t.screen.seat == 0 and "You draw" in t.flat, t.flat
+        await t.press("enter")
+        assert t.kind == "PrivacyScreen" and t.screen.player == "Bob", t.flat
         steps = match.step_count
         await t.press("enter")
         assert t.kind == "TurnScreen" and t.screen.seat == 1

@@ -115,6 +115,9 @@ async def test_a_three_card_exchange_is_on_the_table_before_the_next_pass(tmp_pa
         for card in mine[:2]:
             await t.choose(Exchange(card=cid(state, card)), applied=False)
         await t.choose(Exchange(card=cid(state, mine[2])))  # after the third, the draw is made
+        # Ann sees what she drew, on her own screen, before anything hides it.
+        assert t.kind == "StudyScreen" and "draw Largemouth Bass (10 lb)" in t.flat, t.flat
+        await t.uncover()
         assert match.view(None).seats[1].active
         assert t.kind == "TableScreen" and t.screen.kind == "ack" and t.screen.handoff, t.flat
         assert "Ann exchanges 3 cards with the draw pile." in t.flat
@@ -401,3 +404,38 @@ async def test_the_cards_drawn_at_the_end_of_a_turn_are_marked_new_on_the_next_l
         marked = {tile.card.id for tile in t.screen.query(FPTile) if tile.new}
         assert marked == drawn
         assert "NEW" in t.flat
+
+
+async def test_the_drawer_sees_the_cards_drawn_as_its_turn_ends_before_the_next_pass_screen(tmp_path: Path) -> None:
+    """Issue 40, item 6: Ann passes with five cards and draws one as her turn ends. Before the screen
+    is covered she sees it, by name and marked NEW, on her own screen (one Enter); then the pass
+    screen names Bob. Bob passes with a full hand and draws nothing: he is asked no such press."""
+    from fishtable.games.fishing_party.actions import Pass
+
+    b = Builder()
+    state = b.state([b.cards_of("Brook:2", "Brook:3", "Rainbow:4", "Rainbow:5", "Walleye:6"),
+                     b.cards_of(*(f"Pike:{w}" for w in range(5, 11)))])
+    match = match_of(state)
+    async with app_for(tmp_path, match).run_test(size=SIZE) as pilot:
+        t = Driver(pilot)
+        await t.look()
+        await t.unlock("Ann")
+        mark = match.event_count
+        await t.choose(Pass())
+        words = [e.text for e in match.events_since(mark) if e.kind == "draw" and e.visible_to == (0,)]
+        assert len(words) == 1 and words[0].startswith("You draw "), words
+        drawn = words[0].removeprefix("You draw ").rstrip(".")
+        assert t.kind == "StudyScreen" and t.screen.seat == 0, t.flat
+        assert drawn in t.flat, t.flat  # the card's name, to Ann alone
+        assert [tile.new for tile in t.screen.query(FPTile)].count(True) == 1
+        await t.uncover()  # Enter: then the table hides it, passing the keyboard to Bob
+        assert t.kind == "TableScreen" and t.screen.waiting_for == "Bob" and drawn not in t.flat, t.flat
+        await t.unlock("Bob")
+        await t.choose(Pass())
+        assert t.kind != "StudyScreen", t.flat  # Bob drew nothing: no press for him
+        await t.uncover()
+        await t.unlock("Ann")
+        assert t.kind == "TurnScreen" and t.screen.seat == 0
+        studies = [shot for shot in t.shots if shot.kind == "StudyScreen"]
+        assert len(studies) == 1 and studies[0].seat == 0
+        assert all(drawn not in shot.text for shot in t.shots if shot.seat != 0)  # no other seat saw it
