@@ -196,15 +196,16 @@ def unseen_news(match: FlowMatch, marks: Marks, kinds: frozenset[str] | None = N
             if e.news and e.visible_to is None and (kinds is None or e.kind in kinds)]
 
 
-def unseen_secret(match: FlowMatch, marks: Marks, kinds: frozenset[str]) -> int | None:
-    """The first person the rules gave a secret of `kinds` (a hidden draw) that it has not seen
-    on its own screen yet, or None."""
+def unseen_secret(match: FlowMatch, marks: Marks, kinds: frozenset[str],
+                  here: frozenset[int] | None = None) -> int | None:
+    """The first person at this keyboard (`here`, None: every person) the rules gave a secret of
+    `kinds` (a hidden draw) that it has not seen on its own screen yet, or None."""
     if not kinds:
         return None
     for e in match.events_since(marks.looked):
         if e.kind in kinds and e.visible_to is not None and len(e.visible_to) == 1:
             seat = e.visible_to[0]
-            if match.seats[seat].bot is None:
+            if match.seats[seat].bot is None and (here is None or seat in here):
                 return seat
     return None
 
@@ -224,10 +225,9 @@ def plan(match: FlowMatch, marks: Marks, hold_kinds: frozenset[str] = frozenset(
     step = _plan(match, marks, hold_kinds, round_kinds, here)
     if isinstance(step, (Results, Wait)):
         return step  # the game is over (or waits): its last secrets change nothing
-    seat = unseen_secret(match, marks, private_kinds)
-    if seat is None or (here is not None and seat not in here) \
-            or (isinstance(step, (PrivatePrompt, PassKeyboard)) and step.seat == seat):
-        return step  # nothing to look at (here), or the seat's own screen comes next and shows it
+    seat = unseen_secret(match, marks, private_kinds, here)
+    if seat is None or (isinstance(step, (PrivatePrompt, PassKeyboard)) and step.seat == seat):
+        return step  # nothing to look at, or the seat's own screen comes next and shows it
     if marks.holder == seat or not uses_privacy(match, here):
         return StudyPrivate(seat)
     # The table has the keyboard (a public question settled the turn): the seat takes it first,

@@ -29,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fishtable.engine.protocol import Event
 from fishtable.engine.registry import load_game
 from fishtable.tui import planner
 from tests import tinygame
@@ -62,12 +63,21 @@ def check_game(game_id: str, seed: int, players: int, claim_rate: float, remote:
     own: set[int] = set()  # events the seat with the keyboard made on its private steps since
     claimant: int | None = None
     secrets: dict[int, list[str]] = {}  # seat -> what the rules gave it that it has not seen yet
+
+    def note_secrets(events: list[Event]) -> None:
+        """A secret for a seat here (a remote seat sees its own on its own screen)."""
+        for event in events:
+            if event.kind in table.secrets and event.visible_to is not None and len(event.visible_to) == 1 \
+                    and (here is None or event.visible_to[0] in here):
+                secrets.setdefault(event.visible_to[0], []).append(event.text)
     for _ in range(STEP_LIMIT):
         if here is not None and rng.random() < interleave and not match.is_over:
             away = [s for s in match.pending() if s not in here]
             if away:  # a remote seat acts while this table is somewhere in its rhythm
+                before = match.event_count
                 table.elsewhere(rng.choice(away))
                 keyboard = None  # another seat's move: whoever had the keyboard takes it again
+                note_secrets(match.events_since(before))
         step = table.next()
         assert step.press in ("handoff", "decision", "study", "none"), step
         if isinstance(step, planner.Results):
@@ -116,9 +126,7 @@ def check_game(game_id: str, seed: int, players: int, claim_rate: float, remote:
                 claim = None
         before = match.event_count
         table.take(step, claim=claim)
-        for event in match.events_since(before):
-            if event.kind in table.secrets and event.visible_to is not None and len(event.visible_to) == 1:
-                secrets.setdefault(event.visible_to[0], []).append(event.text)
+        note_secrets(match.events_since(before))
         if isinstance(step, planner.PrivatePrompt):
             own |= set(range(before, match.event_count))
             if claimant == step.seat:  # a claim settled: the keyboard is back with the table
@@ -167,7 +175,8 @@ def test_a_broken_planner_is_caught(game_id: str, monkeypatch: pytest.MonkeyPatc
 def test_a_planner_blind_to_secrets_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fishing Party: the cards drawn as a turn ends must be seen by the drawer before the cover."""
     real = planner.plan
-    monkeypatch.setattr(planner, "plan", lambda match, marks, hold, rounds, secrets: real(match, marks, hold, rounds))
+    monkeypatch.setattr(planner, "plan", lambda match, marks, hold, rounds, here=None, private_kinds=frozenset():
+                        real(match, marks, hold, rounds, here=here))
     with pytest.raises(AssertionError, match="never seen by seat"):
         check_game("fishing-party", 3, 3, 0.5)
 
