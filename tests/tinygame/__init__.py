@@ -22,8 +22,8 @@ ENTRY = GameEntry(
     2, 3, "tests.tinygame.engine", "tests.tinygame.ui",
 )
 # Its installed metadata, as pip would write it for a package of its own: an entry point in the
-# group `fishtable.games` (tests/tinygame/dist/*.dist-info/entry_points.txt).
-DIST = str(Path(__file__).resolve().parent / "dist")
+# group `fishtable.games` (tests/tinygame/site/*.dist-info/entry_points.txt).
+DIST = str(Path(__file__).resolve().parent / "site")
 
 
 def install() -> None:
