@@ -16,6 +16,7 @@ played with, and the report refuses a file that mixes budgets or searches.
     python benchmarks/hard_strength.py --game big-fish --bots hard,normal --deals 100
     python benchmarks/hard_strength.py --game big-fish --bots hard,normal --report
     python benchmarks/hard_strength.py --report-all          # every file in --folder
+    python benchmarks/hard_strength.py --game big-fish --bots hard,normal --deals 100 --jobs 2  # 2 deals at once
 
 A poker session lasts until one player has every chip: hundreds of decisions, and the match's
 outcome is one coin of luck per seating. `--hand-limit N` scores a deal by the chips after its
@@ -38,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from fishtable.arena.seatings import default_jobs, in_processes
 from fishtable.arena.stats import summarize
 from fishtable.arena.tournament import run_tournament, wilson
 from fishtable.bots import hard_iterations, search_settings
@@ -96,17 +98,27 @@ def play_deal(
     }
 
 
-def run(game: str, bots: list[str], deals: int, first: int, path: Path, hand_limit: int | None = None) -> None:
+def play_deal_of(job: tuple[str, list[str], int, int, int | None]) -> dict[str, Any]:
+    """`play_deal` of one job, for the process pool (a module-level function pickles)."""
+    return play_deal(*job)
+
+
+def run(game: str, bots: list[str], deals: int, first: int, path: Path, hand_limit: int | None = None,
+        jobs: int = 1) -> None:
+    """Play the deals not in `path` yet, `jobs` at a time, each written as soon as it and the ones
+    before it are done: Ctrl+C keeps every deal written (the file is read again next time)."""
     iterations = hard_iterations(game, len(bots))
     done = {line["deal"] for line in read_lines(path)}
     path.parent.mkdir(parents=True, exist_ok=True)
-    for deal in range(first, first + deals):
-        if deal in done:
-            continue
-        line = play_deal(game, bots, deal, iterations, hand_limit)
-        with path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(line) + "\n")
-        print(f"deal {deal}: {line['wins']:g} of {line['games']} won, margin {line['margin']}", flush=True)
+    todo = [(game, bots, deal, iterations, hand_limit) for deal in range(first, first + deals) if deal not in done]
+    try:
+        for line in in_processes(play_deal_of, todo, jobs):
+            with path.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(line) + "\n")
+            print(f"deal {line['deal']}: {line['wins']:g} of {line['games']} won, margin {line['margin']}",
+                  flush=True)
+    except KeyboardInterrupt:
+        print(f"stopped: the deals finished are in {path}", flush=True)
 
 
 def summary(path: Path) -> str:
@@ -150,6 +162,8 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1, help="the seed of the first deal")
     parser.add_argument("--hand-limit", type=int, default=None,
                         help="a poker deal is this many hands in every seating, not a whole session")
+    parser.add_argument("--jobs", type=int, default=default_jobs(),
+                        help="deals played at once, one process each (default: this machine's cores)")
     parser.add_argument("--folder", type=Path, default=FOLDER, help="where the results files are")
     parser.add_argument("--report", action="store_true", help="sum up this game's file instead of playing")
     parser.add_argument("--report-all", action="store_true", help="sum up every results file in --folder")
@@ -163,7 +177,7 @@ def main() -> None:
         parser.error("--bots must include hard")
     path = results_file(args.folder, args.game, bots, args.hand_limit)
     if not args.report:
-        run(args.game, bots, args.deals, args.first, path, args.hand_limit)
+        run(args.game, bots, args.deals, args.first, path, args.hand_limit, max(1, args.jobs))
     print(summary(path))
 
 

@@ -191,6 +191,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"score a game played in hands (fishing-party-poker) by its chips after N hands, "
                       f"{range_words(bounds.HAND_LIMIT)}: a deal is then the first N hands of a session "
                       "in every seating (the players are not told) (default: whole sessions)")
+    tour.add_argument("--jobs", type=whole_number, default=None, metavar="N",
+                      help=f"processes playing games at once, {range_words(bounds.JOBS)} (default: this machine's "
+                      "cores); the report is the same for any number, and Ctrl+C keeps the games finished")
     tour.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     tour.add_argument("--record", action="store_true",
                       help="keep every finished game in the data folder's History (see `fishtable history`)")
@@ -406,6 +409,7 @@ def tournament_command(args: argparse.Namespace) -> int:
         None if args.seconds is None else bounds.out_of_range("--seconds", args.seconds, bounds.SECONDS),
         None if args.iterations is None else bounds.out_of_range("--iterations", args.iterations, bounds.ITERATIONS),
         None if args.hand_limit is None else bounds.out_of_range("--hand-limit", args.hand_limit, bounds.HAND_LIMIT),
+        None if args.jobs is None else bounds.out_of_range("--jobs", args.jobs, bounds.JOBS),
     ):
         if problem is not None:
             return _error(command, problem)
@@ -417,10 +421,13 @@ def tournament_command(args: argparse.Namespace) -> int:
     try:
         report = run_tournament(
             args.game, names, args.games, args.seed, seconds=args.seconds, iterations=args.iterations,
-            progress=progress, hand_limit=args.hand_limit, recording=recording,
+            progress=progress, hand_limit=args.hand_limit, recording=recording, jobs=args.jobs,
         )
     except (LookupError, ValueError, FishtableError, RuntimeError) as exc:
         return _error(command, str(exc))
+    except KeyboardInterrupt:  # before the first game finished: nothing to report
+        print(f"\n{command}: stopped before any game finished.", file=sys.stderr)
+        return 130
     _recorded(recording)
     return _print_report(report, render, args.json)
 

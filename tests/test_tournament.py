@@ -117,3 +117,48 @@ def test_a_hand_limit_scores_a_poker_deal_by_its_first_hands(capsys):
     err = capsys.readouterr().err
     assert "--hand-limit is only for a game played in hands, not High Card." in err
     assert "--hand-limit must be" in err and "Traceback" not in err
+
+
+def _without_clocks(report) -> dict:  # type: ignore[no-untyped-def]
+    """A report's JSON without what the wall clock measures (its only part that may differ)."""
+    data = report.to_json()
+    data.pop("wall_seconds")
+    for line in data["results"]:
+        line.pop("mean_decision_seconds")
+    return data
+
+
+@pytest.mark.parametrize(("game", "bots", "games"), [
+    ("high-card", ["hard", "normal", "easy"], 7),
+    ("crazy-fishing", ["normal", "easy"], 4),
+])
+def test_games_in_several_processes_give_the_same_report(game, bots, games):
+    """`--jobs N`: the games are shared among processes; every figure but the clock's is the same
+    as in one process, game by game (each game's bots are its own, its moves seeded by its index)."""
+    one = run_tournament(game, bots, games, seed=5, iterations=12, jobs=1)
+    two = run_tournament(game, bots, games, seed=5, iterations=12, jobs=2)
+    assert _without_clocks(one) == _without_clocks(two)
+    assert one.games == two.games == games and sum(line.decisions for line in two.lines) > games
+
+
+def test_ctrl_c_keeps_the_games_finished_and_ends_the_workers():
+    import multiprocessing
+
+    seen: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 3:
+            raise KeyboardInterrupt  # as Ctrl+C arrives in the parent between two games
+
+    report = run_tournament("high-card", ["normal", "easy"], 12, seed=2, progress=progress, jobs=2)
+    assert seen == [1, 2, 3] and report.games == 3 and report.to_json()["games_asked"] == 12
+    assert sum(line.seat_games for line in report.lines) == 3 * 2
+    assert multiprocessing.active_children() == []
+    full = run_tournament("high-card", ["normal", "easy"], 3, seed=2, jobs=1)
+    assert _without_clocks(report) | {"games_asked": 3} == _without_clocks(full)
+
+
+def test_jobs_is_held_to_its_range(capsys):
+    assert main(["tournament", "--game", "high-card", "--bots", "normal,easy", "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().err

@@ -15,6 +15,7 @@ TOURNAMENT_GAMES = (1, 100_000)
 ITERATIONS = (1, 1_000_000)  # search iterations per decision of the hard bot
 HAND_LIMIT = (1, 10_000)  # the hands of a poker deal in a tournament (`--hand-limit`)
 SECONDS = (0.001, 600.0)  # search time per decision of the hard bot
+JOBS = (1, 256)  # processes playing a tournament's games at once
 PLAYERS = (1, 64)  # a first wall only: each game then says its own range ("2-6 players")
 SEED = (-(10**19 - 1), 10**19 - 1)  # a match's seed has at most 19 digits (see engine.match)
 

@@ -25,16 +25,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
-from random import Random
 from typing import TYPE_CHECKING, Any
 
 from fishtable.arena import bounds
-from fishtable.arena.simulate import make_options, play_to_end
+from fishtable.arena.seatings import Played, Seating, default_jobs, play_all
+from fishtable.arena.simulate import make_options
 from fishtable.arena.stats import Margin, deal_margins, summarize
-from fishtable.bots import Bot, bot_rng, get_bot
-from fishtable.bots.search import SearchBot
-from fishtable.engine.protocol import Result, SeatInfo
+from fishtable.bots import get_bot
 from fishtable.engine.registry import get_entry
 
 if TYPE_CHECKING:  # rich loads only when a report is drawn
@@ -115,6 +112,7 @@ class TournamentReport:
     wall_seconds: float
     lines: list[BotLine] = field(default_factory=list)
     hand_limit: int | None = None  # a poker deal's hands; None: whole sessions
+    games_asked: int | None = None  # more than `games`: stopped early (Ctrl+C), the finished games kept
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -127,6 +125,7 @@ class TournamentReport:
             "search_iterations": self.iterations,
             "wall_seconds": round(self.wall_seconds, 3),
             "hand_limit": self.hand_limit,
+            "games_asked": self.games_asked if self.games_asked is not None else self.games,
             "results": [line.to_json(self.players) for line in self.lines],
         }
 
@@ -141,11 +140,14 @@ def run_tournament(
     progress: Callable[[int, int], None] | None = None,
     hand_limit: int | None = None,
     recording: Recording | None = None,
+    jobs: int | None = 1,
 ) -> TournamentReport:
     """Play `games` games between `bots` (one name per seat), seats rotated. With `hand_limit`, a
     game played in hands (poker) is scored by its chips once that many hands are played: a deal is
     the first hands of a session whose players think it goes on (the game's own hand limit would
-    tell them, and change how they play its last hand)."""
+    tell them, and change how they play its last hand). `jobs` processes play the games (None:
+    the machine's cores); the report is the same for any number. Ctrl+C ends the run with the
+    games finished so far."""
     entry = get_entry(game_name)
     game = entry.load()
     names = [n.strip() for n in bots]
@@ -158,87 +160,44 @@ def run_tournament(
     bounds.check("--seed", seed, bounds.SEED)
     bounds.check("--seconds", seconds, bounds.SECONDS)
     bounds.check("--iterations", iterations, bounds.ITERATIONS)
-    players_bots = [get_bot(game.name, n, seconds=seconds, iterations=iterations, players=players) for n in names]
-    options = make_options(game)
-    stop = None
-    score: Callable[[object], Result | None] = game.result
+    for n in dict.fromkeys(names):  # an unknown bot is named before any game is played
+        get_bot(game.name, n, seconds=seconds, iterations=iterations, players=players)
     if hand_limit is not None:
-        hands_settled = game.capabilities.hands_settled
-        standings = game.capabilities.standings  # the chips as they stand (the result, once over)
-        if hands_settled is None or standings is None:
+        caps = game.capabilities
+        if caps.hands_settled is None or caps.standings is None:
             raise ValueError(f"--hand-limit is only for a game played in hands, not {game.title}.")
         bounds.check("--hand-limit", hand_limit, bounds.HAND_LIMIT)
-        score = standings
-
-        def stop(state: object) -> bool:  # the deal ends here; no player was told it would
-            return hands_settled(state) >= hand_limit
     lines: dict[str, BotLine] = {}
     for n in names:
         if n not in lines:
             lines[n] = BotLine(n, names.count(n))
-
-    legal_actions = game.legal_actions
-    view = game.view
+    options = make_options(game) if recording is not None else None
+    seatings = [Seating(game.name, tuple(names), i, seed, seconds, iterations, hand_limit,
+                        keep_moves=recording is not None) for i in range(games)]
     clock = time.perf_counter
-
-    def choose(seat: int, state: object, *, bots: list[Bot], bot_lines: list[BotLine], rngs: list[Random]) -> object:
-        """The move of the bot in `seat`, its thinking time and its search counted on its line."""
-        bot, line = bots[seat], bot_lines[seat]
-        legal = legal_actions(state, seat)
-        seen = view(state, seat) if bot.needs_view else None
-        stats = bot.stats if isinstance(bot, SearchBot) else None  # what a searching bot counts
-        before, searched = (stats.iterations, stats.searched) if stats is not None else (0, 0)
-        t0 = clock()
-        action = bot.choose(seen, legal, rngs[seat])
-        line.think_seconds += clock() - t0
-        line.decisions += 1
-        if stats is not None:
-            line.iterations += stats.iterations - before
-            line.searches += stats.searched - searched
-        return action
-
     start = clock()
     played: list[tuple[int, list[str], list[float]]] = []  # (deal, bot per seat, score per seat)
-    for i in range(games):
-        deal = seed + i // players
-        shift = i % players
-        seat_of = [(j + shift) % players for j in range(players)]  # bot j sits in seat_of[j]
-        bot_in = [0] * players
-        for j, s in enumerate(seat_of):
-            bot_in[s] = j
-        seats = [SeatInfo(name=f"{names[bot_in[s]][:18]} {s + 1}", bot=names[bot_in[s]]) for s in range(players)]
-        rngs = [bot_rng(seed + i, s, 0) for s in range(players)]
-        seat_bots = [names[bot_in[s]] for s in range(players)]
-        choose_here = partial(choose, bots=[players_bots[bot_in[s]] for s in range(players)],
-                              bot_lines=[lines[name] for name in seat_bots], rngs=rngs)
-        moves: list[tuple[int, Any]] = []
-        began = clock()
-        play = recording.logged(choose_here, moves) if recording is not None else choose_here
-        _, state = play_to_end(game, game.new_game(options, seats, deal), play, seat_bots.__getitem__, deal,
-                               stop=stop)
-        if recording is not None:  # `--record`: History keeps the finished game (a hand limit's is not)
-            recording.add(game, options, seats, deal, moves, clock() - began)
-        result = score(state)
-        for s in range(players):
-            lines[names[bot_in[s]]].seat_games += 1
-        if result is not None:
-            totals = {line.seat: float(line.total) for line in result.scores}
-            played.append((deal, [names[bot_in[s]] for s in range(players)],
-                           [totals.get(s, 0.0) for s in range(players)]))
-        if result is not None and result.winners:
-            share = 1 / len(result.winners)
-            for w in result.winners:
-                lines[names[bot_in[w]]].wins += share
-        if progress is not None:
-            progress(i + 1, games)
-    seatings = Counter(deal for deal, _, _ in played)
-    complete = [g for g in played if seatings[g[0]] == players]
+    finished = 0
+    try:
+        for game_played in play_all(seatings, jobs if jobs is not None else default_jobs()):
+            count_game(game_played, names, lines, played)
+            if recording is not None and options is not None:  # `--record`: History keeps the finished game
+                recording.add(game, options, game_played.seats, game_played.deal, game_played.moves,
+                              game_played.seconds)
+            finished += 1
+            if progress is not None:
+                progress(finished, games)
+    except KeyboardInterrupt:  # Ctrl+C: the games finished so far make the report
+        if finished == 0:
+            raise
+    by_deal = Counter(deal for deal, _, _ in played)
+    complete = [g for g in played if by_deal[g[0]] == players]
     for line in lines.values():
         line.margin = summarize(deal_margins(complete, line.name))
     return TournamentReport(
         game=game.name,
         players=players,
-        games=games,
+        games=finished,
         seed=seed,
         bots=names,
         seconds=seconds,
@@ -246,7 +205,28 @@ def run_tournament(
         wall_seconds=clock() - start,
         lines=list(lines.values()),
         hand_limit=hand_limit,
+        games_asked=games,
     )
+
+
+def count_game(game: Played, names: Sequence[str], lines: dict[str, BotLine],
+               played: list[tuple[int, list[str], list[float]]]) -> None:
+    """One game's seats, wins, thinking and scores, onto the bots' lines."""
+    seat_names = [names[j] for j in game.bot_in]
+    for name in seat_names:
+        lines[name].seat_games += 1
+    for j, counts in game.thinking.items():
+        line = lines[names[j]]
+        line.decisions += counts.decisions
+        line.think_seconds += counts.seconds
+        line.searches += counts.searches
+        line.iterations += counts.iterations
+    if game.scores is not None:
+        played.append((game.deal, seat_names, game.scores))
+    if game.winners:
+        share = 1 / len(game.winners)
+        for w in game.winners:
+            lines[seat_names[w]].wins += share
 
 
 def render(report: TournamentReport) -> RenderableType:
@@ -295,5 +275,7 @@ def render(report: TournamentReport) -> RenderableType:
         margins.add_row(line.name, str(m.deals), f"{m.mean:+.2f}",
                         f"{m.low:+.1f}, {m.high:+.1f}" if m.deals > 1 else "", str(m.ahead),
                         str(m.deals - m.ahead - m.behind), str(m.behind), f"{m.sign_p:.3g}")
+    if report.games_asked is not None and report.games_asked > report.games:
+        notes = f"  stopped (Ctrl+C) after {report.games} of {report.games_asked} games: these are theirs.\n" + notes
     return Group(table, margins, notes) if margins.row_count else Group(table, notes)
 
