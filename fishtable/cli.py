@@ -222,6 +222,14 @@ def build_parser() -> argparse.ArgumentParser:
     hist.add_argument("--against", metavar="NAME", help="with --player: head-to-head against this player")
     hist.add_argument("--limit", type=whole_number, default=20, help="how many recent games, 1-1000 (default: 20)")
     hist.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    share = hist.add_mutually_exclusive_group()
+    share.add_argument("--export", nargs=2, metavar=("ID", "FILE"),
+                       help="write the finished game ID to FILE, to share it (JSON: its save and its result)")
+    share.add_argument("--import", dest="import_file", metavar="FILE",
+                       help="add the finished game in FILE (written by --export) to History, marked imported; "
+                       "checked as a save is, and replayed")
+    hist.add_argument("--count", action="store_true",
+                      help="with --import: count the imported game in the standings (it does not by default)")
 
     rep = sub.add_parser("replay", help=_SUBCOMMANDS[7][1],
                          description="Open the replay of a finished game: its number in `fishtable history`, "
@@ -467,7 +475,8 @@ def rules_command(args: argparse.Namespace) -> int:
 def history_command(args: argparse.Namespace) -> int:
     from fishtable.history.recorder import history_path
     from fishtable.history.report import history_report, history_text
-    from fishtable.history.schema import HistoryError
+    from fishtable.history.schema import HistoryError, take_notices
+    from fishtable.history.share import pending_files, write_pending
     from fishtable.tui.data_folder import default_data_dir
 
     command = "fishtable history"
@@ -475,14 +484,28 @@ def history_command(args: argparse.Namespace) -> int:
         return _error(command, "--limit must be between 1 and 1000.")
     if args.against is not None and args.player is None:
         return _error(command, "--against needs --player (the two names to compare).")
+    if args.count and args.import_file is None:
+        return _error(command, "--count goes with --import (it counts an imported game in the standings).")
     path = history_path(args.data_dir or default_data_dir())
-    if not path.exists() and not path.is_symlink():
+    if args.export is not None or args.import_file is not None:
+        code = _share_command(command, path, args)
+        for notice in take_notices(path):  # a damaged history set aside on the way
+            print(f"{command}: {notice}", file=sys.stderr)
+        return code
+    if not path.exists() and not path.is_symlink() and not pending_files(path):
         report = None
     else:
         try:
+            _, problems, _ = write_pending(path)  # games kept while the database was busy go in first
             report = history_report(path, args.game, args.player, args.against, args.limit)
         except HistoryError as exc:
-            return _error(command, str(exc))
+            failed: str | None = str(exc)
+        else:
+            failed = None
+        for line in take_notices(path) + ([] if failed else problems):
+            print(f"{command}: {line}", file=sys.stderr)
+        if failed is not None:
+            return _error(command, failed)
     if report is None:
         if args.json:
             print(json.dumps({"games": [], "standings": [], "head_to_head": None}))
@@ -490,6 +513,35 @@ def history_command(args: argparse.Namespace) -> int:
             print("No finished game is recorded yet (History is kept in the data folder).")
         return 0
     print(json.dumps(report.to_json()) if args.json else history_text(report))
+    return 0
+
+
+def _share_command(command: str, path: Path, args: argparse.Namespace) -> int:
+    """`history --export ID FILE` and `history --import FILE [--count]`."""
+    from fishtable.engine.text import shown
+    from fishtable.history.schema import HistoryError
+    from fishtable.history.share import import_game, write_game
+    from fishtable.history.store import load_game
+
+    try:
+        if args.export is not None:
+            which, target = args.export
+            if not which.isdigit():
+                return _error(command, f"--export needs a game's number (see `fishtable history`), not {shown(which)}.")
+            if not path.exists() and not path.is_symlink():
+                return _error(command, f"There is no game {which} in the history (none is recorded yet).")
+            write_game(Path(target), load_game(path, int(which)))
+            print(f"Game {which} was written to {shown(target)}.")
+            return 0
+        game_id, new = import_game(path, Path(args.import_file), counted=args.count)
+    except HistoryError as exc:
+        return _error(command, str(exc))
+    if not new:
+        print(f"That game is in History already, as game {game_id}; nothing was added.")
+    else:
+        counted = "it counts in the standings" if args.count else \
+            "it does not count in the standings (--count counts it)"
+        print(f"Imported as game {game_id}, marked imported; {counted}.")
     return 0
 
 

@@ -51,7 +51,12 @@ class GameRecord:
     source: Source = "app"
     series: SeriesRecord | None = None
     imported: bool = False
+    counted: bool | None = None  # in the standings; None: unless imported
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def counts(self) -> bool:
+        return not self.imported if self.counted is None else self.counted
 
 
 def ranks(totals: list[int]) -> list[int]:

@@ -1,7 +1,9 @@
 """Recording a game the moment it ends, for the app, a host and the command line.
 
 Never raises and never stops play: a problem comes back as one sentence for the
-player ("History could not be written: ... The game is over all the same.").
+player ("History could not be written: ... The game is over all the same."). A
+database another fishtable holds past the busy timeout does not lose the game: it
+is kept in a pending file (`share.keep_pending`) that the next recording writes in.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from pydantic import BaseModel
 from fishtable.engine.match import Match, SomeMatch
 from fishtable.engine.protocol import SeatInfo, SomeGame
 from fishtable.engine.series import Series
-from fishtable.history.record import Place, Source, record_of
-from fishtable.history.schema import HISTORY_NAME, HistoryError
+from fishtable.history.record import GameRecord, Place, Source, record_of
+from fishtable.history.schema import BUSY_MS, HISTORY_NAME, HistoryError, connect, take_notices
+from fishtable.history.share import keep_pending, write_pending
 from fishtable.history.store import record_game
 
 AFTERWORD = " The game is over all the same; it is not in History."
@@ -30,16 +33,56 @@ def history_path(data_dir: Path) -> Path:
 
 def record_finished(
     path: Path, match: SomeMatch, seconds: float, *, series: Series | None = None, source: Source = "app",
-    places: list[Place] | None = None, started: float | None = None,
+    places: list[Place] | None = None, started: float | None = None, busy_ms: int = BUSY_MS,
 ) -> tuple[int | None, str | None]:
-    """(the game's id, None) once written; (None, why not in words) otherwise."""
+    """(the game's id, None) once written; (None, why not in words) otherwise. Whatever else
+    there is to say (a damaged history set aside, a game kept pending) comes as the words."""
     try:
         record = record_of(match, seconds=seconds, source=source, places=places, series=series, started=started)
-        return record_game(path, record), None
-    except HistoryError as exc:
-        return None, f"{exc}{AFTERWORD}"
     except Exception as exc:  # a bug in the history must not take a finished game down with it
         return None, f"History could not be written ({type(exc).__name__}: {exc}).{AFTERWORD}"
+    return write_record(path, record, busy_ms)
+
+
+def write_record(path: Path, record: GameRecord, busy_ms: int = BUSY_MS) -> tuple[int | None, str | None]:
+    """Write the games still pending, then `record`; kept pending itself if the database stays busy."""
+    game_id: int | None = None
+    said: list[str] = []
+    try:
+        _, problems, busy = write_pending(path, busy_ms)
+        said += problems
+        if busy:
+            raise HistoryError(f"History could not be used ({path.name}: another fishtable is writing to it "
+                               "and did not finish in time).", busy=True)
+        game_id = record_game(path, record, busy_ms)
+    except HistoryError as exc:
+        said.append(_kept(path, record, exc) if exc.busy else f"{exc}{AFTERWORD}")
+    except Exception as exc:  # a bug in the history must not take a finished game down with it
+        said.append(f"History could not be written ({type(exc).__name__}: {exc}).{AFTERWORD}")
+    said = take_notices(path) + said
+    return game_id, " ".join(said) or None
+
+
+def _kept(path: Path, record: GameRecord, busy: HistoryError) -> str:
+    try:
+        kept = keep_pending(path, record)
+    except HistoryError as exc:
+        return f"{busy} {exc}{AFTERWORD}"
+    return (f"{busy} The game is kept in {kept.parent.name}/{kept.name} and goes into History when the next "
+            "game ends or History opens.")
+
+
+def check_history(path: Path) -> list[str]:
+    """What the menu says about History at the start, in words (nothing when all is well): a damaged
+    file set aside, or why History is off (a folder at its place, a newer fishtable's database...).
+    The games kept pending go in."""
+    said = []
+    try:
+        connect(path).close()
+        said = write_pending(path)[1]
+    except HistoryError as exc:
+        said = [str(exc)]
+    return take_notices(path) + said
 
 
 class Recorder:

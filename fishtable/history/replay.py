@@ -21,6 +21,7 @@ from fishtable.engine.protocol import Event, Result, SeatInfo
 from fishtable.engine.registry import get_entry
 from fishtable.engine.saves import SAVE_VERSION, load_save_file
 from fishtable.engine.text import shown
+from fishtable.history import share
 from fishtable.history.record import GameRecord
 from fishtable.history.schema import HistoryError
 from fishtable.history.store import load_game
@@ -151,11 +152,14 @@ def from_record(record: GameRecord, source: str = "The game") -> Replay:
 
 
 def from_file(path: Path) -> Replay:
-    """The replay of a save file (a finished game's); HistoryError in words otherwise."""
+    """The replay of a save file (a finished game's), or of a game file `history --export` wrote;
+    HistoryError in words otherwise."""
     try:
         data = load_save_file(path)
     except FishtableError as exc:
-        raise HistoryError(str(exc)) from None
+        if not share.is_game_file(path):
+            raise HistoryError(str(exc)) from None
+        return from_record(share.read_game(path, imported=True), shown(str(path)))
     return Replay(data.game, data.options, data.seats, data.seed, data.actions, data.state_hash, data.version,
                   shown(str(path)))
 

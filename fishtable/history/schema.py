@@ -6,9 +6,14 @@ The schema's version is SQLite's `user_version`; `MIGRATIONS[n]` brings a databa
 from version n to n + 1, so a database of any older version is brought up to date,
 and one of a newer version is refused in words, untouched.
 
-Nothing at the path is ever changed unless it is a SQLite database already (or
-nothing): a folder, a FIFO, a symbolic link or a file of another kind is refused
-with a sentence naming it, before SQLite opens anything.
+Play is never blocked by history. A regular file at the path that is damaged, or
+another program's (not SQLite, or SQLite without our schema), is set aside: renamed
+beside itself with the date (`history.sqlite3.damaged-2026-12-07T13-40-00`, SQLite's
+own files with it), never deleted or changed, and a new history is started; the
+move is said in words (`take_notices`). What is not a plain file (a folder, a FIFO,
+a device, a symbolic link) is refused with a sentence naming it, before SQLite opens
+anything, and left as it is; so is a database of a newer schema, which is not
+damaged but a newer fishtable's.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ import errno
 import os
 import sqlite3
 import stat
+import threading
+import time
 from pathlib import Path
 from urllib.request import pathname2url
 
@@ -84,7 +91,38 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class HistoryError(FishtableError):
-    """The history cannot be read or written; the message names the file and the problem."""
+    """The history cannot be read or written; the message names the file and the problem.
+
+    `busy`: another fishtable held the database longer than the busy timeout (trying
+    later may succeed); `restarted`: the file turned out damaged and was set aside (trying
+    again writes to the new one)."""
+
+    def __init__(self, message: str, *, busy: bool = False, restarted: bool = False) -> None:
+        super().__init__(message)
+        self.busy = busy
+        self.restarted = restarted  # the damaged file was set aside: a new history is there now
+
+
+SET_ASIDE = ".damaged-"  # history.sqlite3.damaged-<date>: a damaged or foreign file, moved aside
+_COMPANIONS = ("-wal", "-shm", "-journal")
+_notices: dict[str, list[str]] = {}  # by history path: set-asides not yet told (to the app, the command line)
+_notices_lock = threading.Lock()
+
+
+def take_notices(path: Path) -> list[str]:
+    """The set-asides of the history at `path` since the last call, in words (each is said once)."""
+    with _notices_lock:
+        return _notices.pop(str(path), [])
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+def is_damage(exc: sqlite3.Error) -> bool:
+    text = str(exc).lower()
+    return "not a database" in text or "malformed" in text or "corrupt" in text
 
 
 _WORDS = {
@@ -101,9 +139,9 @@ def sqlite_words(exc: sqlite3.Error) -> str:
     text = str(exc).lower()
     if "disk is full" in text or "database or disk is full" in text:
         return "the disk is full"
-    if "locked" in text or "busy" in text:
+    if is_busy(exc):
         return "another fishtable is writing to it and did not finish in time"
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
+    if is_damage(exc):
         return "the file is damaged or is not a fishtable history"
     if "readonly" in text or "read-only" in text:
         return "it cannot be written (read-only)"
@@ -126,12 +164,13 @@ def _kind(mode: int) -> str | None:
     return "a device"
 
 
-def check_path(path: Path) -> bool:
-    """Refuse anything at `path` but a SQLite file (HistoryError in words); True if a file is there.
+def check_path(path: Path) -> bool | None:
+    """Refuse anything at `path` but a regular file (HistoryError in words): True if a SQLite
+    file is there, False if nothing is, None for a regular file that is not SQLite's.
 
     SQLite's own files beside it (the write-ahead log, its index, a rollback journal) must be
     regular files too: a link there would send the database's writes somewhere else."""
-    for suffix in ("-wal", "-shm", "-journal"):
+    for suffix in _COMPANIONS:
         _check_companion(path.with_name(path.name + suffix))
     where = shown(str(path))
     folder = path.parent
@@ -155,10 +194,33 @@ def check_path(path: Path) -> bool:
     except OSError as exc:
         raise HistoryError(f"History is off: {where} cannot be read ({_WORDS.get(exc.errno or 0, exc.strerror)}).") \
             from None
-    if head != _HEADER:
-        raise HistoryError(f"History is off: {where} is not a SQLite database (damaged, or another program's "
-                           "file); it was left as it is.")
-    return True
+    return True if head == _HEADER else None
+
+
+def set_aside(path: Path, why: str) -> Path:
+    """Rename the damaged or foreign file at `path` (and SQLite's own files beside it) to
+    `<name>.damaged-<date>`, changing nothing in them; the new name. The move is said once
+    through `take_notices`; HistoryError in words if it cannot be made."""
+    stamp = time.strftime("%Y-%m-%dT%H-%M-%S")
+    target = path.with_name(f"{path.name}{SET_ASIDE}{stamp}")
+    n = 1
+    while any(os.path.lexists(f"{target}{suffix}") for suffix in ("", *_COMPANIONS)):  # never over another
+        n += 1
+        target = path.with_name(f"{path.name}{SET_ASIDE}{stamp}-{n}")
+    try:
+        # SQLite's own files first: a log left behind would be read into the new database.
+        for suffix in _COMPANIONS:
+            if os.path.lexists(f"{path}{suffix}"):
+                os.rename(f"{path}{suffix}", f"{target}{suffix}")
+        os.rename(path, target)
+    except OSError as exc:
+        raise HistoryError(f"History is off: {shown(str(path))} {why}, and it could not be set aside "
+                           f"({_WORDS.get(exc.errno or 0, exc.strerror)}); it was left as it is.") from None
+    said = (f"History: {shown(str(path))} {why}. It was set aside as {shown(target.name)} (nothing in it was "
+            "changed or deleted) and a new history was started.")
+    with _notices_lock:
+        _notices.setdefault(str(path), []).append(said)
+    return target
 
 
 def _check_companion(path: Path) -> None:
@@ -172,13 +234,38 @@ def _check_companion(path: Path) -> None:
                            "it was left as it is.")
 
 
+NOT_SQLITE = "is not a SQLite database (damaged, or another program's file)"
+DAMAGED = "is damaged (SQLite cannot read it)"
+FOREIGN = "is another program's SQLite database, not a fishtable history"
+
+
 def connect(path: Path, busy_ms: int = BUSY_MS) -> sqlite3.Connection:
     """Open the history at `path` (made if missing), brought up to the current schema.
 
-    Raises HistoryError in words for a hostile path, a damaged file, a newer schema
-    or a full disk; a file that is not a SQLite database is never written to.
+    A damaged or foreign file is set aside and a new history started. Raises HistoryError
+    in words for a hostile path (left as it is), a newer schema (left as it is), a busy
+    database (`busy`) or a full disk; a file that is not ours is never written to.
     """
     exists = check_path(path)
+    if exists is None:
+        set_aside(path, NOT_SQLITE)
+        exists = check_path(path)  # nothing now, unless another fishtable has started one since
+    try:
+        return _connect(path, bool(exists), busy_ms)
+    except _Damaged as damaged:
+        set_aside(path, damaged.why)
+        return _connect(path, bool(check_path(path)), busy_ms)
+
+
+class _Damaged(Exception):
+    """The file at the path is damaged or not ours: set it aside (`why`: in words)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def _connect(path: Path, exists: bool, busy_ms: int) -> sqlite3.Connection:
     if not exists:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -197,19 +284,23 @@ def connect(path: Path, busy_ms: int = BUSY_MS) -> sqlite3.Connection:
         if version > SCHEMA_VERSION:
             raise HistoryError(f"History is off: {shown(str(path))} was written by a newer fishtable (history "
                                f"version {version}; this one reads up to {SCHEMA_VERSION}). It was left as it is.")
+        if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise _Damaged(FOREIGN)  # tables, but never given a fishtable schema: another program's
         # Switched once, on a new file: switching writes the header, and a damaged file is never written.
         if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA foreign_keys = ON")
         if version < SCHEMA_VERSION:
             migrate(conn, version)
-    except HistoryError:
+    except (HistoryError, _Damaged):
         conn.close()
         raise
     except sqlite3.Error as exc:
         conn.close()
-        raise HistoryError(f"History is off: {shown(str(path))}: {sqlite_words(exc)}; it was left as it is.") \
-            from None
+        if is_damage(exc) and exists:
+            raise _Damaged(DAMAGED) from None
+        raise HistoryError(f"History is off: {shown(str(path))}: {sqlite_words(exc)}; it was left as it is.",
+                           busy=is_busy(exc)) from None
     return conn
 
 

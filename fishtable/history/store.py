@@ -19,16 +19,32 @@ from typing import Any, NamedTuple
 from fishtable.engine.protocol import Result
 from fishtable.engine.text import shown
 from fishtable.history.record import GameRecord, SeatRecord, SeriesRecord
-from fishtable.history.schema import BUSY_MS, HistoryError, connect, sqlite_words
+from fishtable.history.schema import (
+    BUSY_MS,
+    DAMAGED,
+    HistoryError,
+    connect,
+    is_busy,
+    is_damage,
+    set_aside,
+    sqlite_words,
+)
 
 
 @contextmanager
 def opened(path: Path, busy_ms: int = BUSY_MS) -> Iterator[sqlite3.Connection]:
+    """A connection to the history; a file found damaged while in use is set aside (`restarted`)."""
     conn = connect(path, busy_ms)
     try:
         yield conn
     except sqlite3.Error as exc:
-        raise HistoryError(f"History could not be used ({shown(str(path))}: {sqlite_words(exc)}).") from None
+        conn.close()
+        if is_damage(exc):
+            set_aside(path, DAMAGED)
+            raise HistoryError(f"History could not be used ({shown(str(path))}: {sqlite_words(exc)}); it was set "
+                               "aside and a new history started.", restarted=True) from None
+        raise HistoryError(f"History could not be used ({shown(str(path))}: {sqlite_words(exc)}).",
+                           busy=is_busy(exc)) from None
     finally:
         conn.close()
 
@@ -57,9 +73,32 @@ def _series_first(conn: sqlite3.Connection, record: GameRecord) -> int | None:
 
 def record_game(path: Path, record: GameRecord, busy_ms: int = BUSY_MS) -> int:
     """Write a finished game (one transaction); its id. HistoryError in words if it cannot be."""
+    return record_once(path, record, busy_ms, once=False)[0]
+
+
+def record_once(path: Path, record: GameRecord, busy_ms: int = BUSY_MS, once: bool = True) -> tuple[int, bool]:
+    """Write a finished game unless (`once`) the very same game is there already: (its id, whether it is
+    new). The same game: the same game, seed, final position and end time, so a pending file written
+    again after a crash, or a game imported twice, is there once. A file found damaged on the way is
+    set aside and the game written to the new history."""
+    try:
+        return _record(path, record, busy_ms, once)
+    except HistoryError as exc:
+        if not exc.restarted:
+            raise
+    return _record(path, record, busy_ms, once)
+
+
+def _record(path: Path, record: GameRecord, busy_ms: int, once: bool) -> tuple[int, bool]:
     with opened(path, busy_ms) as conn:
         conn.execute("BEGIN IMMEDIATE")  # the write lock first: waits up to busy_ms for another writer
         try:
+            if once:
+                same = conn.execute("SELECT id FROM games WHERE game = ? AND ended = ? AND seed = ? AND state_hash = ?",
+                                    (record.game, record.ended, record.seed, record.state_hash)).fetchone()
+                if same is not None:
+                    conn.execute("ROLLBACK")
+                    return int(same[0]), False
             series = record.series
             first = _series_first(conn, record)
             cursor = conn.execute(
@@ -82,14 +121,14 @@ def record_game(path: Path, record: GameRecord, busy_ms: int = BUSY_MS) -> int:
                 "INSERT INTO seats (game_id, seat, name, kind, level, place, score, rank, winner, game, ended, shared, "
                 "counted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.name, s.kind, s.level, s.place, s.score, s.rank, int(s.winner), record.game,
-                  record.ended, int(s.winner and shared), int(not record.imported)) for s in record.seats],
+                  record.ended, int(s.winner and shared), int(record.counts)) for s in record.seats],
             )
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
-    return game_id
+    return game_id, True
 
 
 @dataclass(frozen=True)

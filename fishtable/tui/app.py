@@ -11,6 +11,7 @@ registry.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Mapping
 from contextlib import suppress
@@ -22,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from fishtable.engine.table_lock import TableLock, claim_table
-from fishtable.tui.data_folder import AUTOSAVE_NAME, SaveStatus, default_data_dir
+from fishtable.tui.data_folder import AUTOSAVE_NAME, HISTORY_FILES, SaveStatus, default_data_dir
 from fishtable.tui.deferred import deferred
 from fishtable.tui.leaving import LeavingGuard
 from fishtable.tui.screens.apps import ShellApp
@@ -133,6 +134,8 @@ class FishtableApp(ShellApp[int]):
         """The menu, once this window holds the table (it is the first screen then already)."""
         if not isinstance(self.screen, MenuScreen):
             self.push_screen(MenuScreen())
+        if self.history and any(os.path.lexists(self.data_dir / name) for name in HISTORY_FILES):
+            self.call_after_refresh(self.check_history)  # after the menu's first paint
         if self.start_match is not None:
             self.begin_match(self.start_match)
 
@@ -296,6 +299,18 @@ class FishtableApp(ShellApp[int]):
         game_id, problem = recorder.record_finished(
             recorder.history_path(self.data_dir), match, seconds, series=series, started=time.time() - seconds)
         self.call_from_thread(self._recorded, game_id, problem)
+
+    @work(thread=True, group="history")
+    def check_history(self) -> None:
+        """At the start: a damaged history is set aside (and a new one started), games kept pending
+        while it was busy go in; what there is to say is said on the menu, in words."""
+        path = recorder.history_path(self.data_dir)
+        said = recorder.check_history(path)
+        self.call_from_thread(self._history_said, said)
+
+    def _history_said(self, said: list[str]) -> None:
+        for line in said:
+            self.notify(line, title="History", severity="warning", timeout=15, markup=False)
 
     def _recorded(self, game_id: int | None, problem: str | None) -> None:
         self.history_id = game_id

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from fishtable.engine.match import Match
 
 AUTOSAVE_NAME = "autosave.json"
+# History's database and its pending games (`fishtable.history.schema.HISTORY_NAME`, `.share.PENDING_NAME`),
+# named here too so the menu can see whether there is a history to look at without loading it.
+HISTORY_FILES = ("history.sqlite3", "history-pending")
 
 
 def default_data_dir() -> Path:

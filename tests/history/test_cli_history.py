@@ -11,7 +11,7 @@ import pytest
 from fishtable.cli import main
 from fishtable.history import store
 from fishtable.history.record import record_of
-from fishtable.history.schema import HISTORY_NAME
+from fishtable.history.schema import HISTORY_NAME, SET_ASIDE
 
 from .games import played
 
@@ -55,9 +55,15 @@ def test_history_text_and_an_empty_or_damaged_history(tmp_path: Path, capsys) ->
     assert code == 0 and "Big Fish" in out and "Standings" in out and "[red]Bo" in out
     assert "\x1b" not in out and "\u202e" not in out  # never reaches the terminal as it is
     path.unlink()
-    path.write_bytes(b"junk" * 100)
+    path.write_bytes(b"junk" * 100)  # damaged: set aside, said, and a new (empty) history
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "history")
+    assert code == 0 and "not a SQLite database" in err and "set aside" in err and "none yet" in out
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith(HISTORY_NAME + SET_ASIDE)]
+    assert [p.read_bytes() for p in aside] == [b"junk" * 100]
+    path.unlink()
+    path.mkdir()  # not a file at all: refused, left as it is
     code, _, err = run(capsys, "--data-dir", str(tmp_path), "history")
-    assert code == 2 and "not a SQLite database" in err
+    assert code == 2 and "is a folder" in err and path.is_dir()
 
 
 def test_simulate_records_only_with_record(tmp_path: Path, capsys) -> None:

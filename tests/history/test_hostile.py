@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from fishtable.history import store
+from fishtable.history import schema, store
 from fishtable.history.record import record_of
-from fishtable.history.schema import HISTORY_NAME, SCHEMA_VERSION, HistoryError
+from fishtable.history.schema import HISTORY_NAME, SCHEMA_VERSION, SET_ASIDE, HistoryError
 
 from .games import played
 
@@ -29,18 +30,36 @@ def refused(path: Path, *words: str) -> None:
         assert word in message, message
     with pytest.raises(HistoryError):  # reading says the same
         store.recent(path)
+    if path.parent.is_dir():
+        assert not [p for p in path.parent.iterdir() if SET_ASIDE in p.name]  # nothing moved
 
 
-def test_random_bytes_are_refused_and_left_as_they_were(tmp_path: Path) -> None:
+def set_aside_and_restarted(path: Path, data: bytes, *words: str) -> None:
+    """The file at `path` is moved beside itself with its date, every byte as it was; the move is
+    said in words, once; a new history is started and takes games."""
+    schema.take_notices(path)
+    game_id = store.record_game(path, record())  # the game is written all the same
+    aside = [p for p in path.parent.iterdir() if p.name.startswith(HISTORY_NAME + SET_ASIDE)]
+    assert len(aside) == 1, aside
+    assert re.fullmatch(re.escape(HISTORY_NAME + SET_ASIDE) + r"\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d", aside[0].name)
+    assert aside[0].read_bytes() == data
+    assert [row.id for row in store.recent(path)] == [game_id]
+    notices = schema.take_notices(path)
+    assert len(notices) == 1, notices
+    assert str(path) in notices[0] and aside[0].name in notices[0] and "new history" in notices[0]
+    for word in words:
+        assert word in notices[0], notices[0]
+    assert schema.take_notices(path) == []  # said once
+
+
+def test_random_bytes_are_set_aside_intact_and_a_new_history_started(tmp_path: Path) -> None:
     path = tmp_path / HISTORY_NAME
     data = os.urandom(5000)
     path.write_bytes(data)
-    refused(path, "not a SQLite database")
-    assert path.read_bytes() == data
-    assert sorted(p.name for p in tmp_path.iterdir()) == [HISTORY_NAME]
+    set_aside_and_restarted(path, data, "not a SQLite database")
 
 
-def test_a_truncated_database_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+def test_a_truncated_database_is_set_aside_intact_and_a_new_history_started(tmp_path: Path) -> None:
     path = tmp_path / HISTORY_NAME
     for seed in range(3):
         store.record_game(path, record(seed))
@@ -49,11 +68,10 @@ def test_a_truncated_database_is_refused_and_left_as_it_was(tmp_path: Path) -> N
     conn.close()
     data = path.read_bytes()[:5000]  # a header, then half a page
     path.write_bytes(data)
-    refused(path, "damaged")
-    assert path.read_bytes() == data
+    set_aside_and_restarted(path, data, "damaged")
 
 
-def test_a_damaged_page_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+def test_a_damaged_page_is_set_aside_intact_and_a_new_history_started(tmp_path: Path) -> None:
     path = tmp_path / HISTORY_NAME
     store.record_game(path, record())
     with sqlite3.connect(path) as conn:
@@ -62,8 +80,31 @@ def test_a_damaged_page_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
     data = bytearray(path.read_bytes())
     data[100:4096] = os.urandom(3996)  # the schema page's contents
     path.write_bytes(bytes(data))
-    refused(path, "damaged")
-    assert path.read_bytes() == bytes(data)
+    set_aside_and_restarted(path, bytes(data), "damaged")
+
+
+def test_another_programs_sqlite_database_is_set_aside_intact(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+        conn.execute("INSERT INTO notes VALUES ('keep me')")
+    conn.close()
+    data = path.read_bytes()
+    set_aside_and_restarted(path, data, "another program")
+    aside = next(p for p in tmp_path.iterdir() if p.name.startswith(HISTORY_NAME + SET_ASIDE))
+    with sqlite3.connect(aside) as conn:  # still the other program's, whole
+        assert conn.execute("SELECT text FROM notes").fetchall() == [("keep me",)]
+    conn.close()
+
+
+def test_a_damaged_file_is_never_set_aside_over_another(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    for n in range(2):
+        path.write_bytes(b"junk %d" % n * 100)
+        store.record_game(path, record())
+        path.unlink()
+    aside = sorted(p.read_bytes()[:6] for p in tmp_path.iterdir() if p.name.startswith(HISTORY_NAME + SET_ASIDE))
+    assert aside == [b"junk 0", b"junk 1"]
 
 
 def test_a_folder_is_refused(tmp_path: Path) -> None:
@@ -210,3 +251,16 @@ def test_a_link_in_place_of_sqlites_own_files_is_refused(tmp_path: Path, suffix:
     companion.symlink_to(target)
     refused(path, "symbolic link")
     assert target.read_text() == "keep me" and companion.is_symlink()
+
+
+def test_sqlites_own_files_go_aside_with_a_damaged_database(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    path.write_bytes(b"junk" * 1000)
+    wal = tmp_path / (HISTORY_NAME + "-wal")
+    wal.write_bytes(b"a log of the damaged file")  # read into a new database, it would damage that too
+    store.record_game(path, record())
+    aside = next(p for p in tmp_path.iterdir() if p.name.startswith(HISTORY_NAME + SET_ASIDE)
+                 and not p.name.endswith("-wal"))
+    assert aside.read_bytes() == b"junk" * 1000
+    assert (tmp_path / (aside.name + "-wal")).read_bytes() == b"a log of the damaged file"
+    assert len(store.recent(path)) == 1

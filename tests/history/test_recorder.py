@@ -7,7 +7,7 @@ from pathlib import Path
 from fishtable.engine.series import Series, SeriesRules
 from fishtable.history import store
 from fishtable.history.recorder import Recorder, record_finished
-from fishtable.history.schema import HISTORY_NAME
+from fishtable.history.schema import HISTORY_NAME, SET_ASIDE
 
 from .games import played
 
@@ -34,13 +34,28 @@ def test_a_host_records_each_finished_match_once_with_places_and_series(tmp_path
 
 
 def test_a_host_whose_history_fails_says_so_and_goes_on(tmp_path: Path) -> None:
-    (tmp_path / HISTORY_NAME).write_bytes(b"not a database at all, but long enough to have a header")
+    (tmp_path / HISTORY_NAME).mkdir()  # a folder where the database should be: left as it is
     said: list[str] = []
     recorder = Recorder(tmp_path / HISTORY_NAME, "host", said=said.append)
     recorder(played("crazy-fishing", 2))
     for thread in recorder.threads:
         thread.join(30)
-    assert len(said) == 1 and "not a SQLite database" in said[0] and "over all the same" in said[0]
+    assert len(said) == 1 and "is a folder" in said[0] and "over all the same" in said[0]
+    assert (tmp_path / HISTORY_NAME).is_dir() and not list((tmp_path / HISTORY_NAME).iterdir())
+
+
+def test_a_host_whose_history_is_damaged_sets_it_aside_and_records_the_game(tmp_path: Path) -> None:
+    junk = b"not a database at all, but long enough to have a header"
+    (tmp_path / HISTORY_NAME).write_bytes(junk)
+    said: list[str] = []
+    recorder = Recorder(tmp_path / HISTORY_NAME, "host", said=said.append)
+    recorder(played("crazy-fishing", 2))
+    for thread in recorder.threads:
+        thread.join(30)
+    assert len(said) == 1 and "not a SQLite database" in said[0] and "set aside" in said[0], said
+    assert len(store.recent(tmp_path / HISTORY_NAME)) == 1
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith(HISTORY_NAME + SET_ASIDE)]
+    assert [p.read_bytes() for p in aside] == [junk]
 
 
 def test_record_finished_never_raises(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from textual.widgets import DataTable, OptionList
 
 from fishtable.history import store
 from fishtable.history.record import record_of
-from fishtable.history.schema import HISTORY_NAME
+from fishtable.history.schema import HISTORY_NAME, SET_ASIDE
 from fishtable.tui.app import FishtableApp
 from fishtable.tui.screens.history import replay_screen
 from fishtable.tui.screens.replay import ReplayScreen
@@ -154,13 +154,75 @@ async def test_h_on_the_menu_opens_an_empty_history_that_says_so(tmp_path: Path)
         assert not (tmp_path / HISTORY_NAME).exists()  # looking creates nothing
 
 
-async def test_a_damaged_history_is_said_in_words_on_the_screen(tmp_path: Path) -> None:
+def heard(app: FishtableApp) -> list[tuple[str, dict]]:
+    """What the app says in notices, with how (markup or not)."""
+    said: list[tuple[str, dict]] = []
+    app.notify = lambda message, **kw: said.append((message, kw))  # type: ignore[method-assign]
+    return said
+
+
+def set_aside_files(folder: Path) -> list[Path]:
+    return [p for p in folder.iterdir() if p.name.startswith(HISTORY_NAME + SET_ASIDE)]
+
+
+async def test_a_damaged_history_is_set_aside_and_said_in_words_when_history_opens(tmp_path: Path) -> None:
     (tmp_path / HISTORY_NAME).write_bytes(b"\x00" * 4096)
     app = app_at(tmp_path)
+    said = heard(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_history(pilot)
-        assert "not a SQLite database" in flat(app)
-    assert (tmp_path / HISTORY_NAME).read_bytes() == b"\x00" * 4096
+        assert await until(pilot, lambda: any("set aside" in text for text, _ in said))
+        assert "No finished game here yet" in flat(app)
+    [(text, how)] = said
+    assert "not a SQLite database" in text and how["markup"] is False
+    assert [p.read_bytes() for p in set_aside_files(tmp_path)] == [b"\x00" * 4096]
+    assert store.recent(tmp_path / HISTORY_NAME) == []  # a new history, working
+
+
+async def test_the_menu_says_at_the_start_that_a_damaged_history_was_set_aside(tmp_path: Path) -> None:
+    folder = tmp_path / "[b]fish"  # shown literally, never as markup
+    folder.mkdir()
+    (folder / HISTORY_NAME).write_bytes(b"junk" * 1024)
+    app = FishtableApp(data_dir=folder, bot_pause=0, autosave=False, history=True)
+    said = heard(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: bool(said))
+        assert type(app.screen).__name__ == "MenuScreen"
+    [(text, how)] = said
+    assert "[b]fish" in text and "set aside" in text and "new history" in text and how["markup"] is False
+    assert [p.read_bytes() for p in set_aside_files(folder)] == [b"junk" * 1024]
+
+
+async def test_the_menu_says_at_the_start_why_history_is_off(tmp_path: Path) -> None:
+    (tmp_path / HISTORY_NAME).mkdir()
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False, history=True)
+    said = heard(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: bool(said))
+    assert "is a folder" in said[0][0] and (tmp_path / HISTORY_NAME).is_dir() and not set_aside_files(tmp_path)
+
+
+async def test_history_opening_writes_the_games_kept_pending(tmp_path: Path) -> None:
+    import sqlite3
+
+    from fishtable.history.recorder import record_finished
+    from fishtable.history.share import pending_files
+
+    path = tmp_path / HISTORY_NAME
+    seed_history(tmp_path)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        assert record_finished(path, played("fishing-party", 5, names=("Kept", "Bo")), 5, busy_ms=100)[0] is None
+    finally:
+        holder.close()
+    assert len(pending_files(path)) == 1
+    app = app_at(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_history(pilot)
+        assert app.screen.query_one("#history-games", DataTable).row_count == 5
+        assert "Kept" in flat(app)
+    assert pending_files(path) == []
 
 
 def test_standings_sort_by_each_column() -> None:

@@ -8,6 +8,7 @@ Enter on a game to replay it. Every name is drawn literally (Rich `Text`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -20,7 +21,8 @@ from fishtable.engine.match import SomeMatch
 from fishtable.engine.registry import GAMES
 from fishtable.history.replay import Replay, from_record
 from fishtable.history.report import title_of, when
-from fishtable.history.schema import HistoryError
+from fishtable.history.schema import HistoryError, take_notices
+from fishtable.history.share import pending_files, write_pending
 from fishtable.history.standings import Standing, head_to_head, standings
 from fishtable.history.store import GameRow, Outcome, load_game, outcomes, recent
 from fishtable.tui.screens.base import FishScreen
@@ -104,15 +106,21 @@ class HistoryScreen(FishScreen):
     # -- reading (a worker) ---------------------------------------------------------------
     @work(thread=True, exclusive=True, group="history")
     def load(self) -> None:
+        said: list[str] = []
         try:
+            if pending_files(self.path):  # games kept while the database was busy go in first
+                said = write_pending(self.path)[1]
             rows = recent(self.path, self.game, self.player, RECENT) if self.path.exists() else []
             seats = outcomes(self.path, self.game) if self.path.exists() else []
             problem = None
         except HistoryError as exc:
             rows, seats, problem = [], [], str(exc)
-        self.app.call_from_thread(self.loaded_rows, rows, seats, problem)
+        self.app.call_from_thread(self.loaded_rows, rows, seats, problem, take_notices(self.path) + said)
 
-    def loaded_rows(self, rows: list[GameRow], seats: list[Outcome], problem: str | None) -> None:
+    def loaded_rows(self, rows: list[GameRow], seats: list[Outcome], problem: str | None,
+                    said: Sequence[str] = ()) -> None:
+        for line in said:  # a damaged history set aside, a pending game that could not go in
+            self.notify(line, title="History", severity="warning", timeout=15, markup=False)
         self.rows, self.outcomes, self.problem, self.loaded = rows, seats, problem, True
         if self.game is None:  # the names of every game: the player filter offers them all
             self.names = sorted({o.name for o in seats}, key=str.casefold)
