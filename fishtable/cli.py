@@ -361,6 +361,8 @@ def _recorded(recording: Any) -> None:
         return
     print(f"Recorded {recording.recorded} game{'s' * (recording.recorded != 1)} in {recording.path}.",
           file=sys.stderr)
+    for note in recording.notes:
+        print(note, file=sys.stderr)
     if recording.problem is not None:
         print(f"History: {recording.problem}", file=sys.stderr)
 

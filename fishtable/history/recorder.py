@@ -139,6 +139,7 @@ class Recording:
         self.source: Source = source
         self.recorded = 0
         self.problem: str | None = None
+        self.notes: list[str] = []  # said while the games were written all the same
 
     def logged(self, choose: Callable[[int, Any], Any], moves: list[tuple[int, Any]]) -> Callable[[int, Any], Any]:
         """`choose`, also writing down each move it returns."""
@@ -159,8 +160,10 @@ class Recording:
             match.apply(seat, action)
         if not match.is_over:
             return
-        _, problem = record_finished(self.path, match, seconds, source=self.source)
-        if problem is None:
+        game_id, said = record_finished(self.path, match, seconds, source=self.source)
+        if game_id is not None:  # written, maybe with something to say (a damaged history set aside)
             self.recorded += 1
-        else:
-            self.problem = problem.removesuffix(AFTERWORD)
+            if said is not None:
+                self.notes.append(said)
+        elif said is not None:
+            self.problem = said.removesuffix(AFTERWORD)

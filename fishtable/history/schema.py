@@ -18,6 +18,7 @@ damaged but a newer fishtable's.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sqlite3
@@ -210,9 +211,11 @@ def set_aside(path: Path, why: str) -> Path:
     try:
         # SQLite's own files first: a log left behind would be read into the new database.
         for suffix in _COMPANIONS:
-            if os.path.lexists(f"{path}{suffix}"):
+            with contextlib.suppress(FileNotFoundError):
                 os.rename(f"{path}{suffix}", f"{target}{suffix}")
         os.rename(path, target)
+    except FileNotFoundError:
+        return target  # another fishtable set it aside a moment ago (and says so itself)
     except OSError as exc:
         raise HistoryError(f"History is off: {shown(str(path))} {why}, and it could not be set aside "
                            f"({_WORDS.get(exc.errno or 0, exc.strerror)}); it was left as it is.") from None

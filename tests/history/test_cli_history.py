@@ -82,3 +82,13 @@ def test_tournament_records_with_record(tmp_path: Path, capsys) -> None:
                        "--bots", "random,random", "--games", "2", "--json", "--record")
     assert code == 0 and "Recorded 2 games" in err
     assert {r.source for r in store.recent(tmp_path / HISTORY_NAME)} == {"tournament"}
+
+
+def test_simulate_record_into_a_damaged_history_sets_it_aside_and_records_every_game(tmp_path: Path, capsys) -> None:
+    (tmp_path / HISTORY_NAME).write_bytes(b"junk" * 100)
+    code, _, err = run(capsys, "--data-dir", str(tmp_path), "simulate", "--game", "big-fish", "--games", "3",
+                       "--players", "2", "--json", "--record")
+    assert code == 0 and "Recorded 3 games" in err and err.count("set aside") == 1, err
+    assert len(store.recent(tmp_path / HISTORY_NAME)) == 3
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith(HISTORY_NAME + SET_ASIDE)]
+    assert [p.read_bytes() for p in aside] == [b"junk" * 100]

@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import re
 import sqlite3
+import stat
 from pathlib import Path
 
 import pytest
@@ -264,3 +265,19 @@ def test_sqlites_own_files_go_aside_with_a_damaged_database(tmp_path: Path) -> N
     assert aside.read_bytes() == b"junk" * 1000
     assert (tmp_path / (aside.name + "-wal")).read_bytes() == b"a log of the damaged file"
     assert len(store.recent(path)) == 1
+
+
+def test_a_file_another_fishtable_set_aside_a_moment_ago_is_not_a_problem(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME  # gone between the look at it and the move: the other one moved it
+    schema.set_aside(path, schema.NOT_SQLITE)
+    assert schema.take_notices(path) == [] and list(tmp_path.iterdir()) == []
+
+
+def test_a_device_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o600, os.makedev(1, 3))  # as /dev/null
+    except (PermissionError, OSError):
+        pytest.skip("this system does not let the tests make a device")
+    refused(path, "a device")
+    assert stat.S_ISCHR(os.lstat(path).st_mode)
