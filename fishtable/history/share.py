@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import time
 import uuid
 from dataclasses import replace
@@ -88,6 +89,14 @@ def write_game(path: Path, record: GameRecord) -> None:
     import json
 
     text = json.dumps(game_json(record), ensure_ascii=False, separators=(",", ":"))
+    try:
+        info = os.lstat(path)
+    except OSError:
+        pass  # nothing there yet (or nothing to see): the write says what is wrong
+    else:
+        if not stat.S_ISREG(info.st_mode):  # a FIFO, a link, a device: replaced by a file, it would be lost
+            raise HistoryError(f"The game cannot be written to {shown(str(path))}: it is not a regular file "
+                               "(a folder, a pipe, a link or a device); it was left as it is.")
     try:
         write_atomic(path, text)
     except SaveFileError as exc:

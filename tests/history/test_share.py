@@ -74,6 +74,13 @@ def test_export_of_a_game_not_there_is_refused_in_words(tmp_path: Path, capsys) 
     assert code == 2 and "no game 7" in err and not (tmp_path / "x.json").exists()
     code, _, err = run(capsys, "--data-dir", str(tmp_path), "history", "--export", "1", str(tmp_path))
     assert code == 2 and "folder" in err
+    pipe, link = tmp_path / "pipe", tmp_path / "link"
+    os.mkfifo(pipe)
+    link.symlink_to(tmp_path / "elsewhere.json")
+    for target in (pipe, link):  # never replaced by the file
+        code, _, err = run(capsys, "--data-dir", str(tmp_path), "history", "--export", "1", str(target))
+        assert code == 2 and "not a regular file" in err
+    assert pipe.is_fifo() and link.is_symlink() and not (tmp_path / "elsewhere.json").exists()
 
 
 def refused(tmp_path: Path, capsys, path: Path, *words: str) -> None:
