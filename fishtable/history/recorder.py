@@ -44,17 +44,25 @@ def record_finished(
     return write_record(path, record, busy_ms)
 
 
+TRIES = 2  # a busy database: waited for (busy_ms) and tried again once, then the game is kept pending
+
+
 def write_record(path: Path, record: GameRecord, busy_ms: int = BUSY_MS) -> tuple[int | None, str | None]:
-    """Write the games still pending, then `record`; kept pending itself if the database stays busy."""
+    """Write the games still pending, then `record`, waiting for a busy database and trying again;
+    kept pending itself if the database stays busy."""
     game_id: int | None = None
     said: list[str] = []
     try:
         _, problems, busy = write_pending(path, busy_ms)
         said += problems
-        if busy:
-            raise HistoryError(f"History could not be used ({path.name}: another fishtable is writing to it "
-                               "and did not finish in time).", busy=True)
-        game_id = record_game(path, record, busy_ms)
+        tries = TRIES - 1 if busy else TRIES  # the pending games found it busy: waited once already
+        for left in range(tries, 0, -1):
+            try:
+                game_id = record_game(path, record, busy_ms)
+                break
+            except HistoryError as exc:
+                if not exc.busy or left == 1:
+                    raise
     except HistoryError as exc:
         said.append(_kept(path, record, exc) if exc.busy else f"{exc}{AFTERWORD}")
     except Exception as exc:  # a bug in the history must not take a finished game down with it

@@ -106,3 +106,23 @@ def test_a_full_disk_ends_the_game_all_the_same_and_says_so(tmp_path: Path,
     assert "the disk is full" in said and "The game is over all the same" in said
     monkeypatch.undo()
     assert len(store.recent(path)) == 1
+
+
+def test_a_busy_database_is_tried_again_before_the_game_is_kept(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from fishtable.history import recorder
+    from fishtable.history.schema import HistoryError
+
+    path = tmp_path / HISTORY_NAME
+    real = store.record_game
+    tries: list[int] = []
+
+    def busy_once(where, record, busy_ms):  # the other fishtable finishes while this one waits
+        tries.append(busy_ms)
+        if len(tries) == 1:
+            raise HistoryError("History could not be used (busy).", busy=True)
+        return real(where, record, busy_ms)
+
+    monkeypatch.setattr(recorder, "record_game", busy_once)
+    assert record_finished(path, played("big-fish", 1), 10, busy_ms=150) == (1, None)
+    assert tries == [150, 150] and pending_files(path) == []
