@@ -126,3 +126,28 @@ def test_a_busy_database_is_tried_again_before_the_game_is_kept(tmp_path: Path,
     monkeypatch.setattr(recorder, "record_game", busy_once)
     assert record_finished(path, played("big-fish", 1), 10, busy_ms=150) == (1, None)
     assert tries == [150, 150] and pending_files(path) == []
+
+
+def _write_pending(path: str) -> None:
+    write_pending(Path(path))
+
+
+def test_two_processes_writing_the_pending_games_at_once_write_each_once(tmp_path: Path) -> None:
+    import multiprocessing
+
+    from fishtable.history.record import record_of
+    from fishtable.history.share import keep_pending
+
+    path = tmp_path / HISTORY_NAME
+    store.record_game(path, record_of(played("big-fish", 1), seconds=1, ended=1.0))
+    for seed in range(2, 7):
+        keep_pending(path, record_of(played("big-fish", seed), seconds=1, ended=float(seed)))
+    ctx = multiprocessing.get_context("fork")
+    workers = [ctx.Process(target=_write_pending, args=(str(path),)) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode == 0
+    assert sorted(r.ended for r in store.recent(path)) == [float(s) for s in range(1, 7)]
+    assert pending_files(path) == []
