@@ -198,10 +198,23 @@ def check_path(path: Path) -> bool | None:
     return True if head == _HEADER else None
 
 
-def set_aside(path: Path, why: str) -> Path:
+def identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def set_aside(path: Path, why: str, seen: tuple[int, int] | None = None) -> Path | None:
     """Rename the damaged or foreign file at `path` (and SQLite's own files beside it) to
     `<name>.damaged-<date>`, changing nothing in them; the new name. The move is said once
-    through `take_notices`; HistoryError in words if it cannot be made."""
+    through `take_notices`; HistoryError in words if it cannot be made.
+
+    `seen`: the file found damaged (its `identity`); if another file is at `path` now (another
+    fishtable set it aside and started a new history meanwhile), nothing is moved: None."""
+    if seen is not None and identity(path) != seen:
+        return None
     stamp = time.strftime("%Y-%m-%dT%H-%M-%S")
     target = path.with_name(f"{path.name}{SET_ASIDE}{stamp}")
     n = 1
@@ -215,7 +228,7 @@ def set_aside(path: Path, why: str) -> Path:
                 os.rename(f"{path}{suffix}", f"{target}{suffix}")
         os.rename(path, target)
     except FileNotFoundError:
-        return target  # another fishtable set it aside a moment ago (and says so itself)
+        return None  # another fishtable set it aside a moment ago (and says so itself)
     except OSError as exc:
         raise HistoryError(f"History is off: {shown(str(path))} {why}, and it could not be set aside "
                            f"({_WORDS.get(exc.errno or 0, exc.strerror)}); it was left as it is.") from None
@@ -249,14 +262,16 @@ def connect(path: Path, busy_ms: int = BUSY_MS) -> sqlite3.Connection:
     in words for a hostile path (left as it is), a newer schema (left as it is), a busy
     database (`busy`) or a full disk; a file that is not ours is never written to.
     """
+    seen = identity(path)  # the very file examined: only that one is ever set aside
     exists = check_path(path)
     if exists is None:
-        set_aside(path, NOT_SQLITE)
+        set_aside(path, NOT_SQLITE, seen)
         exists = check_path(path)  # nothing now, unless another fishtable has started one since
+        seen = identity(path)
     try:
         return _connect(path, bool(exists), busy_ms)
     except _Damaged as damaged:
-        set_aside(path, damaged.why)
+        set_aside(path, damaged.why, seen)
         return _connect(path, bool(check_path(path)), busy_ms)
 
 

@@ -24,6 +24,7 @@ from fishtable.history.schema import (
     DAMAGED,
     HistoryError,
     connect,
+    identity,
     is_busy,
     is_damage,
     set_aside,
@@ -35,12 +36,13 @@ from fishtable.history.schema import (
 def opened(path: Path, busy_ms: int = BUSY_MS) -> Iterator[sqlite3.Connection]:
     """A connection to the history; a file found damaged while in use is set aside (`restarted`)."""
     conn = connect(path, busy_ms)
+    seen = identity(path)
     try:
         yield conn
     except sqlite3.Error as exc:
         conn.close()
         if is_damage(exc):
-            set_aside(path, DAMAGED)
+            set_aside(path, DAMAGED, seen)
             raise HistoryError(f"History could not be used ({shown(str(path))}: {sqlite_words(exc)}); it was set "
                                "aside and a new history started.", restarted=True) from None
         raise HistoryError(f"History could not be used ({shown(str(path))}: {sqlite_words(exc)}).",

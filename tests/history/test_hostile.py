@@ -281,3 +281,13 @@ def test_a_device_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
         pytest.skip("this system does not let the tests make a device")
     refused(path, "a device")
     assert stat.S_ISCHR(os.lstat(path).st_mode)
+
+
+def test_only_the_file_found_damaged_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_NAME
+    path.write_bytes(b"junk" * 100)
+    seen = schema.identity(path)
+    path.rename(tmp_path / "moved")  # another fishtable set it aside and started a new history meanwhile
+    store.record_game(path, record())
+    assert schema.set_aside(path, schema.NOT_SQLITE, seen) is None
+    assert len(store.recent(path)) == 1 and not [p for p in tmp_path.iterdir() if SET_ASIDE in p.name]
