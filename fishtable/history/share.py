@@ -17,6 +17,7 @@ same game is never there twice) and removes it.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 import time
@@ -86,8 +87,6 @@ def game_json(record: GameRecord) -> dict[str, Any]:
 
 def write_game(path: Path, record: GameRecord) -> None:
     """Write `record` to `path` atomically (the old file or the new, whole); HistoryError in words."""
-    import json
-
     text = json.dumps(game_json(record), ensure_ascii=False, separators=(",", ":"))
     try:
         info = os.lstat(path)
