@@ -216,7 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     hist = sub.add_parser("history", help=_SUBCOMMANDS[6][1],
                           description="Print the recent finished games of this data folder and each player's "
-                          "standings per game (wins, shared wins, win rate, average and best score, streak).")
+                          "standings per game (wins, shared wins, win rate, average and best score, streak). "
+                          "--export and --import share a finished game as a file; an imported game is marked so "
+                          "and counts in the standings only with --count.")
     hist.add_argument("--game", choices=GAME_NAMES, help="only this game")
     hist.add_argument("--player", metavar="NAME", help="only games this player sat in, and their standings")
     hist.add_argument("--against", metavar="NAME", help="with --player: head-to-head against this player")
