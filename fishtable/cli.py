@@ -494,7 +494,7 @@ def history_command(args: argparse.Namespace) -> int:
     if args.export is not None or args.import_file is not None:
         code = _share_command(command, path, args)
         for notice in take_notices(path):  # a damaged history set aside on the way
-            print(f"{command}: {notice}", file=sys.stderr)
+            print(notice, file=sys.stderr)  # each begins "History:"
         return code
     if not path.exists() and not path.is_symlink() and not pending_files(path):
         report = None
@@ -507,7 +507,7 @@ def history_command(args: argparse.Namespace) -> int:
         else:
             failed = None
         for line in take_notices(path) + ([] if failed else problems):
-            print(f"{command}: {line}", file=sys.stderr)
+            print(line, file=sys.stderr)
         if failed is not None:
             return _error(command, failed)
     if report is None:
