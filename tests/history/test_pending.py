@@ -151,3 +151,23 @@ def test_two_processes_writing_the_pending_games_at_once_write_each_once(tmp_pat
         assert worker.exitcode == 0
     assert sorted(r.ended for r in store.recent(path)) == [float(s) for s in range(1, 7)]
     assert pending_files(path) == []
+
+
+def test_a_pending_game_keeps_its_series_seats_and_times(tmp_path: Path) -> None:
+    from fishtable.engine.series import Series, SeriesRules
+    from fishtable.history.record import record_of
+    from fishtable.history.share import keep_pending
+
+    path = tmp_path / HISTORY_NAME
+    match = played("big-fish", 2)
+    series = Series.start(SeriesRules(end="target", target=10_000), ("Ana", "Bo", "Cy")).add(match.result(), 5)
+    record = record_of(match, seconds=33.5, source="host", places=["remote", "local", "local"], series=series,
+                       started=1000.0)
+    keep_pending(path, record)
+    assert write_pending(path)[:2] == (1, [])
+    back = store.load_game(path, 1)
+    assert back.series is not None and record.series is not None
+    assert (back.series.index, back.series.totals, back.series.rules) == \
+        (record.series.index, record.series.totals, record.series.rules)
+    for field in ("seats", "ended", "seconds", "started", "source", "result", "actions", "state_hash", "imported"):
+        assert getattr(back, field) == getattr(record, field), field
