@@ -78,8 +78,8 @@ def hard_iterations(game: str, players: int) -> int:
     """The hard player's search iterations per decision at a table of `players`.
 
     The game's `HARD_ITERATIONS` maps table sizes to iterations (about one CPU-second
-    each); between and beyond them the cost of an iteration is taken as linear in the
-    number of players.
+    each, measured at every size the built-in games allow); for a size a game did not
+    measure, the cost of an iteration is taken as linear in the number of players.
     """
     module = _bots_module(game)
     table: dict[int, int] = dict(getattr(module, "HARD_ITERATIONS", None) or DEFAULT_ITERATIONS)

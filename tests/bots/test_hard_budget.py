@@ -3,17 +3,20 @@ as a safety net, and so the same move from the same view and seed in any process
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import fishtable.bots as bots
 from fishtable.arena.simulate import make_options
 from fishtable.bots import get_bot, hard_iterations, search
 from fishtable.bots.search import SearchBot
 from fishtable.engine.protocol import SeatInfo
-from fishtable.engine.registry import load_game
+from fishtable.engine.registry import get_entry, load_game
 from fishtable.games.crazy_fishing import bots as cf_bots
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,10 +42,21 @@ print(len(match.legal_actions(1)))
 """
 
 
-def test_hard_iterations_come_from_the_game_and_scale_with_the_table():
-    table = cf_bots.HARD_ITERATIONS
-    assert hard_iterations("crazy-fishing", 2) == table[2]
-    assert hard_iterations("crazy-fishing", 4) == table[4]
+@pytest.mark.parametrize("game", ["crazy-fishing", "fishing-party", "big-fish", "fishing-party-poker"])
+def test_every_table_size_of_every_game_has_a_calibrated_budget(game):
+    """Issue 44: a budget measured at each size the game allows, none extrapolated; a bigger
+    table costs more per iteration, so it never gets more iterations than a smaller one."""
+    entry = get_entry(game)
+    table = bots._bots_module(game).HARD_ITERATIONS
+    sizes = range(entry.min_players, entry.max_players + 1)
+    assert sorted(table) == list(sizes)
+    assert [hard_iterations(game, n) for n in sizes] == [table[n] for n in sizes]
+    assert all(table[a] >= table[b] for a, b in itertools.pairwise(sizes))
+
+
+def test_a_table_size_between_two_calibrated_ones_takes_the_cost_halfway(monkeypatch):
+    table = {2: 900, 4: 300}
+    monkeypatch.setattr(cf_bots, "HARD_ITERATIONS", table)
     # Three players: the cost of an iteration halfway between two and four.
     cost = (1 / table[2] + 1 / table[4]) / 2
     assert hard_iterations("crazy-fishing", 3) == round(1 / cost)

@@ -455,9 +455,11 @@ _KIND_OF_ACTION = {
 
 BOTS = {"greedy": GreedyBot}
 
-# The hard player's search iterations per decision by table size: about one CPU-second
-# each on this project's two-core reference machine (benchmarks/calibrate_hard.py).
-HARD_ITERATIONS = {2: 513, 4: 171}
+# The hard player's search iterations per decision at every table size the game allows: about
+# one CPU-second each on this project's two-core reference machine, measured by
+# benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
+# benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated.
+HARD_ITERATIONS = {2: 1340, 3: 870, 4: 615, 5: 465, 6: 360}
 # The search expects every seat to play as this greedy player would and stops each playout
 # when its round is played out (the game's `rollout_done`), scoring it with `evaluate`. It
 # compares the root's moves by sequential halving on common worlds (fishtable/bots/halving.py),

@@ -279,6 +279,8 @@ def swap_exchange_or_pass(by_kind: dict[str, list[Action]], legal: list[Action],
 
 BOTS = {"greedy": GreedyBot}
 
-# The hard player's search iterations per decision by table size: about one CPU-second
-# each on this project's two-core reference machine (benchmarks/calibrate_hard.py).
-HARD_ITERATIONS = {2: 830, 4: 290}
+# The hard player's search iterations per decision at every table size the game allows: about
+# one CPU-second each on this project's two-core reference machine, measured by
+# benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
+# benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated.
+HARD_ITERATIONS = {2: 1090, 3: 480, 4: 435, 5: 400}

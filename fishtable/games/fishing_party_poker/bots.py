@@ -180,9 +180,11 @@ class GreedyBot:
 
 BOTS = {"greedy": GreedyBot}
 
-# The hard player's search iterations per decision by table size: about one CPU-second
-# each on this project's two-core reference machine (benchmarks/calibrate_hard.py).
-HARD_ITERATIONS = {2: 1150, 4: 430}
+# The hard player's search iterations per decision at every table size the game allows: about
+# one CPU-second each on this project's two-core reference machine, measured by
+# benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
+# benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated.
+HARD_ITERATIONS = {2: 1870, 3: 1460, 4: 795, 5: 795, 6: 455, 7: 425, 8: 300}
 # The search expects every seat to play as this greedy player would, and compares the root's
 # moves by sequential halving on common worlds (fishtable/bots/halving.py): fold, call and
 # raise are played out on the same hidden cards. The sampler (sampler.py) deals a seat that
