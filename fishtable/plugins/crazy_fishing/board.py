@@ -72,6 +72,8 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         super().__init__(id=id)
         self.can_focus = False
         self._digits = ""  # a first digit waiting for the second one (shown as "#1_")
+        self._said = True  # words of this board may be on the prompt bar (a clear is sent)
+        self._info_label: int | None = None  # the fish the info line was last written for
 
     def compose(self):
         yield SeaView(id="sea")
@@ -135,20 +137,25 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
             text.append(f"{len(sea.fish)} fish in the sea", "dim")
             if sea.beside:
                 text.append(f", {len(sea.beside)} beside it", "dim")
+        self._info_label = label
         update_line(self.query_one("#fish-info", Static), text)
 
     def on_sea_view_cursor_moved(self, event: SeaView.CursorMoved) -> None:
-        self._fish_info(event.label)
+        event.stop()  # the board's own news: nothing above it listens
+        if event.label != self._info_label:  # a key of the board's own has shown it already
+            self._fish_info(event.label)
 
     # -- the prompt -----------------------------------------------------------------
     def begin(self, decision: Decision) -> None:
         super().begin(decision)
         self._digits = ""
+        self._said = True  # a new prompt: the first clear is sent whatever the bar shows
         self.query_one(SeaView).marked = []
 
     def end(self) -> None:
         super().end()
         self._digits = ""
+        self._said = True
         self.query_one(SeaView).marked = []
 
     @property
@@ -317,7 +324,11 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         return problem or f"Fish #{label} cannot be chosen now."
 
     def _say(self, text: str) -> None:
-        """A line for the prompt bar; an empty one clears what was said before (a refusal)."""
+        """A line for the prompt bar; an empty one clears what was said before (a refusal). With
+        nothing said since the last clear, a clear is not sent: a cursor key says nothing."""
+        if not text and not self._said:
+            return
+        self._said = bool(text)
         self.post_message(self.Say(text))
 
     def action_mark(self) -> None:

@@ -86,6 +86,11 @@ class SeaView(Widget):
         # Each tile's number and clue: (label, their cells, the fill that hides them).
         self._words: list[tuple[int, list[tuple[int, int]], str]] = []
         self._grid_key: tuple[int, int] | None = None
+        self._owner: list[list[int | None]] = []  # the fish each cell of the grid shows (None: water)
+        # Tiles to paint again before the next line is served (a cursor that moved); while painting,
+        # the rectangles the paint is kept to (None: the whole sea).
+        self._dirty: list[Region] = []
+        self._clip: list[Region] | None = None
         self._boxes: dict[int, Region] = {}  # each fish's tile as last painted (beside the sea: not in a strip)
 
     # -- data ----------------------------------------------------------------
@@ -205,28 +210,44 @@ class SeaView(Widget):
     # -- painting --------------------------------------------------------------
     def _invalidate(self) -> None:
         self._grid_key = None
+        self._dirty = []
         self.refresh()
 
     def _invalidate_tiles(self, *labels: int | None) -> None:
         """Only these fish's tiles look different now (the cursor left one and reached another):
-        the sea is painted again, and only their rectangles are drawn again on the screen. A fish
-        beside the sea in its one-line strip, or not drawn yet, redraws the whole sea."""
+        only their rectangles are painted again, and drawn again on the screen (the cards over
+        them and the words they hide do not change). A fish beside the sea in its one-line strip,
+        or not drawn yet, redraws the whole sea."""
         boxes = [self._boxes.get(label) for label in labels if label is not None]
-        self._grid_key = None
         if not boxes or None in boxes:
-            self.refresh()
+            self._invalidate()
         else:
-            self.refresh(*(box for box in boxes if box is not None))
+            known = [box for box in boxes if box is not None]
+            self._dirty.extend(known)
+            self.refresh(*known)
 
     def _scale(self) -> tuple[int, int]:
         """Whole-number scales: doubled height on tall terminals, doubled width if it fits."""
         sx = 2 if self.size.width >= 2 * self.sea_size[0] else 1
         return sx, self._sy
 
-    def _paint(self) -> None:
+    def _paint(self, clip: list[Region] | None = None) -> None:
+        """Paint the sea's grid; with `clip`, only those rectangles of the grid painted last, with
+        every tile over them in the same order (the rest of the grid stays as it was)."""
         width, height = self.size.width, self.size.height
-        grid: list[list[Cell]] = [[(" ", WATER) for _ in range(width)] for _ in range(height)]
-        owner: list[list[int | None]] = [[None] * width for _ in range(height)]
+        if clip is None:
+            grid: list[list[Cell]] = [[(" ", WATER) for _ in range(width)] for _ in range(height)]
+            owner: list[list[int | None]] = [[None] * width for _ in range(height)]
+            self._boxes = {}
+        else:
+            grid, owner = self._grid, self._owner
+            for box in clip:
+                for y in range(max(0, box.y), min(height, box.bottom)):
+                    row, owned = grid[y], owner[y]
+                    for x in range(max(0, box.x), min(width, box.right)):
+                        row[x] = (" ", WATER)
+                        owned[x] = None
+        self._clip = clip
         sx, sy = self._scale()
         cw, ch = self.card_size[0] * sx, self.card_size[1] * sy
         sea_w, sea_h = self.sea_size[0] * sx, self.sea_size[1] * sy
@@ -234,14 +255,14 @@ class SeaView(Widget):
         squeeze_x = sea_w > width  # terminal too narrow: squeeze positions, keep tiles
         origins: dict[int, tuple[int, int]] = {}
         self._words = []
-        self._boxes = {}
         for fish in self.fish:
             x = fish.x * sx
             if squeeze_x:
                 x = round(fish.x * (width - cw) / max(1, self.sea_size[0] - self.card_size[0]))
             origins[fish.label] = (off_x + x, fish.y * sy)
-            self._boxes[fish.label] = Region(off_x + x, fish.y * sy, cw, ch)
-            self._tile(grid, owner, off_x + x, fish.y * sy, cw, ch, fish)
+            box = self._boxes[fish.label] = Region(off_x + x, fish.y * sy, cw, ch)
+            if clip is None or any(box.overlaps(c) for c in clip):
+                self._tile(grid, owner, off_x + x, fish.y * sy, cw, ch, fish)
         self._whole_words(grid, owner)
         cursor = self.fish_info(self.cursor)
         if cursor is not None and cursor.covered:
@@ -254,12 +275,20 @@ class SeaView(Widget):
                 row = min(height - ch, sea_h + 1) if height > ch else 0
                 self._caption(grid, max(0, row - 1), " beside the sea ")
                 for n, fish in enumerate(self.beside):
-                    self._boxes[fish.label] = Region(n * (cw + 1), row, cw, ch)
-                    self._tile(grid, owner, n * (cw + 1), row, cw, ch, fish)
+                    box = self._boxes[fish.label] = Region(n * (cw + 1), row, cw, ch)
+                    if clip is None or any(box.overlaps(c) for c in clip):
+                        self._tile(grid, owner, n * (cw + 1), row, cw, ch, fish)
+        self._clip = None
+        if clip is not None:  # the rows painted again are served anew
+            rows = {y for box in clip for y in range(box.y, box.bottom)}
+            self._strips = {y: strip for y, strip in self._strips.items() if y not in rows}
+            return
         old = self._grid if self._grid_key == (width, height) else []
         self._strips = {y: strip for y, strip in self._strips.items() if y < len(old) and old[y] == grid[y]}
         self._grid = grid
+        self._owner = owner
         self._grid_key = (width, height)
+        self._dirty = []
 
     def _style(self, fish: SeaFish) -> Style:
         label = fish.label
@@ -319,15 +348,17 @@ class SeaView(Widget):
             cells = [(x0 + i, y) for i in range(len(word)) if 0 <= x0 + i < len(grid[y])]
             self._words.append((label, cells, fill))
 
-    @staticmethod
-    def _put(grid: list, owner: list | None, x0: int, y: int, text: str, style: Style, label: int | None) -> None:
+    def _put(self, grid: list, owner: list | None, x0: int, y: int, text: str, style: Style,
+             label: int | None) -> None:
         if not 0 <= y < len(grid):
             return
         row = grid[y]
-        for dx, char in enumerate(text):
-            x = x0 + dx
-            if 0 <= x < len(row):
-                row[x] = (char, style)
+        # The columns this row may be painted in: the whole row, or the clip's boxes on it.
+        spans = [(0, len(row))] if self._clip is None else \
+            [(max(0, box.x), min(len(row), box.right)) for box in self._clip if box.y <= y < box.bottom]
+        for start, end in spans:
+            for x in range(max(start, x0), min(end, x0 + len(text))):
+                row[x] = (text[x - x0], style)
                 if owner is not None:
                     owner[y][x] = label
 
@@ -375,6 +406,9 @@ class SeaView(Widget):
     def render_line(self, y: int) -> Strip:
         if self._grid_key != (self.size.width, self.size.height):
             self._paint()
+        elif self._dirty:
+            dirty, self._dirty = self._dirty, []
+            self._paint(dirty)
         if y >= len(self._grid):
             return Strip.blank(self.size.width, WATER)
         strip = self._strips.get(y)

@@ -101,8 +101,9 @@ class TableScreen(FishScreen):
                     yield SeatPanel(id=f"seat-{seat}", markup=False)
         yield NewsBar(id="news")
         yield EventLog(id="log", room=self._log_room)
-        yield Static(id="prompt")
-        choices = ChoiceList(id="choices")
+        self._prompt_line = Static(id="prompt")
+        yield self._prompt_line
+        choices = self._choices = ChoiceList(id="choices")
         choices.can_focus = False  # until a prompt shows it (see set_prompt)
         yield choices
         yield Footer()
@@ -114,8 +115,10 @@ class TableScreen(FishScreen):
         self.set_interval(0.25, self._every_quarter_second)
 
     def _every_quarter_second(self) -> None:
-        if self.still_there("#prompt", Static) is None or self.still_there("#choices", ChoiceList) is None:
-            return  # an exiting app is removing the widgets (the timer can fire once more then)
+        # An exiting app is removing the widgets (the timer can fire once more then). The two are
+        # asked of the DOM by their own nodes, not found by a query of the screen every tick.
+        if not (self._prompt_line.is_attached and self._choices.is_attached):
+            return
         self._keep_focus()
         self._show_thinking()
 

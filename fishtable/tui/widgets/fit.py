@@ -44,5 +44,9 @@ def update_line(widget: Static, text: Text) -> None:
     if isinstance(widget.content, Text) and widget.content == text:
         return
     width = widget.content_size.width
-    same_height = width > 0 and len(text.wrap(widget.app.console, width)) == widget.content_size.height
+    plain = text.plain
+    # A line that fits is one line: wrapping it (the costly part of a key) would say the same.
+    fits = width > 0 and "\n" not in plain and "\t" not in plain and text.cell_len <= width
+    lines = 1 if fits else len(text.wrap(widget.app.console, width)) if width > 0 else 0
+    same_height = width > 0 and lines == widget.content_size.height
     widget.update(text, layout=not same_height)
