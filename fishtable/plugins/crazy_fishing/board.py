@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
@@ -74,16 +75,19 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         self._digits = ""  # a first digit waiting for the second one (shown as "#1_")
         self._said = True  # words of this board may be on the prompt bar (a clear is sent)
         self._info_label: int | None = None  # the fish the info line was last written for
+        # Kept, not queried: a cursor key reaches both, and a query walks the board every time.
+        self.sea = SeaView(id="sea")
+        self.info = Static(id="fish-info", markup=False)
 
-    def compose(self):
-        yield SeaView(id="sea")
+    def compose(self) -> ComposeResult:
+        yield self.sea
         yield Static(id="legend", markup=False)
-        yield Static(id="fish-info", markup=False)
+        yield self.info
         yield Static(id="order", markup=False)
 
     # -- drawing ------------------------------------------------------------------
     def show(self, view: CrazyFishingView, viewer: int | None) -> None:
-        sea = self.query_one(SeaView)
+        sea = self.sea
         peeks = {p.label: p.fish for p in view.peeks}
         flipped = dict(zip(view.turn.flipped_labels, view.turn.flipped, strict=False)) if view.turn else {}
         sea.show(view, self._selectable(), peeks, flipped, self._reachable(peeks))
@@ -92,7 +96,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         self._legend()
 
     def _legend(self) -> None:
-        sea = self.query_one(SeaView)
+        sea = self.sea
         width = max(10, (self.size.width or 48) - 2)
         self.query_one("#legend", Static).update(sea.legend(width))
 
@@ -116,7 +120,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         self.query_one("#order", Static).update(Text("\n").join(lines))
 
     def _fish_info(self, label: int | None) -> None:
-        sea = self.query_one(SeaView)
+        sea = self.sea
         fish = sea.fish_info(label)
         text = Text()
         if self._digits:  # the number being typed, where the player is looking: not the cursor's fish
@@ -138,7 +142,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
             if sea.beside:
                 text.append(f", {len(sea.beside)} beside it", "dim")
         self._info_label = label
-        update_line(self.query_one("#fish-info", Static), text)
+        update_line(self.info, text)
 
     def on_sea_view_cursor_moved(self, event: SeaView.CursorMoved) -> None:
         event.stop()  # the board's own news: nothing above it listens
@@ -150,13 +154,13 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         super().begin(decision)
         self._digits = ""
         self._said = True  # a new prompt: the first clear is sent whatever the bar shows
-        self.query_one(SeaView).marked = []
+        self.sea.marked = []
 
     def end(self) -> None:
         super().end()
         self._digits = ""
         self._said = True
-        self.query_one(SeaView).marked = []
+        self.sea.marked = []
 
     @property
     def kind(self) -> str | None:
@@ -247,15 +251,15 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
     # -- keys -------------------------------------------------------------------------
     def action_move(self, dx: int, dy: int) -> None:
         self._forget_digits()
-        sea = self.query_one(SeaView)
-        sea.move(dx, dy)
-        self._fish_info(sea.cursor)  # now, in the same frame as the sea (its message comes later)
+        sea = self.sea
+        sea.move(dx, dy, tell=False)
+        self._fish_info(sea.cursor)  # now, in the same frame as the sea (no message needed)
         self._say("")
 
     def action_step(self, delta: int) -> None:
         self._forget_digits()
-        sea = self.query_one(SeaView)
-        sea.step(delta)
+        sea = self.sea
+        sea.step(delta, tell=False)
         self._fish_info(sea.cursor)
         self._say("")
 
@@ -263,7 +267,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         """Type a fish's number. A first digit that may start a longer number waits for the second,
         for Enter or for Esc, and says so where the player looks; a whole number names one fish:
         it is tried (or the cursor goes there, to look or mark first), or the words say why not."""
-        sea = self.query_one(SeaView)
+        sea = self.sea
         typed = self._digits + str(digit)
         if not self._digits and leads(typed, sea.labels()):
             self._digits = typed
@@ -276,13 +280,13 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
     def _waiting_words(self) -> str:
         """What the keys do while a first digit waits (fish #1 itself only if there is one)."""
         typed = self._digits
-        labels = self.query_one(SeaView).labels()
+        labels = self.sea.labels()
         enter = f"Enter: fish #{typed}" if int(typed) in labels else f"Enter: no fish #{typed} alone"
         return f"type the second digit · {enter} · Esc: cancel"
 
     def _number(self, number: int) -> None:
         """A whole number typed: that fish, or the words why it cannot be tried."""
-        sea = self.query_one(SeaView)
+        sea = self.sea
         labels = sea.labels()
         if number in sea.reachable:
             sea.cursor = number
@@ -308,7 +312,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         """Another key than a digit, Enter or Esc: the number being typed is abandoned."""
         if self._digits:
             self._digits = ""
-            self._fish_info(self.query_one(SeaView).cursor)
+            self._fish_info(self.sea.cursor)
 
     def _why_not(self, label: int) -> str:
         """Why this fish cannot be chosen now: the engine's words for an attempt on it."""
@@ -318,7 +322,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
             problem = self.decision.check(PairAttempt(label=label))
         else:
             sizes = {len(a.labels) for a in self._legal() if a.kind == "attempt"}
-            others = [n for n in self.query_one(SeaView).selectable if n != label]
+            others = [n for n in self.sea.selectable if n != label]
             labels = (label, others[0]) if 2 in sizes and others else (label,)
             problem = self.decision.check(Attempt(labels=labels))
         return problem or f"Fish #{label} cannot be chosen now."
@@ -333,7 +337,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
 
     def action_mark(self) -> None:
         self._forget_digits()
-        sea = self.query_one(SeaView)
+        sea = self.sea
         sea.toggle_mark()
         self._fish_info(sea.cursor)
 
@@ -345,7 +349,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
         self._confirm_cursor()
 
     def _confirm_cursor(self) -> None:
-        sea = self.query_one(SeaView)
+        sea = self.sea
         if sea.cursor is None:
             return
         if self.kind == "catch":
@@ -358,10 +362,10 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
 
     def action_look(self) -> None:
         self._forget_digits()
-        cursor = self.query_one(SeaView).cursor
+        cursor = self.sea.cursor
         if cursor is not None and self._can_look(cursor):
             self.post_message(self.Chosen(Look(label=cursor)))
-        elif cursor is not None and cursor in self.query_one(SeaView).peeks:
+        elif cursor is not None and cursor in self.sea.peeks:
             self._say(f"You have already looked at fish #{cursor}.")
         else:
             self._say("Move to a fish you may look at first.")

@@ -91,6 +91,7 @@ class SeaView(Widget):
         # the rectangles the paint is kept to (None: the whole sea).
         self._dirty: list[Region] = []
         self._clip: list[Region] | None = None
+        self._spans: dict[int, list[tuple[int, int]]] = {}  # while clipped: each row's columns to paint
         self._boxes: dict[int, Region] = {}  # each fish's tile as last painted (beside the sea: not in a strip)
 
     # -- data ----------------------------------------------------------------
@@ -132,13 +133,22 @@ class SeaView(Widget):
         return {f.label for f in self.fish} | {f.label for f in self.beside}
 
     # -- cursor --------------------------------------------------------------
-    def move(self, dx: int, dy: int) -> None:
+    def _go(self, label: int | None, tell: bool) -> None:
+        """The cursor to `label`. Not `tell`: no CursorMoved (the caller shows the fish itself)."""
+        if tell:
+            self.cursor = label
+        elif label != self.cursor:
+            old = self.cursor
+            self.set_reactive(SeaView.cursor, label)
+            self._invalidate_tiles(old, label)
+
+    def move(self, dx: int, dy: int, tell: bool = True) -> None:
         """Move to the nearest reachable fish in a direction."""
         order = self.order()
         if not order:
             return
         if self.cursor is None:
-            self.cursor = order[0]
+            self._go(order[0], tell)
             return
         where = {f.label: (f.x, f.y) for f in self.fish}
         for n, f in enumerate(self.beside):  # beside fish sit in a row below the sea
@@ -160,13 +170,13 @@ class SeaView(Widget):
         if best is None:  # wrap around in reading order
             step = 1 if (dx > 0 or dy > 0) else -1
             best = (0, order[(order.index(self.cursor) + step) % len(order)])
-        self.cursor = best[1]
+        self._go(best[1], tell)
 
-    def step(self, delta: int) -> None:
+    def step(self, delta: int, tell: bool = True) -> None:
         order = self.order()
         if order:
             index = order.index(self.cursor) if self.cursor in order else -1
-            self.cursor = order[(index + delta) % len(order)]
+            self._go(order[(index + delta) % len(order)], tell)
 
     def toggle_mark(self, most: int = 2) -> None:
         """Mark or unmark the cursor's fish; a mark beyond `most` drops the oldest one."""
@@ -243,10 +253,14 @@ class SeaView(Widget):
             grid, owner = self._grid, self._owner
             for box in clip:
                 for y in range(max(0, box.y), min(height, box.bottom)):
-                    row, owned = grid[y], owner[y]
+                    cells, owned = grid[y], owner[y]
                     for x in range(max(0, box.x), min(width, box.right)):
-                        row[x] = (" ", WATER)
+                        cells[x] = (" ", WATER)
                         owned[x] = None
+            self._spans = {}
+            for box in clip:
+                for y in range(box.y, box.bottom):
+                    self._spans.setdefault(y, []).append((max(0, box.x), min(width, box.right)))
         self._clip = clip
         sx, sy = self._scale()
         cw, ch = self.card_size[0] * sx, self.card_size[1] * sy
@@ -354,8 +368,7 @@ class SeaView(Widget):
             return
         row = grid[y]
         # The columns this row may be painted in: the whole row, or the clip's boxes on it.
-        spans = [(0, len(row))] if self._clip is None else \
-            [(max(0, box.x), min(len(row), box.right)) for box in self._clip if box.y <= y < box.bottom]
+        spans = [(0, len(row))] if self._clip is None else self._spans.get(y, ())
         for start, end in spans:
             for x in range(max(start, x0), min(end, x0 + len(text))):
                 row[x] = (text[x - x0], style)
@@ -414,17 +427,17 @@ class SeaView(Widget):
         strip = self._strips.get(y)
         if strip is not None:  # a cursor that moves changes a few rows of the sea, not all of them
             return strip
+        # One segment for each run of cells of the same style.
+        row = self._grid[y]
+        chars = [char for char, _ in row]
         segments: list[Segment] = []
-        run, run_style = "", None
-        for char, style in self._grid[y]:
-            if style is run_style:
-                run += char
-            else:
-                if run:
-                    segments.append(Segment(run, run_style))
-                run, run_style = char, style
-        if run:
-            segments.append(Segment(run, run_style))
+        start, run_style = 0, row[0][1] if row else None
+        for x, (_, style) in enumerate(row):
+            if style is not run_style:
+                segments.append(Segment("".join(chars[start:x]), run_style))
+                start, run_style = x, style
+        if row:
+            segments.append(Segment("".join(chars[start:]), run_style))
         strip = self._strips[y] = Strip(segments, self.size.width)
         return strip
 
