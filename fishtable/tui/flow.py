@@ -75,7 +75,6 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         self.title = title
         self.seats = match.seats
         self.humans = [n for n, seat in enumerate(match.seats) if seat.bot is None]
-        self.use_privacy = len(self.humans) > 1
         self.table = TableScreen.of(self.ui)(self)
         self.overlay: Screen | None = None  # the flow's screen above the table, if any
         # What the table has been shown, and who has the keyboard (see fishtable.tui.planner).
@@ -320,16 +319,6 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             self._think(step.seat, pause=step.pause)
         elif isinstance(step, planner.StudyNews):
             self.table.set_prompt(None, ack=self._new_ticket())
-
-    @property
-    def unlocked(self) -> int | None:
-        """The seat allowed to see its secrets right now."""
-        return self.marks.holder
-
-    @property
-    def cover_owed(self) -> bool:
-        """A private screen was the last thing shown."""
-        return self.marks.exposed
 
     def unseen_news(self, kinds: frozenset[str] | None = None) -> bool:
         """Has something public happened (of `kinds`, if given) that the table has not shown yet?"""

@@ -146,7 +146,7 @@ async def test_double_enter_after_a_cast_never_shows_the_next_hand(tmp_path: Pat
         await double_enter(pilot)
         assert match.step_count == steps + 1  # the cast went in, once
         assert name(app) == "PrivacyScreen" and app.screen.player == "Tomás"
-        assert private_for(app) is None and app.flow.unlocked is None
+        assert private_for(app) is None and app.flow.marks.holder is None
 
 
 async def test_double_enter_after_a_collect_never_shows_the_next_hand(tmp_path: Path, real_arming) -> None:
