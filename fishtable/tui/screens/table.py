@@ -99,13 +99,17 @@ class TableScreen(FishScreen):
             with Vertical(id="side"), VerticalScroll(id="seats"):
                 for seat in range(len(self.feed.seats)):
                     yield SeatPanel(id=f"seat-{seat}", markup=False)
-        yield NewsBar(id="news")
-        yield EventLog(id="log", room=self._log_room)
-        self._prompt_line = Static(id="prompt")
-        yield self._prompt_line
-        choices = self._choices = ChoiceList(id="choices")
-        choices.can_focus = False  # until a prompt shows it (see set_prompt)
-        yield choices
+        # One container for the lines below the board: a cursor key repaints the board's rows, and
+        # Textual draws again every widget whose container overlaps what changed (a child of the
+        # screen always does); inside this one, the log and the prompt are left alone.
+        with Vertical(id="below"):
+            yield NewsBar(id="news")
+            yield EventLog(id="log", room=self._log_room)
+            self._prompt_line = Static(id="prompt")
+            yield self._prompt_line
+            choices = self._choices = ChoiceList(id="choices")
+            choices.can_focus = False  # until a prompt shows it (see set_prompt)
+            yield choices
         yield Footer()
 
     def on_mount(self) -> None:
