@@ -31,17 +31,17 @@ from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW
 from fishtable.tui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first needed
-    from fishtable.engine.match import Match
+    from fishtable.engine.match import SomeMatch
     from fishtable.engine.series import Series, SeriesRules
     from fishtable.history import recorder
     from fishtable.tui import autosave, starting
     from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed
-    from fishtable.tui.flow import HotSeatFlow
     from fishtable.tui.screens import confirm as confirm_screen
     from fishtable.tui.screens import history as history_screen
     from fishtable.tui.screens import quit as quit_screen
     from fishtable.tui.screens import table_taken as taken_screen
     from fishtable.tui.screens.base import FishScreen, Resumed
+    from fishtable.tui.starting import SomeFlow
 else:
     # Loaded once a game is chosen or continued: pydantic, the engines, the plug-ins.
     autosave = deferred("fishtable.tui.autosave")
@@ -72,7 +72,7 @@ class FishtableApp(ShellApp[int]):
     def __init__(
         self,
         data_dir: Path | str | None = None,
-        start_match: Match | None = None,
+        start_match: SomeMatch | None = None,
         bot_pause: float = 0.7,
         autosave: bool = True,
         card_files: Mapping[str, Path | str] | None = None,
@@ -94,10 +94,10 @@ class FishtableApp(ShellApp[int]):
         self.arming = arming if arming is not None else (HANDOFF_ARMING, REPEAT_WINDOW)
         self.save_status: SaveStatus | None = None
         self._temps_cleaned = False
-        self.flow: HotSeatFlow | None = None
+        self.flow: SomeFlow | None = None
         self.table_lock: TableLock | None = None
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[None]:
         """The menu is the bottom screen (pushed over Textual's blank default screen, it cost
         that screen's mount and styling too), once this window holds the data folder's table.
         While another window holds it, the blank screen, for `TableTakenScreen` to cover."""
@@ -254,7 +254,7 @@ class FishtableApp(ShellApp[int]):
         self.begin_match(match, series=starting.new_series(series, match))
         return None
 
-    def begin_match(self, match: Match, series: Series | None = None, seconds: float = 0.0) -> None:
+    def begin_match(self, match: SomeMatch, series: Series | None = None, seconds: float = 0.0) -> None:
         """Put `match` on the table (with the series it belongs to, and the time already played)."""
         if self.flow is not None:
             self.flow.stop()
@@ -282,7 +282,7 @@ class FishtableApp(ShellApp[int]):
             else:
                 self.begin_match(match, series=session.series, seconds=session.match_seconds)
 
-    def game_finished(self, match: Match) -> None:
+    def game_finished(self, match: SomeMatch) -> None:
         """The game is over: its autosave has nothing left to continue, and History records it."""
         if self.history and self.flow is not None:
             self.history_id = None
@@ -293,7 +293,7 @@ class FishtableApp(ShellApp[int]):
                     path.unlink(missing_ok=True)
 
     @work(thread=True, group="history")
-    def record_game(self, match: Match, seconds: float, series: Series) -> None:
+    def record_game(self, match: SomeMatch, seconds: float, series: Series) -> None:
         """Write the finished game to History off the screen's thread (a busy database may make it wait);
         a failure is said once, in words, and play goes on."""
         game_id, problem = recorder.record_finished(

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from fishtable.engine.errors import FishtableError, SaveFileError
 from fishtable.engine.files import read_bytes, size_words
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 from fishtable.engine.resume import load_match
 from fishtable.engine.saves import MAX_SAVE_BYTES, remove_stale_temp_files, write_atomic
 from fishtable.tui.data_folder import SaveStatus
@@ -59,7 +59,7 @@ def inspect_autosave(path: Path) -> SaveStatus:
         return SaveStatus(path, error=f"{path} could not be replayed ({type(exc).__name__}: {exc}).")
 
 
-def save_match(match: Match, path: Path) -> str | None:
+def save_match(match: SomeMatch, path: Path) -> str | None:
     """Autosave `match` to `path`. None when saved; otherwise why not, in words.
 
     The game goes on either way; a failed write leaves the last good save in place.

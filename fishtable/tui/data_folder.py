@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from fishtable.engine.match import Match
+    from fishtable.engine.match import SomeMatch
 
 AUTOSAVE_NAME = "autosave.json"
 # History's database and its pending games (`fishtable.history.schema.HISTORY_NAME`, `.share.PENDING_NAME`),
@@ -32,7 +32,7 @@ class SaveStatus:
     """The autosave as the menu sees it: absent, good (with its match) or damaged."""
 
     path: Path
-    match: Match | None = None
+    match: SomeMatch | None = None
     error: str | None = None
 
     @property

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from textual.message import Message
 
@@ -60,6 +60,11 @@ class Decision(Generic[ViewT, ActionT]):
     @property
     def name(self) -> str:
         return self.seats[self.seat].name
+
+
+# A decision of a game chosen by name at run time, as the shell's table and a remote seat hold it
+# (they never name a game's types): see `fishtable.engine.protocol.SomeGame`.
+SomeDecision = Decision[Any, Any]
 
 
 class Answer(Message):

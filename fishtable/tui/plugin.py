@@ -70,7 +70,7 @@ class GameUI(Generic[ViewT, ActionT]):
     help_markdown: ClassVar[str] = ""
 
     # -- the public table -------------------------------------------------------
-    def make_board(self) -> Board:
+    def make_board(self) -> Board[ViewT, ActionT]:
         """The widget in the middle of the table."""
         return Board()
 
@@ -111,7 +111,7 @@ class GameUI(Generic[ViewT, ActionT]):
         return []
 
     # -- decisions ------------------------------------------------------------------
-    def decision_screen(self, decision: Decision[ViewT, ActionT]) -> Screen | None:
+    def decision_screen(self, decision: Decision[ViewT, ActionT]) -> Screen[None] | None:
         """A screen of the game's own for this decision, or None for the shell's choice list."""
         return None
 
@@ -161,3 +161,9 @@ class TableFeed(Protocol[ViewT, ActionT]):
 
     def thinking_words(self) -> str:
         """How far a computer seat's search has got ("1,234 worlds imagined"), or ""."""
+
+
+# A game's plug-in and its table feed when the game is chosen by name at run time (the shell's
+# table, a remote seat): see `fishtable.engine.protocol.SomeGame`.
+SomeUI = GameUI[Any, Any]
+SomeFeed = TableFeed[Any, Any]

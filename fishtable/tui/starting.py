@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from textual.app import App
 
 from fishtable.engine.errors import FishtableError
 from fishtable.engine.files import field_path, plain_words
-from fishtable.engine.match import Match
+from fishtable.engine.match import Match, SomeMatch
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
 from fishtable.engine.series import Series, SeriesRules
@@ -41,7 +41,12 @@ def setup_screen(game: str, data_dir: Path, card_file: str | None) -> SetupScree
     return SetupScreen(game, card_file=card_file, last=(seats, None) if seats is not None else None)
 
 
-def start_match(game: str, options: Any, seats: Seats, seed: int | None) -> Match:
+# The flow of a game chosen by name at run time (the menu, a save): see `SomeGame`.
+SomeFlow = HotSeatFlow[Any, Any, Any]
+AppResultT = TypeVar("AppResultT")  # what the app returns
+
+
+def start_match(game: str, options: BaseModel, seats: Seats, seed: int | None) -> SomeMatch:
     """A new match of `game` (options: the game's validated model); GameWontStart if it cannot be."""
     try:
         engine = get_entry(game).load()
@@ -53,24 +58,24 @@ def start_match(game: str, options: Any, seats: Seats, seed: int | None) -> Matc
         raise GameWontStart(f"The game cannot start ({type(exc).__name__}: {exc}).") from exc
 
 
-def remember(data_dir: Path, match: Match) -> None:
+def remember(data_dir: Path, match: SomeMatch) -> None:
     """Remember the match's seats for the next setup of its game at this table."""
     remember_seats(data_dir / REMEMBERED_NAME, match.game.name, [(s.name, s.bot) for s in match.seats])
 
 
-def again(match: Match) -> Match:
+def again(match: SomeMatch) -> SomeMatch:
     """The same game, options and seats, dealt anew."""
     return Match.start(match.game, match.options, match.seats, new_seed())
 
 
-def new_series(rules: SeriesRules | None, match: Match) -> Series:
+def new_series(rules: SeriesRules | None, match: SomeMatch) -> Series:
     return Series.start(rules if rules is not None else SeriesRules(), tuple(s.name for s in match.seats))
 
 
 def new_flow(
-    app: App[Any], match: Match, save_path: Path | None, bot_pause: float, series: Series | None, seconds: float,
-    finished: Callable[[Match], None],
-) -> HotSeatFlow:
+    app: App[AppResultT], match: SomeMatch, save_path: Path | None, bot_pause: float, series: Series | None,
+    seconds: float, finished: Callable[[SomeMatch], None],
+) -> SomeFlow:
     """The hot-seat flow that plays `match` on `app`, with its game's plug-in."""
     entry = get_entry(match.game.name)
     return HotSeatFlow(app, match, save_path, bot_pause, entry.load_ui(), entry.title, series, seconds,

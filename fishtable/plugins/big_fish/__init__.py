@@ -54,7 +54,7 @@ in secret by everyone and shown together.
 """
 
 
-class BigFishUI(GameUI[BigFishView]):
+class BigFishUI(GameUI[BigFishView, Action]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     # A round's end (its event, the new Face-Up row): the table sees it before the next hand shows.
     round_kinds: ClassVar[frozenset[str]] = frozenset({"event", "row"})
@@ -103,7 +103,7 @@ class BigFishUI(GameUI[BigFishView]):
             return ("p", "pass") if kind in EVENT_KINDS else ("s", "stop this step")
         return None
 
-    def decision_screen(self, decision: Decision) -> Screen | None:
+    def decision_screen(self, decision: Decision[BigFishView, Action]) -> Screen[None] | None:
         if not decision.private:
             return None
         return BigFishDecisionScreen(decision, self)

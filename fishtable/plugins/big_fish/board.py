@@ -8,8 +8,10 @@ board takes no keys.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.widgets import Static
 
+from fishtable.games.big_fish.actions import Action
 from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.faces import SIZE_LETTERS, SIZE_WORDS, card_text
 from fishtable.plugins.big_fish.steps import phase_text
@@ -52,7 +54,7 @@ def legend() -> Text:
     return Text(f"[B5]: a Big fish, 5 points if caught now · {sizes}", "dim")
 
 
-class BigFishBoard(Board[BigFishView]):
+class BigFishBoard(Board[BigFishView, Action]):
     # Unscoped: some rules depend on the table screen's size classes (-short, -tall).
     SCOPED_CSS = False
     DEFAULT_CSS = """
@@ -68,7 +70,7 @@ class BigFishBoard(Board[BigFishView]):
         super().__init__(id=id)
         self.can_focus = False
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(id="bf-phase", markup=False)
         yield Static(id="bf-row", markup=False)
         yield Static(id="bf-event", markup=False)

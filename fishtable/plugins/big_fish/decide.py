@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalScroll
 from textual.events import Resize
@@ -44,7 +45,7 @@ HEADINGS = {
 EVENT_HEADING = "event {resolving}: your choice, in secret"
 
 
-def heading(decision: Decision) -> str:
+def heading(decision: Decision[BigFishView, Action]) -> str:
     view: BigFishView = decision.view
     if decision.kind in TURN_KINDS:
         return f"your turn · round {view.round}"
@@ -57,7 +58,7 @@ def action_cards(action: Action) -> set[str]:
                             getattr(action, "mine", None)) if cid}
 
 
-class BigFishDecisionScreen(DecisionScreen):
+class BigFishDecisionScreen(DecisionScreen[BigFishView, Action]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: the list of choices would take ← → for its own (useless) sideways scroll.
         Binding("left", "scroll_hand(-1)", "Scroll hand", priority=True),
@@ -67,7 +68,7 @@ class BigFishDecisionScreen(DecisionScreen):
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
     CSS_PATH = "screens.tcss"
 
-    def __init__(self, decision: Decision, ui: GameUI[BigFishView]) -> None:
+    def __init__(self, decision: Decision[BigFishView, Action], ui: GameUI[BigFishView, Action]) -> None:
         super().__init__(decision, classes="private")
         self.ui = ui
         self.seat = decision.seat
@@ -82,7 +83,7 @@ class BigFishDecisionScreen(DecisionScreen):
         head.append("   PRIVATE", "bold #ffd75e")
         return head
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(self._head(), id="topbar")
         yield from self._private_widgets()
         yield Footer()

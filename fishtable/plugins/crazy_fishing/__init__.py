@@ -89,7 +89,7 @@ def _top(card: CardFace) -> Text:
     return face_text(card) if card.type == "fish" else Text(f"{value}{'+' if card.plus else ''}")
 
 
-class CrazyFishingUI(GameUI[CrazyFishingView]):
+class CrazyFishingUI(GameUI[CrazyFishingView, Action]):
     board: CrazyFishingBoard | None = None  # the last board made, in the running app
     board_kinds: ClassVar[frozenset[str]] = frozenset({"catch", "pair"})
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
@@ -153,7 +153,7 @@ class CrazyFishingUI(GameUI[CrazyFishingView]):
             return ("k", "keep my bait cards")
         return SHORTCUTS.get((kind, action.kind))
 
-    def decision_screen(self, decision: Decision) -> Screen | None:
+    def decision_screen(self, decision: Decision[CrazyFishingView, Action]) -> Screen[None] | None:
         if decision.kind == "cast":
             return CastScreen(decision)
         if decision.kind == "collect":

@@ -29,7 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from fishtable.games.crazy_fishing.actions import Attempt, Look, PairAttempt
+from fishtable.games.crazy_fishing.actions import Action, Attempt, Look, PairAttempt
 from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 from fishtable.plugins.crazy_fishing.faces import KIND_STYLE, face_text, kind_of
 from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
@@ -41,7 +41,7 @@ from fishtable.tui.widgets.fit import update_line
 SEA_KINDS = frozenset({"catch", "pair"})  # prompts answered by pointing at a fish
 
 
-class CrazyFishingBoard(Board[CrazyFishingView]):
+class CrazyFishingBoard(Board[CrazyFishingView, Action]):
     DEFAULT_CSS = """
     CrazyFishingBoard { height: 1fr; overflow: hidden hidden; }
     CrazyFishingBoard #sea { height: auto; }
@@ -150,7 +150,7 @@ class CrazyFishingBoard(Board[CrazyFishingView]):
             self._fish_info(event.label)
 
     # -- the prompt -----------------------------------------------------------------
-    def begin(self, decision: Decision) -> None:
+    def begin(self, decision: Decision[CrazyFishingView, Action]) -> None:
         super().begin(decision)
         self._digits = ""
         self._said = True  # a new prompt: the first clear is sent whatever the bar shows

@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from fishtable.games.crazy_fishing.actions import Cast
+from fishtable.games.crazy_fishing.actions import Action, Cast
+from fishtable.games.crazy_fishing.views import CrazyFishingView
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
 from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
@@ -64,13 +66,13 @@ class CastScreen(PrivateDecisionScreen):
         *PILE_AND_RULES,
     ]
 
-    def __init__(self, decision: Decision) -> None:
+    def __init__(self, decision: Decision[CrazyFishingView, Action]) -> None:
         super().__init__(decision)
         self.hand = list(self.view.hand or ())
         self.chosen: list[str] = []
         self.cursor = 0
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(private_header(self.decision.name, self.heading()), id="topbar")
         yield Static(
             "1-9: put a card in or out · ← → and Space too · Enter: cast · p: my catch",

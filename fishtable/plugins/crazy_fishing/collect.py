@@ -10,10 +10,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
+from fishtable.games.crazy_fishing.actions import Action
+from fishtable.games.crazy_fishing.views import CrazyFishingView
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile
 from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
@@ -31,13 +34,13 @@ class CollectScreen(PrivateDecisionScreen):
         *PILE_AND_RULES,
     ]
 
-    def __init__(self, decision: Decision) -> None:
+    def __init__(self, decision: Decision[CrazyFishingView, Action]) -> None:
         super().__init__(decision)
         draws = [a for a in decision.legal if a.kind == "draw"]
         self.draws = sorted(draws, key=lambda a: (-a.rods, a.baits))
         self.index = len(self.draws) // 2
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(private_header(self.decision.name, f"Collect, round {self.view.round}: refill your hand"),
                      id="topbar")
         yield Static("Your hand now:", id="cast-help")

@@ -71,7 +71,7 @@ def describe(
 ) -> str:
     """`stage` is the prompt kind being answered ("between", "finish", ...), for wording;
     `fish` names the turned-over fish of a Super-Fast Reel split ("#3 Hake (2)"), in order."""
-    kind = action.kind
+    kind: str = action.kind
     if kind == "cast":
         rods = ", ".join(card_word(cards, c) for c in action.rods) or "no rod"
         baits = ", ".join(card_word(cards, c) for c in action.baits) or "no bait"

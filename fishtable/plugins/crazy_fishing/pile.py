@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
+from fishtable.games.crazy_fishing.actions import Action
 from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 from fishtable.plugins.crazy_fishing.choices import EFFECT_HINTS
 from fishtable.plugins.crazy_fishing.faces import face_text
@@ -85,7 +87,7 @@ class PileScreen(FishScreen):
         self.pile = pile
         self.effects = effects
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         head = Text.assemble((f" {self.player} ", "bold reverse"), "  your catch pile",
                              ("   PRIVATE", "bold #ffd75e"), ("   Esc, p or Enter: back", "dim"))
         yield Static(head, id="topbar")
@@ -94,7 +96,7 @@ class PileScreen(FishScreen):
         yield Footer()
 
 
-def pile_screen(decision: Decision) -> PileScreen | None:
+def pile_screen(decision: Decision[CrazyFishingView, Action]) -> PileScreen | None:
     """The pile screen for a private decision's seat, or None if its view has no pile of its own."""
     view = decision.view
     if not decision.private or view is None or view.pile is None or view.seat != decision.seat:
@@ -102,12 +104,12 @@ def pile_screen(decision: Decision) -> PileScreen | None:
     return PileScreen(decision.name, view.pile, view.seats[decision.seat].effects)
 
 
-class PrivateDecisionScreen(DecisionScreen):
+class PrivateDecisionScreen(DecisionScreen[CrazyFishingView, Action]):
     """A decision in secret (the cast, the collect): the seat's own view, and `p` for its pile."""
 
     CSS_PATH = "screens.tcss"
 
-    def __init__(self, decision: Decision) -> None:
+    def __init__(self, decision: Decision[CrazyFishingView, Action]) -> None:
         super().__init__(decision, classes="private")
         self.view: CrazyFishingView = decision.view
 

@@ -43,6 +43,8 @@ COVERED_BORDER = ("╌", "╎", "┌┐└┘")
 PLAIN_BORDER = ("─", "│", "┌┐└┘")
 
 Cell = tuple[str, Style]
+Grid = list[list[Cell]]  # rows of cells
+Owners = list[list[int | None]]  # the fish label each cell belongs to, by row
 
 
 def _whole_name(name: str, width: int) -> str:
@@ -81,7 +83,7 @@ class SeaView(Widget):
         self.flipped: dict[int, CardFace] = {}  # fish turned over, face up until resolved
         self._sy = 1  # vertical scale, chosen from the room the layout offers
         self._strip = False  # fish beside the sea drawn on one row (short terminals)
-        self._grid: list[list[Cell]] = []
+        self._grid: Grid = []
         self._strips: dict[int, Strip] = {}  # each row's strip, kept while the row stays the same
         # Each tile's number and clue: (label, their cells, the fill that hides them).
         self._words: list[tuple[int, list[tuple[int, int]], str]] = []
@@ -246,8 +248,8 @@ class SeaView(Widget):
         every tile over them in the same order (the rest of the grid stays as it was)."""
         width, height = self.size.width, self.size.height
         if clip is None:
-            grid: list[list[Cell]] = [[(" ", WATER) for _ in range(width)] for _ in range(height)]
-            owner: list[list[int | None]] = [[None] * width for _ in range(height)]
+            grid: Grid = [[(" ", WATER) for _ in range(width)] for _ in range(height)]
+            owner: Owners = [[None] * width for _ in range(height)]
             self._boxes = {}
         else:
             grid, owner = self._grid, self._owner
@@ -326,7 +328,7 @@ class SeaView(Widget):
     def _title(self, fish: SeaFish) -> str:
         return f"{fish.label}↑up" if fish.label in self.flipped else str(fish.label)
 
-    def _tile(self, grid: list, owner: list, x0: int, y0: int, cw: int, ch: int, fish: SeaFish) -> None:
+    def _tile(self, grid: Grid, owner: Owners, x0: int, y0: int, cw: int, ch: int, fish: SeaFish) -> None:
         label = fish.label
         style = self._style(fish)
         h, v, corners = self._border(fish)
@@ -357,12 +359,12 @@ class SeaView(Widget):
             if word:
                 self._word(grid, label, x0 + 1 + row.index(word), y0 + 1 + (len(middle) - 1) // 2, word, " ")
 
-    def _word(self, grid: list, label: int, x0: int, y: int, word: str, fill: str) -> None:
+    def _word(self, grid: Grid, label: int, x0: int, y: int, word: str, fill: str) -> None:
         if 0 <= y < len(grid):
             cells = [(x0 + i, y) for i in range(len(word)) if 0 <= x0 + i < len(grid[y])]
             self._words.append((label, cells, fill))
 
-    def _put(self, grid: list, owner: list | None, x0: int, y: int, text: str, style: Style,
+    def _put(self, grid: Grid, owner: Owners | None, x0: int, y: int, text: str, style: Style,
              label: int | None) -> None:
         if not 0 <= y < len(grid):
             return
@@ -375,7 +377,7 @@ class SeaView(Widget):
                 if owner is not None:
                     owner[y][x] = label
 
-    def _whole_words(self, grid: list, owner: list) -> None:
+    def _whole_words(self, grid: Grid, owner: Owners) -> None:
         """A number or clue partly under another card is hidden entirely: the "1" of a
         covered "12", or the "7" of a covered "5-7", would read as something else."""
         for label, cells, fill in self._words:
@@ -384,7 +386,7 @@ class SeaView(Widget):
                 for x, y in mine:
                     grid[y][x] = (fill, grid[y][x][1])
 
-    def _outline(self, grid: list, x0: int, y0: int, cw: int, ch: int, label: int) -> None:
+    def _outline(self, grid: Grid, x0: int, y0: int, cw: int, ch: int, label: int) -> None:
         """The cursor's fish outlined over whatever covers it, number included (backs only)."""
         inner = cw - 2
         title = str(label)
@@ -396,11 +398,11 @@ class SeaView(Widget):
         if ch >= 2:
             self._put(grid, None, x0, y0 + ch - 1, "┗" + "━" * inner + "┛", CURSOR, None)
 
-    def _caption(self, grid: list, row: int, text: str) -> None:
+    def _caption(self, grid: Grid, row: int, text: str) -> None:
         if 0 <= row < len(grid):
             self._put(grid, None, 0, row, text[: len(grid[row])], CAPTION, None)
 
-    def _beside_strip(self, grid: list, row: int) -> None:
+    def _beside_strip(self, grid: Grid, row: int) -> None:
         """Fish beside the sea on one row, for short terminals: "beside: ╔7 8-10╗ ┌12 3-5┐"."""
         if not 0 <= row < len(grid):
             return

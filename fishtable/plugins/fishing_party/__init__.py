@@ -44,7 +44,7 @@ Every roll of the die is shown on the table. The clock (with a time limit) is on
 """
 
 
-class FishingPartyUI(GameUI[FishingPartyView]):
+class FishingPartyUI(GameUI[FishingPartyView, Action]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     # The cards drawn as a turn ends (the refill, an exchange's draw) are seen before the cover.
     private_hold_kinds: ClassVar[frozenset[str]] = frozenset({"draw"})
@@ -78,7 +78,7 @@ class FishingPartyUI(GameUI[FishingPartyView]):
             return describe(action, view)
         return label(action, view, kind)
 
-    def decision_screen(self, decision: Decision) -> Screen | None:
+    def decision_screen(self, decision: Decision[FishingPartyView, Action]) -> Screen[None] | None:
         # Every Fishing Party decision is private: all of them go to the turn screen.
         if not decision.private:
             return None

@@ -8,9 +8,11 @@ is private (the turn screen) or a public question the table screen asks itself.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from fishtable.games.fishing_party.actions import Action
 from fishtable.games.fishing_party.describe import rolls_for
 from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party.die import DieView
@@ -107,7 +109,7 @@ def _needed(rolls: tuple[int, ...]) -> str:
     return "a " + " or ".join(map(str, rolls))
 
 
-def attempt_key(view: FishingPartyView) -> tuple | None:
+def attempt_key(view: FishingPartyView) -> tuple[object, ...] | None:
     """What identifies the last roll, to know when a new one should tumble."""
     last = view.last_attempt
     if last is None or last.rolled is None:
@@ -115,7 +117,7 @@ def attempt_key(view: FishingPartyView) -> tuple | None:
     return (view.turn_number, last.seat, last.fish, last.rolled, last.counted, last.outcome)
 
 
-class FishingPartyBoard(Board[FishingPartyView]):
+class FishingPartyBoard(Board[FishingPartyView, Action]):
     DEFAULT_CSS = """
     FishingPartyBoard { height: 1fr; overflow: hidden hidden; padding: 0 1; }
     FishingPartyBoard #fp-turn { height: auto; }
@@ -133,10 +135,10 @@ class FishingPartyBoard(Board[FishingPartyView]):
         super().__init__(id=id)
         self.can_focus = False
         self._table_ids: tuple[str, ...] | None = None
-        self._roll_key: tuple | None = None
+        self._roll_key: tuple[object, ...] | None = None
         self._shown_once = False
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(id="fp-turn", markup=False)
         yield Static(id="fp-table", markup=False)
         yield Horizontal(id="fp-tiles")

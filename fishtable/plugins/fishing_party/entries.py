@@ -210,11 +210,11 @@ def _spray_choices(view: FishingPartyView, legal: list[Spray]) -> list[Spray]:
     return sorted(kept, key=lambda a: not catches(a))
 
 
-def build(decision: Decision) -> list[Entry]:
+def build(decision: Decision[FishingPartyView, Action]) -> list[Entry]:
     """The list for a decision: legal actions by group, then what is not possible and why."""
     view, kind, legal = decision.view, decision.kind, decision.legal
     if kind == "spray":
-        legal = _spray_choices(view, legal)
+        legal = list(_spray_choices(view, [a for a in legal if isinstance(a, Spray)]))
     entries: list[Entry] = []
     for action in legal:
         hand, table = cards_of(action)

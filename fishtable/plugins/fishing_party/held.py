@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from fishtable.engine.protocol import Prompt
-from fishtable.games.fishing_party.actions import DrawBack, Exchange, Take
+from fishtable.games.fishing_party.actions import Action, DrawBack, Exchange, Take
 from fishtable.games.fishing_party.moves import MAX_EXCHANGE
+from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party import entries as ent
 from fishtable.plugins.fishing_party.faces import card_text
 from fishtable.tui.decision import Decision
@@ -29,12 +30,12 @@ class TakeBack:
     kind: str = "take_back"
 
 
-def exchange_limit(view: object) -> int:
+def exchange_limit(view: FishingPartyView) -> int:
     """Three, or as many cards as can still be drawn (the draw pile, then the reshuffled discards)."""
-    return min(MAX_EXCHANGE, view.draw_pile + view.discard_pile)  # type: ignore[attr-defined]
+    return min(MAX_EXCHANGE, view.draw_pile + view.discard_pile)
 
 
-def exchange_decision(base: Decision, aside: list[str]) -> Decision:
+def exchange_decision(base: Decision[FishingPartyView, Action], aside: list[str]) -> Decision[FishingPartyView, Action]:
     """The exchange step, with the cards `aside` put aside, as the engine would ask it."""
     view = base.view
     hand = tuple(c for c in view.hand or () if c.id not in aside)
@@ -43,7 +44,7 @@ def exchange_decision(base: Decision, aside: list[str]) -> Decision:
     # copy only moves the seat's own cards between two of its fields).
     held_view = type(view).model_construct(**{**dict(view), "hand": hand, "aside": tuple(faces[c] for c in aside)})
     limit = exchange_limit(view)
-    legal: list[object] = [Exchange(card=c.id) for c in hand] if len(aside) < limit else []
+    legal: list[Action] = [Exchange(card=c.id) for c in hand] if len(aside) < limit else []
     if aside:
         legal.append(DrawBack())
     left = limit - len(aside)
@@ -66,17 +67,17 @@ def exchange_decision(base: Decision, aside: list[str]) -> Decision:
     return replace(base, prompt=prompt, view=held_view, legal=legal, check=check)
 
 
-def take_backs(base: Decision, aside: list[str]) -> list[ent.Entry]:
+def take_backs(base: Decision[FishingPartyView, Action], aside: list[str]) -> list[ent.Entry]:
     """One entry a card put aside: take it back into the hand."""
     faces = {c.id: c for c in base.view.hand or ()}
     return [ent.Entry(TakeBack(card), f"Take back the {card_text(faces[card], compact=True)}", ent.STEP, True,
                       None, (card,)) for card in aside]
 
 
-def swap_decision(base: Decision) -> Decision:
+def swap_decision(base: Decision[FishingPartyView, Action]) -> Decision[FishingPartyView, Action]:
     """The swap's first step (take a table card), as the engine would ask it."""
     view = base.view
-    legal = [Take(card=c.id) for c in view.table]
+    legal: list[Action] = [Take(card=c.id) for c in view.table]
 
     def check(action: object) -> str | None:
         return None if action in legal else "That is not possible now."

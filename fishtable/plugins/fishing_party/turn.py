@@ -15,12 +15,14 @@ from typing import Any, ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from fishtable.games.fishing_party.actions import DrawBack, Exchange, StartExchange, StartSwap
+from fishtable.games.fishing_party.actions import Action, DrawBack, Exchange, StartExchange, StartSwap
+from fishtable.games.fishing_party.views import FishingPartyView
 from fishtable.plugins.fishing_party import entries as ent
 from fishtable.plugins.fishing_party import held
 from fishtable.plugins.fishing_party.faces import FPTile, card_text, card_tile, face_text, fit_tiles
@@ -66,7 +68,7 @@ class EntryList(FishOptionList):
     """The list of entries; headings are disabled options the cursor skips."""
 
 
-class TurnScreen(DecisionScreen):
+class TurnScreen(DecisionScreen[FishingPartyView, Action]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *hand_keys("point", "Card ←→"),
         Binding("x", "pick('start_exchange')", "Exchange"),
@@ -83,7 +85,9 @@ class TurnScreen(DecisionScreen):
     ARMING = "decision"
     CSS_PATH = "screens.tcss"
 
-    def __init__(self, decision: Decision, headline_kinds: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self, decision: Decision[FishingPartyView, Action], headline_kinds: frozenset[str] = frozenset(),
+    ) -> None:
         kind = decision.kind
         super().__init__(decision, classes="private -turn" if kind in ("turn", "move") else "private")
         self.view = decision.view
@@ -102,7 +106,7 @@ class TurnScreen(DecisionScreen):
         self.letters: dict[str, int] = {}  # a letter shown before a line -> that entry's index
 
     # -- building ----------------------------------------------------------------------
-    def compose(self):
+    def compose(self) -> ComposeResult:
         # Cards new since this seat's last look at this table (drawn as its last turn ended): marked.
         names = tuple(seat.name for seat in self.decision.seats)
         hand = frozenset(card.id for card in self.hand)
@@ -447,7 +451,7 @@ class TurnScreen(DecisionScreen):
         self._show_decision(self.base, [])
         return True
 
-    def _show_decision(self, decision: Decision, extra: list[ent.Entry]) -> None:
+    def _show_decision(self, decision: Decision[FishingPartyView, Action], extra: list[ent.Entry]) -> None:
         """Show `decision` in place of the one on screen (the hand's tiles stay: a card put aside
         keeps its number, and pointing at it offers to take it back)."""
         self.decision = decision

@@ -15,14 +15,14 @@ from fishtable.games.fishing_party_poker.describe import describe
 from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.plugins.fishing_party_poker.bet import BetScreen
 from fishtable.plugins.fishing_party_poker.board import PokerBoard
-from fishtable.plugins.fishing_party_poker.commands import COMMAND_KEYS, TableCommand, table_commands
+from fishtable.plugins.fishing_party_poker.commands import COMMAND_KEYS, table_commands
 from fishtable.plugins.fishing_party_poker.faces import indexes_text
 from fishtable.plugins.fishing_party_poker.private import HEADLINE_KINDS
 from fishtable.plugins.fishing_party_poker.seat_panel import seat_text
 from fishtable.plugins.fishing_party_poker.swap import SwapScreen
 from fishtable.plugins.fishing_party_poker.words import award_lines, showdown_lines, stage_text
 from fishtable.tui.decision import Decision
-from fishtable.tui.plugin import RECENT_LINES, GameUI
+from fishtable.tui.plugin import RECENT_LINES, GameUI, TableCommand
 
 HELP = """\
 ## Fishing Party Poker
@@ -51,7 +51,7 @@ played to its end, then the standings are shown.
 """
 
 
-class FishingPartyPokerUI(GameUI[PokerView]):
+class FishingPartyPokerUI(GameUI[PokerView, Action]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     help_markdown: ClassVar[str] = HELP
 
@@ -83,7 +83,7 @@ class FishingPartyPokerUI(GameUI[PokerView]):
         return describe(action, view)
 
     # -- decisions -------------------------------------------------------------------------
-    def decision_screen(self, decision: Decision) -> Screen | None:
+    def decision_screen(self, decision: Decision[PokerView, Action]) -> Screen[None] | None:
         if decision.kind == "bet" and decision.private:
             return BetScreen(decision)
         if decision.kind == "swap" and decision.private:
@@ -106,7 +106,7 @@ class FishingPartyPokerUI(GameUI[PokerView]):
 
     command_keys = COMMAND_KEYS
 
-    def table_commands(self, view: PokerView) -> list[TableCommand]:
+    def table_commands(self, view: PokerView) -> list[TableCommand[Action]]:
         """Keys the public table offers whoever's turn it is (see commands.py)."""
         return table_commands(view)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.widgets import OptionList, Static
 
 from fishtable.games.fishing_party_poker.describe import describe
@@ -29,7 +30,7 @@ BET_KEYS: dict[str, tuple[str, str]] = {
 class BetScreen(PokerDecisionScreen):
     BINDINGS: ClassVar = []
 
-    def compose_choice(self):
+    def compose_choice(self) -> ComposeResult:
         choices = ChoiceList(id="choices")
         labels = []
         hotkeys = {}

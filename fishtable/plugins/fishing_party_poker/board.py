@@ -8,9 +8,11 @@ how the last hand ended, until the new community is turned up.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from fishtable.games.fishing_party_poker.actions import Action
 from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.plugins.fishing_party_poker.memory import TableMemory
 from fishtable.plugins.fishing_party_poker.tiles import FULL_ROWS, SMALL_ROWS, PokerTile, face_of
@@ -28,7 +30,7 @@ from fishtable.tui.widgets.board import Board
 COMMUNITY_SIZE = 5
 
 
-class PokerBoard(Board[PokerView]):
+class PokerBoard(Board[PokerView, Action]):
     DEFAULT_CSS = """
     PokerBoard { height: 1fr; overflow: hidden hidden; padding: 0 1; }
     PokerBoard #community-title { height: 1; }
@@ -41,7 +43,7 @@ class PokerBoard(Board[PokerView]):
         self.can_focus = False
         self.memory = TableMemory()
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(id="community-title")
         with Horizontal(id="community"):
             for place in range(1, COMMUNITY_SIZE + 1):

@@ -11,7 +11,7 @@ there too (same key, same question).
 
 from __future__ import annotations
 
-from fishtable.games.fishing_party_poker.actions import StopSession
+from fishtable.games.fishing_party_poker.actions import Action, StopSession
 from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.tui.plugin import TableCommand
 
@@ -25,7 +25,7 @@ STOP_KEY = ("x", "Stop after this hand")
 COMMAND_KEYS = (STOP_KEY,)
 
 
-def table_commands(view: PokerView) -> list[TableCommand]:
+def table_commands(view: PokerView) -> list[TableCommand[Action]]:
     """What the table may do now: stop after this hand, unless it is over or stopping already."""
     if view.phase == "over" or view.stopping:
         return []

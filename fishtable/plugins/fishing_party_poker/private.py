@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
-from fishtable.games.fishing_party_poker.actions import StopSession
+from fishtable.games.fishing_party_poker.actions import Action, StopSession
 from fishtable.games.fishing_party_poker.views import PokerView
 from fishtable.plugins.fishing_party_poker.commands import STOP_QUESTION
 from fishtable.plugins.fishing_party_poker.confirm import YesNoScreen
@@ -28,7 +29,7 @@ from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 HEADLINE_KINDS = frozenset({"pot", "out", "end", "stop"})
 
 
-class PokerDecisionScreen(DecisionScreen):
+class PokerDecisionScreen(DecisionScreen[PokerView, Action]):
     """One seat's private decision: hand and community on top, the choice below."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -40,14 +41,14 @@ class PokerDecisionScreen(DecisionScreen):
     hand_mark: ClassVar[str] = " ✓ "
     community_mark: ClassVar[str] = " ✓ "
 
-    def __init__(self, decision: Decision) -> None:
+    def __init__(self, decision: Decision[PokerView, Action]) -> None:
         super().__init__(decision, classes="private")
         self.view: PokerView = decision.view
         self.legal = decision.legal
         self.hand = list(self.view.hand or ())
 
     # -- layout ----------------------------------------------------------------------------
-    def compose(self):
+    def compose(self) -> ComposeResult:
         head = Text.assemble((f" {self.decision.name} ", "bold reverse"), (" PRIVATE ", "bold reverse #ffd75e"))
         head.append_text(stage_text(self.view))
         yield Static(head, id="topbar")
@@ -66,7 +67,7 @@ class PokerDecisionScreen(DecisionScreen):
         yield EventLog(id="log")
         yield Footer()
 
-    def compose_choice(self):
+    def compose_choice(self) -> ComposeResult:
         """The subclass's choice (a list, a swap preview)."""
         return iter(())
 

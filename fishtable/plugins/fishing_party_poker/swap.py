@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from fishtable.games.fishing_party_poker.actions import KeepHand, Swap
+from fishtable.games.fishing_party_poker.actions import Action, KeepHand, Swap
 from fishtable.games.fishing_party_poker.hands import evaluate_faces, hand_name
-from fishtable.games.fishing_party_poker.views import CardFace
+from fishtable.games.fishing_party_poker.views import CardFace, PokerView
 from fishtable.plugins.fishing_party_poker.faces import card_words
 from fishtable.plugins.fishing_party_poker.private import PokerDecisionScreen
 from fishtable.plugins.fishing_party_poker.tiles import PokerTile
@@ -50,7 +51,7 @@ class SwapScreen(PokerDecisionScreen):
     hand_mark: ClassVar[str] = " GIVE ✓ "
     community_mark: ClassVar[str] = " TAKE ✓ "
 
-    def __init__(self, decision: Decision) -> None:
+    def __init__(self, decision: Decision[PokerView, Action]) -> None:
         super().__init__(decision)
         self.community = [slot.card for slot in self.view.community if slot.card is not None]
         self.row = "hand"
@@ -58,7 +59,7 @@ class SwapScreen(PokerDecisionScreen):
         self.give: CardFace | None = None
         self.take: CardFace | None = None
 
-    def compose_choice(self):
+    def compose_choice(self) -> ComposeResult:
         yield Static(id="swap-preview")
         yield Static(id="problem")
 

@@ -85,7 +85,9 @@ class TypedKey:
 
 
 # The last key each app's gate let through: the key that passed a handoff, when the next screen arms.
-_last_keys: weakref.WeakKeyDictionary[App, TypedKey] = weakref.WeakKeyDictionary()
+_last_keys: weakref.WeakKeyDictionary[App[object], TypedKey] = weakref.WeakKeyDictionary()
+
+AppResultT = TypeVar("AppResultT")  # what an app returns (every app has its own)
 
 # How long a "key ignored" note stays on screen.
 NOTE_SECONDS = 2.5
@@ -99,7 +101,7 @@ def key_words(event: events.Key) -> str:
     return named.get(event.key, event.key.replace("_", " ").title())
 
 
-class FishScreen(Screen):
+class FishScreen(Screen[None]):
     """A screen that hides its content behind a message when the terminal is too small."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -234,7 +236,7 @@ class FishScreen(Screen):
         self.set_class(self.too_small, "-too-small")
 
 
-def input_blocked(app: App, event: events.Event) -> bool:
+def input_blocked(app: App[AppResultT], event: events.Event) -> bool:
     """The one input gate of every fishtable app: a screen that is arming, or covered by the
     too-small message, gets no input (not even keys typed before it appeared)."""
     if not isinstance(event, events.InputEvent) or event.is_forwarded:

@@ -7,20 +7,21 @@ own cards above the list.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, OptionList, Static
 
-from fishtable.tui.decision import Decision
+from fishtable.tui.decision import ActionT, Decision, ViewT
 from fishtable.tui.plugin import GameUI
 from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
 
 
-def choices_of(ui: GameUI[Any], decision: Decision, id: str = "choices") -> ChoiceList:
+def choices_of(ui: GameUI[ViewT, ActionT], decision: Decision[ViewT, ActionT], id: str = "choices") -> ChoiceList:
     """The decision's legal actions as a list of choices: in the game's words, with its own keys."""
     hotkeys = {}
     for i, action in enumerate(decision.legal):
@@ -35,15 +36,15 @@ def choices_of(ui: GameUI[Any], decision: Decision, id: str = "choices") -> Choi
     return choices
 
 
-class ChoiceScreen(DecisionScreen):
+class ChoiceScreen(DecisionScreen[ViewT, ActionT]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "app.rules", "Rules")]
 
-    def __init__(self, decision: Decision, ui: GameUI[Any]) -> None:
+    def __init__(self, decision: Decision[ViewT, ActionT], ui: GameUI[ViewT, ActionT]) -> None:
         super().__init__(decision)
         self.ui = ui
         self.private = decision.private
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         decision = self.decision
         head = Text.assemble((f" {decision.name} ", "bold reverse"), "  ", decision.prompt.text)
         if self.private:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
@@ -37,7 +38,7 @@ class HelpScreen(FishScreen):
         super().__init__()
         self.game_help = game_help
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Markdown(HELP + ("\n" + self.game_help if self.game_help else ""))
         yield Footer()

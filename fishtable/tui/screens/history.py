@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import work
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Footer, Static
 
@@ -89,9 +90,9 @@ class HistoryScreen(FishScreen):
         self.problem: str | None = None
         self.loaded = False
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(id="history-head")
-        games = DataTable(id="history-games", cursor_type="row", zebra_stripes=True)
+        games: DataTable[str | Text] = DataTable(id="history-games", cursor_type="row", zebra_stripes=True)
         games.add_columns("#", "Ended", "Game", "Players (★ won)")
         yield games
         yield DataTable(id="history-standings", cursor_type="row", zebra_stripes=True)

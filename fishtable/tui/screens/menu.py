@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 from rich.text import Text
 from textual import events, work
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from fishtable.engine.registry import GAMES
+from fishtable.engine.registry import GAMES, GameEntry
 from fishtable.tui.deferred import deferred
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.widgets.options import FishOptionList
@@ -57,7 +58,7 @@ OTHER_ROWS = 12  # logo 6, tagline 2, the save status 3, the footer 1
 LIST_WIDTH = 98  # a game on two lines from 100 columns
 
 
-def game_option(entry) -> Option:
+def game_option(entry: GameEntry) -> Option:
     text = Text()
     text.append(entry.title, "bold")
     text.append(f"  ({entry.players_text})", "dim")
@@ -80,7 +81,7 @@ class MenuScreen(FishScreen):
         """The running app, with the methods this screen calls on it."""
         return cast("MenuHost", self.app)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         # Straight on the screen, with no container (it cost the first screen its own mount,
         # styling and layout): the screen clips what does not fit, as the container did.
         yield Static(TITLE, id="logo")
@@ -165,7 +166,7 @@ class MenuScreen(FishScreen):
         status = autosave.inspect_autosave(self.fish_app.save_path)
         self.app.call_from_thread(self._inspected, status)
 
-    def _inspected(self, status) -> None:
+    def _inspected(self, status: SaveStatus) -> None:
         self.fish_app.save_status = status
         self.build_options()
 

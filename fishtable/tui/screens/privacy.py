@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.widgets import Footer, Static
@@ -27,7 +28,7 @@ class PrivacyScreen(FishScreen):
         self.ticket = ticket
         self.done = False
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Middle(), Center():
             # Names are whatever the players typed ("[/]" too): never read as markup.
             yield Static(self._text(ready=False), id="privacy-text", markup=False)

@@ -17,23 +17,25 @@ A decision screen (a game's own or the shell's choice list) shows one seat's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
-from fishtable.tui.decision import Decided, Decision
+from fishtable.tui.decision import ActionT, Decided, Decision, ViewT
 from fishtable.tui.screens.base import FishScreen
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
 
-class DecisionScreen(FishScreen):
+class DecisionScreen(FishScreen, Generic[ViewT, ActionT]):
+    """A screen that answers one seat's decision: `DecisionScreen[View, Action]` with its game's types."""
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back_out", "Back", show=False)]
     ARMING = "decision"
 
-    def __init__(self, decision: Decision, classes: str | None = None) -> None:
+    def __init__(self, decision: Decision[ViewT, ActionT], classes: str | None = None) -> None:
         super().__init__(classes=classes if classes is not None else "private" if decision.private else "public")
         self.decision = decision
         self.seat = decision.seat
@@ -46,7 +48,7 @@ class DecisionScreen(FishScreen):
             text.append(" PRIVATE ", "bold reverse #ffd75e")
         return text
 
-    def commit(self, action: BaseModel) -> bool:
+    def commit(self, action: ActionT) -> bool:
         """Send `action` once if the engine allows it; else say why and send nothing."""
         if self.committed:
             return False

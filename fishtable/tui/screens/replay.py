@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
@@ -52,7 +53,7 @@ class ReplayScreen(FishScreen):
         self.step = max(0, min(step, len(replay)))
         self.rounds = replay.round_starts(frozenset(self.ui.round_kinds))
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(id="replay-head")
         with Horizontal(id="replay-body"):
             # Not focusable: the screen's keys (Home, End, the arrows) step the replay, not scroll.

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, VerticalScroll
 from textual.widgets import Footer, Static
@@ -146,7 +147,7 @@ class ResultsScreen(FishScreen):
             f"Leave the series after {self.series.games} game{'s' * (self.series.games != 1)}? "
             "Its running totals are lost."), answered)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="results"):
             yield Static(winners_text(self.result), id="winners")
             with Center():

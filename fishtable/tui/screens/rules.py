@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
@@ -37,7 +38,7 @@ class RulesScreen(FishScreen):
         self.texts = {e.name: (e.title, text) for e in GAMES if (text := rules_text(e.name)) is not None}
         self.game = game if game in self.texts else next(iter(self.texts), None)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with TabbedContent(initial=f"rules-{self.game}" if self.game else ""):
             for name, (title, text) in self.texts.items():
                 with TabPane(title, id=f"rules-{name}"), VerticalScroll(classes="rules-scroll"):

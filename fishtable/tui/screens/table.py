@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from contextlib import suppress
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Footer, OptionList, Static
 
-from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision
-from fishtable.tui.plugin import GameUI, TableCommand, TableFeed
+from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, SomeDecision
+from fishtable.tui.plugin import SomeFeed, SomeUI, TableCommand
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.widgets.board import Board
@@ -59,12 +60,12 @@ class TableScreen(FishScreen):
         *[Binding(str(d), f"claim({d})", "Claim by seat number", show=False) for d in range(1, 10)],
     ]
 
-    def __init__(self, feed: TableFeed, viewer: int | None = None) -> None:
+    def __init__(self, feed: SomeFeed, viewer: int | None = None) -> None:
         super().__init__(classes="private" if viewer is not None else "public")
         self.feed = feed
         self.ui = feed.ui
         self.viewer = viewer
-        self.decision: Decision | None = None
+        self.decision: SomeDecision | None = None
         self.ack: int | None = None  # ticket of "everyone has seen the news"
         self.handoff = False  # the ack also passes the keyboard to `waiting_for`
         self.question: tuple[str, list[int], int] | None = None  # text, seats, ticket
@@ -73,7 +74,7 @@ class TableScreen(FishScreen):
         self.waiting_line: str | None = None
         self.thinking_shown = ""  # the search progress last shown
         self.commands: list[TableCommand] = []
-        self.board: Board = self.ui.make_board()
+        self.board = self.ui.make_board()
         self.board.id = "board"
 
     # What tests and the flow read: the seat answering here, and the prompt kind.
@@ -91,7 +92,7 @@ class TableScreen(FishScreen):
     def legal(self) -> list[object]:
         return self.decision.legal if self.decision is not None else []
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(id="topbar")
         with Horizontal(id="main"):
             with Vertical(id="board-col"):
@@ -144,7 +145,7 @@ class TableScreen(FishScreen):
 
     # -- what the flow calls -------------------------------------------------
     def set_prompt(
-        self, decision: Decision | None, waiting_for: str | None = None, ack: int | None = None,
+        self, decision: SomeDecision | None, waiting_for: str | None = None, ack: int | None = None,
         handoff: bool = False, waiting_line: str | None = None,
     ) -> None:
         """Ask for `decision` here, or just show the table (waiting for someone, or for Enter).
@@ -293,7 +294,7 @@ class TableScreen(FishScreen):
             self.refresh_bindings()
 
     @classmethod
-    def of(cls, ui: GameUI[Any]) -> type[TableScreen]:
+    def of(cls, ui: SomeUI) -> type[TableScreen]:
         """The table for a game: this screen with the game's command keys bound (shown in the
         footer only while the game offers them, see `check_action`)."""
         keys = tuple(ui.command_keys)

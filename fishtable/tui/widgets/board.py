@@ -10,21 +10,20 @@ prompt bar). Keys belong in the board's own BINDINGS, so the footer shows them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic
 
 from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
-from fishtable.tui.decision import Decision
+from fishtable.tui.decision import ActionT, Decision, ViewT
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-ViewT = TypeVar("ViewT")  # the game's view, which the board draws
+class Board(Widget, Generic[ViewT, ActionT]):
+    """`Board[View, Action]`: it draws the game's views and answers its board prompts."""
 
-
-class Board(Widget, Generic[ViewT]):
     DEFAULT_CSS = """
     Board { height: auto; }
     """
@@ -43,12 +42,12 @@ class Board(Widget, Generic[ViewT]):
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.decision: Decision | None = None  # the board prompt being answered, if any
+        self.decision: Decision[ViewT, ActionT] | None = None  # the board prompt being answered, if any
 
     def show(self, view: ViewT, viewer: int | None) -> None:
         """Redraw from a view (`viewer` None: the public table)."""
 
-    def begin(self, decision: Decision) -> None:
+    def begin(self, decision: Decision[ViewT, ActionT]) -> None:
         """A board prompt starts: `decision` has the seat, the legal actions and the view."""
         self.decision = decision
 

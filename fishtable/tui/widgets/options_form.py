@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from rich.segment import Segment
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.strip import Strip
 from textual.widget import Widget
@@ -147,7 +148,7 @@ class OptionsForm(Vertical):
     def widget_id(name: str) -> str:
         return name.replace("_", "-")
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         for name, info in self.fields:
             title = info.title or _word(name)
             annotation, _ = _strip_optional(info.annotation)
