@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from fishtable.bots.search import can_search
 from fishtable.engine.files import validation_message
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 from fishtable.remote.protocol import Act, AskHint, Command
 from fishtable.remote.record import TableRecord
 
@@ -18,13 +18,13 @@ WRONG_KEY = "That link is not a seat of this table (its key is wrong)."
 PUBLIC_CANNOT_PLAY = "The public table cannot play; open a seat's own link to play."
 
 
-def names(match: Match[Any, Any, Any], seats: Sequence[int]) -> str:
+def names(match: SomeMatch, seats: Sequence[int]) -> str:
     """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
     said = [match.seats[s].name for s in seats]
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def act_refusal(match: Match[Any, Any, Any], seat: int | None, act: Act, ticket: int) -> tuple[str | None, Any]:
+def act_refusal(match: SomeMatch, seat: int | None, act: Act, ticket: int) -> tuple[str | None, Any]:
     """(why this act from `seat`'s connection is refused, or None; the parsed action). `ticket`:
     the ticket of the seat's question now."""
     if seat is None:
@@ -49,7 +49,7 @@ def act_refusal(match: Match[Any, Any, Any], seat: int | None, act: Act, ticket:
 
 
 def command_refusal(
-    match: Match[Any, Any, Any], seat: int | None, command: Command, offered: Sequence[Any],
+    match: SomeMatch, seat: int | None, command: Command, offered: Sequence[Any],
 ) -> tuple[str | None, Any]:
     """(why this table command is refused, or None; the parsed action). `offered`: the table
     commands the table offers now (`GameUI.table_commands` of the public view)."""
@@ -78,7 +78,7 @@ def link_refusal(record: TableRecord, token: str | None) -> str | None:
     return None
 
 
-def next_refusal(match: Match[Any, Any, Any], record: TableRecord, seat: int | None) -> str | None:
+def next_refusal(match: SomeMatch, record: TableRecord, seat: int | None) -> str | None:
     """Why this connection may not deal the next game now: after a single game a seat may ask for
     another (the same seats and links), after a game of a series the series' next, never after the
     series' end."""
@@ -92,7 +92,7 @@ def next_refusal(match: Match[Any, Any, Any], record: TableRecord, seat: int | N
 
 
 def hint_refusal(
-    match: Match[Any, Any, Any], seat: int | None, ask: AskHint, ticket: int, hinting: bool,
+    match: SomeMatch, seat: int | None, ask: AskHint, ticket: int, hinting: bool,
 ) -> str | None:
     """Why `seat` may not have a hint now (`hinting`: its last hint is still being searched)."""
     if seat is None or ask.seat != seat:

@@ -15,14 +15,14 @@ import contextlib
 from typing import Any, Protocol
 
 from fishtable.bots import prepare_choice
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 from fishtable.remote.record import TableRecord
 
 
 class Table(Protocol):
     """What the computer seats need of the table they play at."""
 
-    match: Match[Any, Any, Any]
+    match: SomeMatch
     record: TableRecord
     lock: asyncio.Lock
     stopping: bool

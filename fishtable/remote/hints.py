@@ -5,11 +5,11 @@ meanwhile), one search at a time (a search takes about a second)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import Protocol
 
 from fishtable.bots import hint
 from fishtable.bots.search import can_search
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 from fishtable.remote.checks import hint_refusal
 from fishtable.remote.connection import Connection
 from fishtable.remote.protocol import AskHint, Hint, HintLine, Refused, encode
@@ -18,7 +18,7 @@ from fishtable.remote.protocol import AskHint, Hint, HintLine, Refused, encode
 class HintTable(Protocol):
     """What the hints need of the table."""
 
-    match: Match[Any, Any, Any]
+    match: SomeMatch
     lock: asyncio.Lock
     stopping: bool
 

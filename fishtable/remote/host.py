@@ -23,7 +23,7 @@ from typing import Any
 from aiohttp import web
 
 from fishtable.engine.errors import FishtableError
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 from fishtable.engine.registry import get_entry
 from fishtable.engine.resume import load_match
 from fishtable.engine.series import SeriesRules
@@ -49,7 +49,7 @@ class TableHost:
     """One match served on one port. `start()`, then `stop()`; `links()` for the seats' links."""
 
     def __init__(
-        self, match: Match, record: TableRecord, *, save_dir: Path | None, host: str = "127.0.0.1",
+        self, match: SomeMatch, record: TableRecord, *, save_dir: Path | None, host: str = "127.0.0.1",
         port: int = 8765, rate: RateLimit | None = None, bot_pause: float = 0.0,
         allowed_hosts: tuple[str, ...] = (), allowed_origins: tuple[str, ...] = (),
         pages: Pages | None = None, public_name: str | None = None,
@@ -68,7 +68,7 @@ class TableHost:
             origins=frozenset(o.rstrip("/").lower() for o in allowed_origins), pages=pages,
         )
         self.applied = 0  # actions applied since this host started (the tests' observer reads it)
-        self.on_applied: list[Callable[[Match], None]] = []  # after every action, before anything is sent
+        self.on_applied: list[Callable[[SomeMatch], None]] = []  # after every action, before anything is sent
         self.on_note: list[Callable[[str], None]] = []  # the host's own lines for every table's log
         self.on_log: list[Callable[[str], None]] = []  # lines for the host's terminal (notes too)
         self.lock = asyncio.Lock()
@@ -87,7 +87,7 @@ class TableHost:
     # -- building ----------------------------------------------------------------------------
     @classmethod
     def new(
-        cls, match: Match, kinds: tuple[SeatKind, ...], *, save_dir: Path | None,
+        cls, match: SomeMatch, kinds: tuple[SeatKind, ...], *, save_dir: Path | None,
         away_seconds: float | None = None, series: SeriesRules | None = None, **options: Any,
     ) -> TableHost:
         """A new table: fresh tokens, written beside the autosave (owner-only) with the first save."""

@@ -7,7 +7,7 @@ import asyncio
 from typing import Any, Protocol
 
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 from fishtable.remote.checks import act_refusal, command_refusal
 from fishtable.remote.connection import Connection
 from fishtable.remote.protocol import Act, Command, Refused, Update, encode
@@ -17,7 +17,7 @@ from fishtable.remote.seating import Seating
 class PlayTable(Protocol):
     """What a move needs of the table."""
 
-    match: Match[Any, Any, Any]
+    match: SomeMatch
     lock: asyncio.Lock
     ui: Any  # the game's plug-in (`GameUI`): its `table_commands`
     seating: Seating

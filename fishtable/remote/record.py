@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fishtable.engine.errors import SaveFileError
 from fishtable.engine.files import read_json, validation_message
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 from fishtable.engine.saves import write_atomic
 from fishtable.engine.series import Series, SeriesRules
 
@@ -55,7 +55,7 @@ class TableRecord(BaseModel):
         """The game (if over) is followed by another of the series."""
         return self.series is not None and self.series.rules.is_series and not self.series.over
 
-    def belongs_to(self, match: Match) -> bool:
+    def belongs_to(self, match: SomeMatch) -> bool:
         return (self.game, self.seed, self.names) == (
             match.game.name, match.seed, tuple(s.name for s in match.seats)
         ) and len(self.kinds) == len(match.seats)
@@ -71,7 +71,7 @@ class TableRecord(BaseModel):
 
 
 def new_record(
-    match: Match, kinds: tuple[SeatKind, ...], away_seconds: float | None = None, series: SeriesRules | None = None,
+    match: SomeMatch, kinds: tuple[SeatKind, ...], away_seconds: float | None = None, series: SeriesRules | None = None,
 ) -> TableRecord:
     """A fresh token for every remote seat of `match`, and for the seats played at the host's keyboard
     (their app joins over loopback like any other)."""
@@ -91,7 +91,7 @@ def save_record(path: Path, record: TableRecord) -> None:
         os.chmod(path, 0o600)
 
 
-def load_record(path: Path, match: Match) -> TableRecord:
+def load_record(path: Path, match: SomeMatch) -> TableRecord:
     """The record of `match`; SaveFileError in words if it is missing, damaged or another game's."""
     raw = read_json(path, error=SaveFileError, max_bytes=MAX_RECORD_BYTES, max_depth=8)
     try:

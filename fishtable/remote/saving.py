@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from fishtable.engine.errors import FishtableError
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 from fishtable.remote.record import RECORD_NAME, SAVE_NAME, TableRecord, save_record
 
 
@@ -21,7 +20,7 @@ class TableSaves:
         self.note = note
         self.error: str | None = None  # the last save's failure, in words (None: saved)
 
-    def save_match(self, match: Match[Any, Any, Any]) -> None:
+    def save_match(self, match: SomeMatch) -> None:
         if self.folder is not None:
             self._saved(lambda folder: match.save(folder / SAVE_NAME), clears=True)
 

@@ -35,7 +35,7 @@ from fishtable.remote.seat_shell import SeatShell
 from fishtable.remote.seat_wire import SeatWire
 from fishtable.remote.wire_feed import WireFeed, WireMatch, legal_match
 from fishtable.tui import planner
-from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Decision, Passed
+from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed, SomeDecision
 from fishtable.tui.screens.apps import ShellApp
 from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW
 from fishtable.tui.screens.privacy import PrivacyScreen
@@ -69,7 +69,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.feed: WireFeed | None = None
         self.rhythm: SeatRhythm | None = None
         self.table: TableScreen | None = None
-        self.overlay: Screen | None = None
+        self.overlay: Screen[None] | None = None
         self.step: planner.Step | None = None  # the planner's step on screen
         self.step_ticket = 0  # this app's ticket of that step's pass screen, question or study
         self.shown_ticket = 0  # the host's ticket of the question on screen (unique table-wide)
@@ -81,7 +81,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.just_passed_to: int | None = None  # the seat whose first screen after its pass screen is next
         self.finished = False
         self.games_seen = 1
-        self.decision: Decision | None = None  # the question on screen now
+        self.decision: SomeDecision | None = None  # the question on screen now
 
     # -- what is on screen -------------------------------------------------------------------------
     @property

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from fishtable.remote.client import RemoteClient
-    from fishtable.tui.decision import Decision
+    from fishtable.tui.decision import SomeDecision
 
     _Base = App[int]
 else:
@@ -27,9 +27,9 @@ THINKING = "Thinking about a hint (about a second)…"
 
 class SeatHints(_Base):
     # What the app sets (fishtable.remote.seat_app.SeatApp).
-    decision: Decision | None
+    decision: SomeDecision | None
     shown_ticket: int
-    overlay: Screen | None
+    overlay: Screen[None] | None
     game: Any
     ui: Any
     hinting: int | None = None  # the ticket of the question a hint was asked for

@@ -11,7 +11,7 @@ from textual.screen import Screen
 
 from fishtable.engine.protocol import Result
 from fishtable.engine.series import Series
-from fishtable.tui.decision import Decision
+from fishtable.tui.decision import SomeDecision
 from fishtable.tui.screens.choice import ChoiceScreen
 from fishtable.tui.screens.results import ResultsScreen
 from fishtable.tui.screens.table import TableScreen
@@ -32,10 +32,10 @@ class SeatScreens(_Base):
     table: TableScreen | None
     feed: WireFeed | None
     ui: Any
-    overlay: Screen | None
+    overlay: Screen[None] | None
     finished: bool
 
-    def show_decision(self, decision: Decision) -> None:
+    def show_decision(self, decision: SomeDecision) -> None:
         """A question on its screen: the seat's own (private) or the table (public)."""
         assert self.table is not None and self.feed is not None
         screen = self.ui.decision_screen(decision)
@@ -52,7 +52,7 @@ class SeatScreens(_Base):
             return
         self._show(screen)
 
-    def _show(self, screen: Screen | None) -> None:
+    def _show(self, screen: Screen[None] | None) -> None:
         """Put `screen` above the table, replacing the previous one (None: the table)."""
         if self.overlay is not None and self.overlay in self.screen_stack:
             if screen is None:

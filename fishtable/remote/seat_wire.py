@@ -14,7 +14,7 @@ import aiohttp
 from fishtable.engine.protocol import Prompt
 from fishtable.remote.client import JoinRefused, RemoteClient
 from fishtable.remote.wire_feed import wire_check
-from fishtable.tui.decision import Decision
+from fishtable.tui.decision import Decision, SomeDecision
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -176,7 +176,7 @@ class SeatWire(_Base):
         assert self.feed is not None
         return [c.action for c in self.ui.table_commands(self.feed.view(None))]
 
-    def build_decision(self, seat: int, match: WireMatch) -> Decision:
+    def build_decision(self, seat: int, match: WireMatch) -> SomeDecision:
         """`seat`'s open question as a screen needs it. The screen's own check refuses what is not a
         legal answer with the game's reason, read from the seat's view (the host checks again)."""
         client = match.seat_clients[seat]

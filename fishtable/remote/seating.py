@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any, Protocol
+from typing import Protocol
 
 from aiohttp import web
 
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 from fishtable.remote.checks import WRONG_KEY
 from fishtable.remote.connection import Bucket, Connection, RateLimit
 from fishtable.remote.protocol import (
@@ -37,7 +37,7 @@ from fishtable.remote.snapshots import snapshot_for
 class SeatedTable(Protocol):
     """What the seats need of the table."""
 
-    match: Match[Any, Any, Any]
+    match: SomeMatch
     record: TableRecord
     lock: asyncio.Lock
     stopping: bool

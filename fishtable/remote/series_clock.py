@@ -9,14 +9,14 @@ import secrets
 import time
 from typing import Any, Protocol
 
-from fishtable.engine.match import Match
+from fishtable.engine.match import Match, SomeMatch
 from fishtable.remote.record import TableRecord
 
 
 class ClockTable(Protocol):
     """What the clock and the series need of the table."""
 
-    match: Match[Any, Any, Any]
+    match: SomeMatch
     record: TableRecord
     lock: asyncio.Lock
     stopping: bool
@@ -72,7 +72,7 @@ class SeriesClock:
             return None
         return record.model_copy(update={"series": series.add(result, time.monotonic() - self._began)})
 
-    def next_match(self) -> Match[Any, Any, Any]:
+    def next_match(self) -> SomeMatch:
         """The next game: the same game, options and seats, a new seed; its clock counts from now."""
         old = self.table.match
         self._began = time.monotonic()

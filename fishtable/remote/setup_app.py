@@ -17,12 +17,13 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.widgets import Footer, OptionList, Static
 
 import fishtable.tui
 from fishtable.engine.errors import FishtableError
 from fishtable.engine.files import validation_message
-from fishtable.engine.match import Match
+from fishtable.engine.match import Match, SomeMatch
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import GAMES, get_entry
 from fishtable.engine.series import SeriesRules
@@ -61,7 +62,7 @@ def host_kinds(game: str) -> list[tuple[str, str]]:
 class HostChoice:
     """What the setup chose: the match dealt, each seat's kind, the series (SeriesRules)."""
 
-    match: Match
+    match: SomeMatch
     kinds: tuple[SeatKind, ...]
     series: SeriesRules
 
@@ -80,7 +81,7 @@ def kinds_problem(kinds: tuple[SeatKind, ...]) -> str | None:
 class GamePicker(FishScreen):
     """Which game the table deals (skipped when `--game` said so)."""
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield Static(Text("fishtable host — which game does the table deal?", "bold"), id="tagline")
         options = FishOptionList(id="menu-list")
         yield options

@@ -11,14 +11,13 @@ alone). `tests/remote/test_snapshots.py` holds it to that, by card names too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 from fishtable.remote.protocol import LogLine, SeatLine, Snapshot
 
 
 def snapshot_for(
-    match: Match[Any, Any, Any], seat: int | None, since: int, ticket: int, seats: Sequence[SeatLine],
+    match: SomeMatch, seat: int | None, since: int, ticket: int, seats: Sequence[SeatLine],
 ) -> Snapshot:
     """What `seat` (None: the public table) may see now, with the log lines from `since` on that
     it may read; `ticket` numbers its question (0 without one), `seats` are the table's lines."""

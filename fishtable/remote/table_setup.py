@@ -17,8 +17,8 @@ from pydantic import BaseModel, ValidationError
 from fishtable.bots import bot_names
 from fishtable.engine.errors import FishtableError
 from fishtable.engine.files import validation_message
-from fishtable.engine.match import Match
-from fishtable.engine.protocol import SeatInfo
+from fishtable.engine.match import Match, SomeMatch
+from fishtable.engine.protocol import SeatInfo, SomeGame
 from fishtable.engine.registry import get_entry
 from fishtable.engine.series import SeriesRules
 from fishtable.remote.host import TableHost
@@ -68,7 +68,7 @@ def parse_seats(specs: list[str], game: str) -> tuple[list[SeatInfo], tuple[Seat
     return seats, tuple(kinds)
 
 
-def parse_options(game: Any, specs: list[str]) -> BaseModel:
+def parse_options(game: SomeGame, specs: list[str]) -> BaseModel:
     """The game's options from `NAME=VALUE` pairs (VALUE as JSON, else as text)."""
     values: dict[str, Any] = {}
     for spec in specs:
@@ -158,7 +158,7 @@ def parse_series(text: str | None) -> SeriesRules:
         raise SetupError(validation_message(exc, f"--series {text!r}")) from None
 
 
-def deal_from_arguments(args: argparse.Namespace) -> tuple[Match, tuple[SeatKind, ...]]:
+def deal_from_arguments(args: argparse.Namespace) -> tuple[SomeMatch, tuple[SeatKind, ...]]:
     """The match of `--game`, `--seat`, `--option` and `--seed`."""
     entry = get_entry(args.game)
     game = entry.load()

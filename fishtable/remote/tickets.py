@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any
 
-from fishtable.engine.match import Match
+from fishtable.engine.match import SomeMatch
 
 
 class Tickets:
@@ -29,7 +28,7 @@ class Tickets:
         """A new game: no question of the old one is asked any more."""
         self._asked.clear()
 
-    def refresh(self, match: Match[Any, Any, Any]) -> None:
+    def refresh(self, match: SomeMatch) -> None:
         """A new ticket for every seat whose question (prompt and legal answers) changed."""
         pending = match.pending()
         for seat in list(self._asked):
