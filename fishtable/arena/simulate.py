@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel
 
 from fishtable.arena import bounds
-from fishtable.bots import Bot, RandomBot, bot_rng, get_bot
+from fishtable.bots import RandomBot, bot_rng, get_bot
+from fishtable.bots.protocol import SomeBot
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.protocol import Game, Result, SeatInfo
+from fishtable.engine.protocol import Game, Result, SeatInfo, SomeGame
 from fishtable.engine.registry import get_entry
 
 if TYPE_CHECKING:  # rich loads only when a report is drawn
@@ -101,7 +102,7 @@ def parse_bots(spec: str | Sequence[str], players: int) -> list[str]:
     return names
 
 
-def make_options(game: Any, advanced: str | None = None, card_file: str | None = None) -> BaseModel:
+def make_options(game: SomeGame, advanced: str | None = None, card_file: str | None = None) -> BaseModel:
     """The game's options model for a run; `advanced` is all, rods or fish (Crazy Fishing)."""
     model = game.options_model()
     values: dict[str, Any] = {}
@@ -164,7 +165,7 @@ def play_to_end(
 
 
 def play_game(
-    game: Any, options: BaseModel, seats: Sequence[SeatInfo], bots: Sequence[Bot], seed: int,
+    game: SomeGame, options: BaseModel, seats: Sequence[SeatInfo], bots: Sequence[SomeBot], seed: int,
     recording: Recording | None = None,
 ) -> tuple[int, Result | None]:
     """Play one game to its end; return (steps, result). With `recording`, the game goes to History."""

@@ -56,7 +56,8 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from fishtable.bots.halving import halving_search
-from fishtable.bots.outcome import Option, Progress, SearchResult
+from fishtable.bots.outcome import Option, SearchResult
+from fishtable.bots.outcome import Progress as Progress  # re-exported: the flow and `fishtable.bots` take it from here
 from fishtable.bots.playout import play_on
 from fishtable.bots.protocol import Bot
 from fishtable.engine.errors import IllegalAction
