@@ -36,6 +36,10 @@ if TYPE_CHECKING:  # for its annotations only: this module imports no pydantic (
     from pydantic import ValidationError
 
 MAX_BYTES = 1024 * 1024  # default cap for one data file
+# A JSON object as it is read or about to be written (a save's options and actions, a message's
+# view): its values are whatever JSON holds, which no narrower type names.
+JsonObject = dict[str, Any]
+
 MAX_DEPTH = 32  # default cap on nested arrays and objects
 MAX_INT_DIGITS = 19  # every signed 64-bit integer (a seed) fits; Python's own limit is 4300
 MAX_FLOAT_CHARS = 32

@@ -139,7 +139,7 @@ class LazyActions(_Lazy[A]):
                 actions.append(make(state, move))
             _list_extend(self, actions)
             self._count = -1
-            self._at = self._state = None  # type: ignore[assignment]
+            self._at = self._state = None  # type: ignore[assignment]  # filled: never read again, let go
         return self
 
 
@@ -216,5 +216,5 @@ for _name in (
     "copy", "reverse", "sort",
 ):
     setattr(_Lazy, _name, _filling(_name))
-_Lazy.__radd__ = _reflected("__radd__")  # type: ignore[attr-defined]
+_Lazy.__radd__ = _reflected("__radd__")  # type: ignore[attr-defined]  # list has no __radd__ to override
 _Lazy.__hash__ = None

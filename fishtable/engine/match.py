@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeGuard
 from pydantic import BaseModel
 
 from fishtable.engine.errors import FishtableError, IllegalAction
-from fishtable.engine.files import MAX_INT_DIGITS
+from fishtable.engine.files import MAX_INT_DIGITS, JsonObject
 from fishtable.engine.protocol import ActionT, Event, Game, Prompt, Result, SeatInfo, StateT, ViewT
 from fishtable.engine.saves import SAVE_FORMAT, SAVE_VERSION, SaveData, write_atomic
 from fishtable.engine.text import short_repr
@@ -32,7 +32,7 @@ class Match(Generic[StateT, ViewT, ActionT]):
         self.seats = tuple(seats)
         self.seed = seed
         self._state = state
-        self._actions: list[tuple[int, dict[str, Any]]] = []  # each action's JSON
+        self._actions: list[tuple[int, JsonObject]] = []  # each action's JSON
         self._events: list[Event] = []
 
     @classmethod

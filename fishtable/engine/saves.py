@@ -21,12 +21,11 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
 from fishtable.engine.errors import SaveFileError
-from fishtable.engine.files import os_words, parse_json, read_json, validation_message
+from fishtable.engine.files import JsonObject, os_words, parse_json, read_json, validation_message
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.text import shown
 
@@ -44,10 +43,10 @@ class SaveData(BaseModel):
     format: StrictStr
     version: StrictInt
     game: StrictStr
-    options: dict[str, Any]
+    options: JsonObject
     seats: list[SeatInfo]
     seed: StrictInt
-    actions: list[tuple[StrictInt, dict[str, Any]]]
+    actions: list[tuple[StrictInt, JsonObject]]
     state_hash: StrictStr
 
 

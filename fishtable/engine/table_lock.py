@@ -22,15 +22,16 @@ from __future__ import annotations
 import os
 import signal
 import stat
+import sys
 import time
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-try:
+if sys.platform == "win32":  # no flock (mypy checks the branch of the platform it checks for)
+    fcntl = None
+else:
     import fcntl
-except ImportError:  # Windows: no flock
-    fcntl = None  # type: ignore[assignment]
 
 LOCK_NAME = "table.lock"
 

@@ -8,9 +8,9 @@ the fish, its own hand, its Fish Finder looks — and never sees the state.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Protocol, cast
 
 from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView, SeaFish, SeatPanel, card_worth, rod_quality
 
@@ -58,6 +58,63 @@ def _add(base: int, modifier: int) -> int:
     if base >= INF:
         return INF
     return max(0, base + modifier)
+
+
+# The actions as the bot reads them: by their fields, without importing the game's action
+# models (it sees a seat's view and its legal actions, nothing of the engine). A prompt offers
+# actions of one kind, and that kind chose the handler that reads them (`_DECIDERS`).
+class _Action(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+
+class _Cast(_Action, Protocol):
+    @property
+    def rods(self) -> tuple[str, ...]: ...
+    @property
+    def baits(self) -> tuple[str, ...]: ...
+
+
+class _FishBait(_Action, Protocol):
+    @property
+    def fish(self) -> str | None: ...
+
+
+class _Look(_Action, Protocol):
+    @property
+    def label(self) -> int: ...
+
+
+class _Attempt(_Action, Protocol):
+    @property
+    def labels(self) -> tuple[int, ...]: ...
+
+
+class _PickBait(_Action, Protocol):
+    @property
+    def bait(self) -> str: ...
+
+
+class _Split(_Action, Protocol):
+    @property
+    def first(self) -> tuple[str, ...]: ...
+
+
+class _PairAttempt(_Action, Protocol):
+    @property
+    def label(self) -> int | None: ...
+
+
+class _DiscardRod(_Action, Protocol):
+    @property
+    def rod(self) -> str: ...
+
+
+class _Draw(_Action, Protocol):
+    @property
+    def rods(self) -> int: ...
+    @property
+    def baits(self) -> int: ...
 
 
 class _Sea:
@@ -155,7 +212,7 @@ class GreedyBot:
     name = "greedy"
     needs_view = True
 
-    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: object, legal: list[_Action], rng: random.Random) -> _Action:
         if not isinstance(view, CrazyFishingView):
             raise TypeError(f"GreedyBot decides from a CrazyFishingView only, not {type(view).__name__}.")
         if not legal:
@@ -205,7 +262,8 @@ class GreedyBot:
         return _Sea(view.sea, known)
 
     # -- cast ------------------------------------------------------------------
-    def _cast(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+    def _cast(self, view: CrazyFishingView, offered: list[_Action], rng: random.Random) -> _Action:
+        legal = cast("list[_Cast]", offered)
         hand = view.hand or ()
         faces = {c.id: c for c in hand}
         costs = {c.id: _card_cost(c) for c in hand}  # once per card, not once per cast it is in
@@ -245,7 +303,8 @@ class GreedyBot:
         return best
 
     # -- out-of-series rod: a fish from the pile as bait ------------------------
-    def _fish_bait(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+    def _fish_bait(self, view: CrazyFishingView, offered: list[_Action], rng: random.Random) -> _Action:
+        legal = cast("list[_FishBait]", offered)
         pile = {c.id: c for c in view.pile or ()}
         sea = self._sea(view)
         modifier = self._modifier(view)
@@ -266,15 +325,15 @@ class GreedyBot:
         return best
 
     # -- catch: looks, shuffles and the attempt ----------------------------------
-    def _catch(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+    def _catch(self, view: CrazyFishingView, legal: list[_Action], rng: random.Random) -> _Action:
         bait = self._my_bait(view)
         sea = self._sea(view)
         index = {f.label: i for i, f in enumerate(view.sea)}
         choices = [i for i, f in enumerate(view.sea) if f.selectable]
         expected = {view.sea[i].label: sea.expected(i, bait) for i in choices}
-        attempts = [a for a in legal if a.kind == "attempt"]
+        attempts = cast("list[_Attempt]", [a for a in legal if a.kind == "attempt"])
         two = bool(attempts) and len(attempts[0].labels) == 2
-        looks = [a for a in legal if a.kind == "look"]
+        looks = cast("list[_Look]", [a for a in legal if a.kind == "look"])
         shuffle = next((a for a in legal if a.kind == "shuffle"), None)
         best_here = max(expected.values(), default=0.0)
 
@@ -298,11 +357,12 @@ class GreedyBot:
 
     @staticmethod
     def _look(
-        view: CrazyFishingView, sea: _Sea, bait: int, looks: list[Any], expected: dict[int, float],
+        view: CrazyFishingView, sea: _Sea, bait: int, looks: list[_Look], expected: dict[int, float],
         index: dict[int, int],
-    ) -> Any | None:
+    ) -> _Look | None:
         """Look at the most promising reachable fish whose catch is not yet certain."""
-        best, best_key = None, None
+        best: _Look | None = None
+        best_key: tuple[float, int] | None = None
         for action in looks:
             label = action.label
             if label not in expected or label in sea.peeks:
@@ -319,8 +379,8 @@ class GreedyBot:
         return best
 
     def _reel_attempt(
-        self, view: CrazyFishingView, sea: _Sea, attempts: list[Any], choices: list[int]
-    ) -> Any:
+        self, view: CrazyFishingView, sea: _Sea, attempts: list[_Attempt], choices: list[int]
+    ) -> _Attempt:
         panel = _my_panel(view)
         baits = list(panel.cast.baits) if panel.cast else []
         modifier = self._modifier(view)
@@ -346,14 +406,15 @@ class GreedyBot:
         return attempts[0]
 
     # -- one attempt with plain baits that never add up: the best single card -------
-    def _pick_bait(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+    def _pick_bait(self, view: CrazyFishingView, offered: list[_Action], rng: random.Random) -> _Action:
+        legal = cast("list[_PickBait]", offered)
         panel = _my_panel(view)
         faces = {c.id: c for c in panel.cast.baits} if panel.cast else {}
         flipped = view.turn.flipped if view.turn else ()
         size = (flipped[0].value or 0) if flipped else 0
         modifier = self._modifier(view)
 
-        def key(action: Any) -> tuple[int, int]:
+        def key(action: _PickBait) -> tuple[int, int]:
             face = faces.get(action.bait)
             value = _add(_bait_value(face), modifier) if face is not None else 0
             return (int(value >= size), value)  # catch it if any card can, with the biggest
@@ -361,7 +422,8 @@ class GreedyBot:
         return max(legal, key=key)
 
     # -- Super-Fast Reel: split the bait over the two fish turned over -------------
-    def _split(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+    def _split(self, view: CrazyFishingView, offered: list[_Action], rng: random.Random) -> _Action:
+        legal = cast("list[_Split]", offered)
         panel = _my_panel(view)
         baits = {c.id: c for c in panel.cast.baits} if panel.cast else {}
         flipped = view.turn.flipped if view.turn else ()
@@ -383,14 +445,16 @@ class GreedyBot:
         return best
 
     # -- A Pair of Fish: one more try with the same bait --------------------------
-    def _pair(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+    def _pair(self, view: CrazyFishingView, offered: list[_Action], rng: random.Random) -> _Action:
+        legal = cast("list[_PairAttempt]", offered)
         sea = self._sea(view)
         bait = self._my_bait(view)
         turn = view.turn
         if turn is not None and turn.reel:
             bait = bait if bait >= INF else max(1, bait // 2)  # the group used is only part of it
         index = {f.label: i for i, f in enumerate(view.sea)}
-        best, best_value = None, 0.0
+        best: _PairAttempt | None = None
+        best_value = 0.0
         for action in legal:
             if action.label is None or action.label not in index:
                 continue
@@ -402,21 +466,23 @@ class GreedyBot:
         return best
 
     # -- Turbulent Bait after an attempt: stirring now only helps the others ------
-    def _finish(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+    def _finish(self, view: CrazyFishingView, legal: list[_Action], rng: random.Random) -> _Action:
         return next((a for a in legal if a.kind != "shuffle"), legal[0])
 
     # -- Puffer Fish: keep the more useful of equally fast rods --------------------
-    def _puffer(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+    def _puffer(self, view: CrazyFishingView, offered: list[_Action], rng: random.Random) -> _Action:
+        legal = cast("list[_DiscardRod]", offered)
         faces = {c.id: c for c in view.hand or ()}
         return min(legal, key=lambda a: _rod_quality(faces[a.rod]) if a.rod in faces else 0.0)
 
     # -- Collect: refill towards two rods and four baits, never without either ---
-    def _draw(self, view: CrazyFishingView, legal: list[Any], rng: random.Random) -> Any:
+    def _draw(self, view: CrazyFishingView, offered: list[_Action], rng: random.Random) -> _Action:
+        legal = cast("list[_Draw]", offered)
         hand = view.hand or ()
         rods = sum(1 for c in hand if c.type == "rod")
         baits = len(hand) - rods
 
-        def key(action: Any) -> tuple[int, int, int]:
+        def key(action: _Draw) -> tuple[int, int, int]:
             final_rods = rods + action.rods
             final_baits = baits + action.baits
             both = int(final_rods >= 1 and final_baits >= 1)
@@ -425,7 +491,7 @@ class GreedyBot:
         return max(legal, key=key)
 
 
-_DECIDERS = {
+_DECIDERS: dict[str, Callable[[GreedyBot, CrazyFishingView, list[_Action], random.Random], _Action]] = {
     "cast": GreedyBot._cast,
     "fish_bait": GreedyBot._fish_bait,
     "catch": GreedyBot._catch,

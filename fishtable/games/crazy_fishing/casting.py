@@ -95,7 +95,7 @@ def _by_card(cards: tuple[Card, ...]) -> _ByCard:
     by_card = _ByCard(
         tuple(1 if c.type == "rod" else 0 for c in cards),
         _codes_of(cards),
-        tuple(BAIT_MODIFIERS.get(c.special, 0) if c.oos else 0 for c in cards),  # type: ignore[arg-type]
+        tuple(BAIT_MODIFIERS.get(c.special, 0) if c.oos else 0 for c in cards),
         frozenset(i for i, c in enumerate(cards) if c.special == "oos_rod"),
     )
     _by_card_last = (cards, by_card)
@@ -166,6 +166,7 @@ def cast_error(state: CFState, seat: int, rods: list[int], baits: list[int]) -> 
 
 
 _PATTERNS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+_REEL_PAIRS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}  # the same, for `_reel_pairs`
 
 
 def group_patterns(n: int, plus_mask: int) -> tuple[tuple[int, ...], ...]:
@@ -186,12 +187,12 @@ def group_patterns(n: int, plus_mask: int) -> tuple[tuple[int, ...], ...]:
 def _reel_pairs(n: int, plus_mask: int) -> tuple[tuple[int, int], ...]:
     """Positions of two plain baits, which a Super-Fast Reel lets a cast hold without a '+' bait."""
     key = (-n, plus_mask)
-    pairs = _PATTERNS.get(key)
+    pairs = _REEL_PAIRS.get(key)
     if pairs is None:
-        pairs = _PATTERNS[key] = tuple(
+        pairs = _REEL_PAIRS[key] = tuple(
             (a, b) for a, b in combinations(range(n), 2) if not (plus_mask >> a & 1 or plus_mask >> b & 1)
         )
-    return pairs  # type: ignore[return-value]
+    return pairs
 
 
 class CastPlan:
@@ -309,7 +310,7 @@ def _picker(positions: tuple[int, ...]) -> Picker:
     return picker
 
 
-_EFFECT_KEYS = {"moray_eel": 1, "crab": 2}
+_EFFECT_KEYS: dict[str | None, int] = {"moray_eel": 1, "crab": 2}
 Casts = tuple[tuple[Picker, Picker], ...]  # cast i: (its rods, its baits), picked from the hand
 Groups = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # cast i: (its rods, its baits), by rank
 # By hand shape (codes in hand order, then the effect key): the legal casts, picked from the hand.
@@ -372,7 +373,7 @@ def hand_casts(state: CFState, seat: int) -> tuple[list[int], Casts]:
     if pile:
         top = cards[pile[-1]]
         if top.oos:
-            effect = _EFFECT_KEYS.get(top.special, 0)  # type: ignore[arg-type]
+            effect = _EFFECT_KEYS.get(top.special, 0)
     last = _by_card_last  # _by_card(cards), its usual case without the call: at every cast
     codes = last[1].codes if last[0] is cards else _by_card(cards).codes
     if len(hand) == 6:  # a full hand: the key without a map (it is made at every cast)

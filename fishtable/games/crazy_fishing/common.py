@@ -39,7 +39,7 @@ def top_effect(state: CFState, seat: int) -> str | None:
 
 
 # What the out-of-series fish on top of a seat's pile adds to its bait (CF-OOS-16).
-BAIT_MODIFIERS = {"golden_fish": 2, "useless_fish": -2}
+BAIT_MODIFIERS: dict[str | None, int] = {"golden_fish": 2, "useless_fish": -2}  # by a card's special (or None)
 
 
 def bait_modifier(state: CFState, seat: int) -> int:

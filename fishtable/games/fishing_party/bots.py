@@ -75,7 +75,9 @@ class _Reader:
 
     def __init__(self, view: FishingPartyView) -> None:
         self.view = view
-        self.me: SeatPanel = view.seats[view.seat]  # type: ignore[index]
+        assert view.seat is not None  # a bot decides from a seat's own view (`choose` checked)
+        self.seat: int = view.seat
+        self.me: SeatPanel = view.seats[view.seat]
         self.hand: tuple[CardFace, ...] = view.hand or ()
         self.pond = {f.kind: f.weight or 0 for f in self.me.pond}
         self.spray = any(c.type == "spray_bottle" for c in self.me.permanents)
@@ -184,7 +186,8 @@ class GreedyBot:
         return breaks[0] if valuable else legal[0]
 
     def _spray(self, view: FishingPartyView, legal: list[Action]) -> Action:
-        me = view.seats[view.seat]  # type: ignore[index]
+        assert view.seat is not None  # a seat's own view (`choose` checked)
+        me = view.seats[view.seat]
         rolls = rolls_for(me.lure, me.fishing.kind if me.fishing else None)
         for action in _only(legal, Spray):
             if action.change and view.spray_roll is not None and view.spray_roll + action.change in rolls:
@@ -252,7 +255,7 @@ class GreedyBot:
     def _attack(self, view: FishingPartyView, reader: _Reader, attacks: list[GiveUnlucky]) -> GiveUnlucky | None:
         """An Unlucky card on the leader, the most hurtful first: Ouch, then Snap, then Tire."""
         leader = reader.leader()
-        if reader.points[leader] + 0.5 < reader.points[view.seat]:  # type: ignore[index]
+        if reader.points[leader] + 0.5 < reader.points[reader.seat]:
             return None
         order = {"ouch": 0, "snap": 1, "tire": 2}
         hand = {c.id: c for c in reader.hand}

@@ -199,7 +199,7 @@ def _points(state: FPState) -> list[float]:
 
 
 def _card(st: Static, action: Action) -> int:
-    return st.by_id[action.card]  # type: ignore[union-attr]
+    return st.by_id[action.card]  # type: ignore[union-attr]  # only actions that name a card come here
 
 
 def _reaction(state: FPState, legal: list[Action]) -> Action:
@@ -236,7 +236,7 @@ def _turn(state: FPState, seat: int, judge: _Judge, legal: list[Action]) -> Acti
         return by_kind["goggles"][0]
     if "rod" in by_kind:
         return max(by_kind["rod"], key=lambda a: judge.lure_worth(
-            NONE if a.lure is None else st.by_id[a.lure], fish))  # type: ignore[union-attr]
+            NONE if a.lure is None else st.by_id[a.lure], fish))  # type: ignore[union-attr]  # by_kind["rod"]: rods
     if "first_aid" in by_kind:
         return by_kind["first_aid"][0]
     if "fish" in by_kind:
@@ -248,7 +248,7 @@ def _turn(state: FPState, seat: int, judge: _Judge, legal: list[Action]) -> Acti
         others = [s for s in range(state.n) if s != seat]
         leader = max(others, key=lambda s: (points[s], len(state.ponds[s])))
         if points[leader] + 0.5 >= points[seat]:
-            mine = [a for a in by_kind["unlucky"] if a.target == leader]  # type: ignore[union-attr]
+            mine = [a for a in by_kind["unlucky"] if a.target == leader]  # type: ignore[union-attr]  # all Unlucky
             if mine:
                 return min(mine, key=lambda a: _UNLUCKY_ORDER.get(st.codes[_card(st, a)], 3))
     return swap_exchange_or_pass(by_kind, legal, judge.value, hand, state.table, state.stage == "turn")
@@ -274,7 +274,7 @@ def rollout_action(state: FPState, seat: int, rng: random.Random, epsilon: float
     if stage == "spray":
         wins = st.cards[state.lures[state.seat]].wins[st.kind_of[state.fishing]]
         for action in legal:
-            if action.change and state.roll + action.change in wins:  # type: ignore[union-attr]
+            if action.change and state.roll + action.change in wins:  # type: ignore[union-attr]  # all Sprays
                 return action
         return legal[0]
     judge = _Judge(state, seat)

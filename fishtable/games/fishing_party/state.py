@@ -184,7 +184,7 @@ class FPState:
         new.own_discards = self.own_discards
         return new
 
-    def canonical(self) -> tuple[Any, ...]:
+    def canonical(self) -> tuple[object, ...]:
         """Everything that defines the position, for hashing and equality.
 
         What the table saw (`known`, `seen_discards`, `own_discards`) is left out: it follows from

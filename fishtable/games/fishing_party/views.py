@@ -209,7 +209,7 @@ def _attempt(state: FPState) -> Attempt | None:
         needed=st.cards[lure].wins[kind],
         rolled=last.rolled or None,
         counted=last.counted or None,
-        outcome=last.outcome,  # type: ignore[arg-type]
+        outcome=last.outcome,  # type: ignore[arg-type]  # the state keeps the view's words as a str
         broken_by=None if last.breaker == NONE else last.breaker,
     )
 

@@ -16,7 +16,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
-from typing import Any
+from typing import Protocol, cast
 
 from fishtable.games.fishing_party_poker.hands import PLAIN, SUITED, rank_bit
 from fishtable.games.fishing_party_poker.views import CardFace, PokerView
@@ -97,13 +97,26 @@ def beat_chance(value: int) -> float:
     return (below + ties / 2) / len(ref)
 
 
+
+# The actions as the bot reads them: by their fields, without importing the game's action models.
+class _Action(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+
+class _Swap(_Action, Protocol):
+    @property
+    def give(self) -> str: ...
+    @property
+    def take(self) -> str: ...
+
 class GreedyBot:
     """Bets on its hand's strength and its chances of improving by a swap."""
 
     name = "greedy"
     needs_view = True
 
-    def choose(self, view: object, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: object, legal: list[_Action], rng: random.Random) -> _Action:
         if not isinstance(view, PokerView):
             raise TypeError(f"GreedyBot decides from a PokerView only, not {type(view).__name__}.")
         if not legal:
@@ -118,7 +131,7 @@ class GreedyBot:
         return self._bet(view, legal, rng)
 
     # -- swapping -------------------------------------------------------------------------------
-    def _swap(self, view: PokerView, legal: list[Any]) -> Any:
+    def _swap(self, view: PokerView, legal: list[_Action]) -> _Action:
         assert view.hand is not None  # a seat that swaps holds a hand
         hand = [_card(f) for f in view.hand]
         slots = [s.card for s in view.community if s.card is not None]
@@ -129,10 +142,8 @@ class GreedyBot:
         # The value reachable with the swap still to come, then the value in hand now: a card taken
         # now cannot be taken by someone else first.
         best_score = (after_swaps(hand, community, later), _value(hand))
-        best = next(a for a in legal if a.kind == "keep")
-        for action in legal:
-            if action.kind != "swap":
-                continue
+        best: _Action = next(a for a in legal if a.kind == "keep")
+        for action in cast("list[_Swap]", [a for a in legal if a.kind == "swap"]):
             i, j = hand_ids.index(action.give), community_ids.index(action.take)
             new_hand, new_community = hand[:], community[:]
             new_hand[i], new_community[j] = community[j], hand[i]
@@ -162,7 +173,7 @@ class GreedyBot:
             total += beat_chance(after_swaps(hand, community, 2)) ** opponents
         return total / _SAMPLES
 
-    def _bet(self, view: PokerView, legal: list[Any], rng: random.Random) -> Any:
+    def _bet(self, view: PokerView, legal: list[_Action], rng: random.Random) -> _Action:
         by_kind = {a.kind: a for a in legal}
         chance = self.win_chance(view, rng)
         wager = by_kind.get("raise") or by_kind.get("bet")

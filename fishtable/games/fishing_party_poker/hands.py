@@ -12,7 +12,7 @@ so the sum of five such terms counts the cards of each rank without sorting.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from itertools import combinations_with_replacement
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH = 0, 1, 2, 3, 4, 5
@@ -114,7 +114,7 @@ def evaluate(cards: Sequence[int], bits: Sequence[int], suits: Sequence[int]) ->
     return PLAIN[key]
 
 
-def evaluate_faces(ranks: Sequence[int], suits: Sequence[int]) -> int:
+def evaluate_faces(ranks: Sequence[int], suits: Sequence[Hashable]) -> int:
     """The value of five cards given by rank (2..14) and any suit labels."""
     key = sum(rank_bit(r) for r in ranks)
     return SUITED[key] if len(set(suits)) == 1 else PLAIN[key]

@@ -9,7 +9,6 @@ from `committed` when needed, never stored.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from fishtable.games.fishing_party_poker.cards import Card
 
@@ -159,7 +158,7 @@ class PokerState:
         new.known = self.known
         return new
 
-    def canonical(self) -> tuple[Any, ...]:
+    def canonical(self) -> tuple[object, ...]:
         """Everything that defines the position, for hashing and equality.
 
         `known` is left out: it follows from the moves, which a save replays, so the

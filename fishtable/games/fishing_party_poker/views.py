@@ -203,7 +203,7 @@ def build_view(state: PokerState, seat: int | None) -> PokerView:
     own = seat if seat is not None and state.in_hand[seat] and state.hands[seat] else None  # sees its cards
     return PokerView(
         seat=seat,
-        phase=state.phase,  # type: ignore[arg-type]
+        phase=state.phase,  # type: ignore[arg-type]  # the state keeps the view's phase as a str
         stage=_stage(state),
         hand_number=state.hand_no,
         dealer=state.dealer,
