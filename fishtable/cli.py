@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, Protocol, TypeVar
 
 from fishtable import __version__
 from fishtable.arena import bounds
@@ -19,6 +19,9 @@ from fishtable.arena.bounds import range_words
 from fishtable.engine.registry import GAMES, PROBLEMS
 from fishtable.remote.arguments import HOST_HELP, JOIN_HELP, add_remote_parsers
 from fishtable.web.addresses import is_loopback
+
+if TYPE_CHECKING:  # loaded only for `--record`
+    from fishtable.history.recorder import Recording
 
 GAME_NAMES = tuple(entry.name for entry in GAMES)
 
@@ -51,7 +54,8 @@ _EPILOG = "Run `fishtable COMMAND --help` for the options of a sub-command."
 class _Parser(argparse.ArgumentParser):
     """A parser whose epilog may be computed only when help is shown (it may import engines)."""
 
-    def __init__(self, *args, lazy_epilog=None, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, lazy_epilog: Callable[[], str] | None = None, **kwargs: Any) -> None:
+        # Any: argparse's own parameters, passed through (`add_parser` gives them by name).
         super().__init__(*args, **kwargs)
         self.lazy_epilog = lazy_epilog
 
@@ -347,7 +351,7 @@ def _print_report(report: ReportT, render: Callable[[ReportT], object], as_json:
     return 0
 
 
-def _recording(args: argparse.Namespace, source: Literal["simulate", "tournament"]) -> Any:
+def _recording(args: argparse.Namespace, source: Literal["simulate", "tournament"]) -> Recording | None:
     """The History recording of `--record` (None without it)."""
     if not args.record:
         return None
@@ -357,7 +361,7 @@ def _recording(args: argparse.Namespace, source: Literal["simulate", "tournament
     return Recording(history_path(args.data_dir or default_data_dir()), source)
 
 
-def _recorded(recording: Any) -> None:
+def _recorded(recording: Recording | None) -> None:
     """Say on stderr what `--record` kept (stdout is the report, maybe JSON)."""
     if recording is None:
         return

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel
 
@@ -25,6 +25,7 @@ from fishtable.arena import bounds
 from fishtable.bots import RandomBot, bot_rng, get_bot
 from fishtable.bots.protocol import SomeBot
 from fishtable.engine.errors import IllegalAction
+from fishtable.engine.files import JsonObject
 from fishtable.engine.protocol import Game, Result, SeatInfo, SomeGame
 from fishtable.engine.registry import get_entry
 
@@ -68,7 +69,7 @@ class SimulationReport:
     def win_rates(self) -> list[float]:
         return [w / self.games if self.games else 0.0 for w in self.wins]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "game": self.game,
             "players": self.players,
@@ -105,7 +106,7 @@ def parse_bots(spec: str | Sequence[str], players: int) -> list[str]:
 def make_options(game: SomeGame, advanced: str | None = None, card_file: str | None = None) -> BaseModel:
     """The game's options model for a run; `advanced` is all, rods or fish (Crazy Fishing)."""
     model = game.options_model()
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     if advanced is not None:
         if game.name != "crazy-fishing":
             raise ValueError(f"--advanced is only for Crazy Fishing, not {game.title}.")
@@ -191,8 +192,8 @@ def play_game(
         def choose(seat: int, state: object) -> object:
             return choosers[seat](None, legal_actions(state, seat), rngs[seat])
 
-    moves: list[tuple[int, Any]] = []
-    play: Callable[[int, Any], Any] = choose
+    moves: list[tuple[int, object]] = []
+    play: Callable[[int, object], object] = choose
     if recording is not None:  # only then: the measured inner step stays as it was
         play = recording.logged(choose, moves)
         began = time.perf_counter()

@@ -25,13 +25,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fishtable.arena import bounds
 from fishtable.arena.seatings import Played, Seating, default_jobs, play_all
 from fishtable.arena.simulate import make_options
 from fishtable.arena.stats import Margin, deal_margins, summarize
 from fishtable.bots import get_bot
+from fishtable.engine.files import JsonObject
 from fishtable.engine.registry import get_entry
 
 if TYPE_CHECKING:  # rich loads only when a report is drawn
@@ -78,10 +79,10 @@ class BotLine:
     def mean_decision(self) -> float:
         return self.think_seconds / self.decisions if self.decisions else 0.0
 
-    def to_json(self, players: int) -> dict[str, Any]:
+    def to_json(self, players: int) -> JsonObject:
         low, high = self.interval()
         fair = 1 / players
-        out: dict[str, Any] = {
+        out: JsonObject = {
             "bot": self.name,
             "seats": self.seats,
             "seat_games": self.seat_games,
@@ -114,7 +115,7 @@ class TournamentReport:
     hand_limit: int | None = None  # a poker deal's hands; None: whole sessions
     games_asked: int | None = None  # more than `games`: stopped early (Ctrl+C), the finished games kept
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "game": self.game,
             "players": self.players,

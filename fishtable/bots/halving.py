@@ -29,29 +29,29 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from fishtable.bots.outcome import Option, Progress, SearchResult
 from fishtable.bots.playout import play_on
 from fishtable.bots.protocol import Bot
 from fishtable.engine.errors import IllegalAction
-from fishtable.engine.protocol import ActionT, StateT, ViewT
+from fishtable.engine.protocol import ActionT, Game, StateT, ViewT
 
 
-class Searcher(Protocol):
+class Searcher(Protocol[StateT, ViewT, ActionT]):
     """What the halving search reads of the bot that runs it (SearchBot, without importing it)."""
 
-    game: Any
-    sample_world: Callable[[Any, random.Random], Any]
+    game: Game[StateT, ViewT, ActionT]
+    sample_world: Callable[[ViewT, random.Random], StateT]
     seconds: float | None
-    evaluate: Callable[[Any, int], float] | None
-    rollout_done: Callable[[Any, Any], bool] | None
+    evaluate: Callable[[StateT, int], float] | None
+    rollout_done: Callable[[StateT, StateT], bool] | None
     rollout_steps: int
-    model: Bot[Any, Any] | None
-    rollout: Callable[[Any, int, random.Random], Any]
-    prior: Bot[Any, Any] | None
+    model: Bot[ViewT, ActionT] | None
+    rollout: Callable[[StateT, int, random.Random], ActionT]
+    prior: Bot[ViewT, ActionT] | None
     prior_weight: float
-    on_progress: Callable[[Progress[Any]], None] | None
+    on_progress: Callable[[Progress[ActionT]], None] | None
     should_stop: Callable[[], bool] | None
 
 PROGRESS_EVERY = 0.1  # seconds between two progress reports
@@ -63,7 +63,7 @@ def rounds_for(actions: int) -> int:
     return max(1, math.ceil(math.log2(actions))) if actions > 1 else 0
 
 
-def halving_search(bot: Searcher, view: ViewT, legal: Sequence[ActionT],
+def halving_search(bot: Searcher[StateT, ViewT, ActionT], view: ViewT, legal: Sequence[ActionT],
                    rng: random.Random, budget: int) -> SearchResult[ActionT]:
     """Search from `view` (one seat's own view) over `legal` with about `budget` playouts."""
     root: int = getattr(view, "seat")  # noqa: B009 - SearchBot.search checked it is there

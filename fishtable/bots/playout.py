@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from fishtable.bots.protocol import Bot
+from fishtable.engine.protocol import ActionT, Game, StateT, ViewT
 
 
-def play_on(game: Any, model: Bot[Any, Any] | None, policy: Callable[[Any, int, random.Random], Any],
-            rollout_done: Callable[[Any, Any], bool] | None, limit: int, world: Any, state: Any, steps: int,
-            rng: random.Random) -> Any:
+def play_on(game: Game[StateT, ViewT, ActionT], model: Bot[ViewT, ActionT] | None,
+            policy: Callable[[StateT, int, random.Random], ActionT],
+            rollout_done: Callable[[StateT, StateT], bool] | None, limit: int, world: StateT, state: StateT,
+            steps: int, rng: random.Random) -> StateT:
     """Play `state` (`steps` steps into a playout of the sampled `world`) on until the game
     ends, `rollout_done(world, state)` says so, or `limit` steps: every seat by `model` (from
     its view of the world, a forced move at once) when there is one, else by `policy`."""

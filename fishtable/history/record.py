@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
+from fishtable.engine.files import JsonObject
 from fishtable.engine.match import SomeMatch
 from fishtable.engine.protocol import Result
 from fishtable.engine.series import Series
@@ -30,7 +31,7 @@ class SeatRecord:
 class SeriesRecord:
     """The series a game belonged to, as it stood after the game."""
 
-    rules: dict[str, Any]
+    rules: JsonObject
     index: int  # 1: the first game of the series
     totals: tuple[int, ...]
 
@@ -38,9 +39,9 @@ class SeriesRecord:
 @dataclass(frozen=True)
 class GameRecord:
     game: str
-    options: dict[str, Any]
+    options: JsonObject
     seed: int
-    actions: list[tuple[int, dict[str, Any]]]
+    actions: list[tuple[int, JsonObject]]
     state_hash: str
     save_version: int
     result: Result
@@ -52,7 +53,7 @@ class GameRecord:
     series: SeriesRecord | None = None
     imported: bool = False
     counted: bool | None = None  # in the standings; None: unless imported
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: JsonObject = field(default_factory=dict)
 
     @property
     def counts(self) -> bool:

@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -23,6 +23,9 @@ from fishtable.history.record import GameRecord, Place, Source, record_of
 from fishtable.history.schema import BUSY_MS, HISTORY_NAME, HistoryError, connect, take_notices
 from fishtable.history.share import keep_pending, write_pending
 from fishtable.history.store import record_game
+
+StateT = TypeVar("StateT")  # what a recorded chooser is given (a game state)
+MoveT = TypeVar("MoveT")  # and what it chooses (an action)
 
 AFTERWORD = " The game is over all the same; it is not in History."
 
@@ -149,16 +152,18 @@ class Recording:
         self.problem: str | None = None
         self.notes: list[str] = []  # said while the games were written all the same
 
-    def logged(self, choose: Callable[[int, Any], Any], moves: list[tuple[int, Any]]) -> Callable[[int, Any], Any]:
+    def logged(
+        self, choose: Callable[[int, StateT], MoveT], moves: list[tuple[int, MoveT]],
+    ) -> Callable[[int, StateT], MoveT]:
         """`choose`, also writing down each move it returns."""
-        def choose_and_log(seat: int, state: Any) -> Any:
+        def choose_and_log(seat: int, state: StateT) -> MoveT:
             action = choose(seat, state)
             moves.append((seat, action))
             return action
         return choose_and_log
 
     def add(self, game: SomeGame, options: BaseModel, seats: Sequence[SeatInfo], seed: int,
-            moves: list[tuple[int, Any]], seconds: float) -> None:
+            moves: Sequence[tuple[int, object]], seconds: float) -> None:
         """Record a game played from `seed` by `moves` (an unfinished one, as a tournament's hand
         limit leaves it, is not recorded)."""
         if self.problem is not None:

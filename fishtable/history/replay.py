@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from fishtable.engine.errors import FishtableError
+from fishtable.engine.files import JsonObject
 from fishtable.engine.protocol import Event, Result, SeatInfo
 from fishtable.engine.registry import get_entry
 from fishtable.engine.saves import SAVE_VERSION, load_save_file
@@ -48,8 +48,8 @@ class Step:
 class Replay:
     """A finished game, step by step: step 0 is the deal, step n the position after n actions."""
 
-    def __init__(self, game_name: str, options: dict[str, Any], seats: Sequence[SeatInfo], seed: int,
-                 actions: Sequence[tuple[int, dict[str, Any]]], state_hash: str | None = None,
+    def __init__(self, game_name: str, options: JsonObject, seats: Sequence[SeatInfo], seed: int,
+                 actions: Sequence[tuple[int, JsonObject]], state_hash: str | None = None,
                  version: int = SAVE_VERSION, source: str = "The game") -> None:
         try:
             entry = get_entry(game_name)

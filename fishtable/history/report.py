@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from fishtable.engine.files import JsonObject
 from fishtable.engine.registry import GAMES
 from fishtable.engine.text import shown
 from fishtable.history.standings import HeadToHead, Standing, head_to_head, standings
@@ -23,7 +23,7 @@ class HistoryReport:
     standings: list[Standing]
     versus: HeadToHead | None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "games": [
                 {"id": g.id, "game": g.game, "ended": round(g.ended, 3), "seconds": round(g.seconds, 1),

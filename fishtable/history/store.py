@@ -51,7 +51,7 @@ def opened(path: Path, busy_ms: int = BUSY_MS) -> Iterator[sqlite3.Connection]:
         conn.close()
 
 
-def _dumps(value: Any) -> str:
+def _dumps(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -220,7 +220,7 @@ class Outcome(NamedTuple):
 def outcomes(path: Path, game: str | None = None, imported: bool = False) -> list[Outcome]:
     """Every seat's outcome, newest game first (imported games only if asked); one index read."""
     where: list[str] = [] if imported else ["counted = 1"]
-    args: list[Any] = []
+    args: list[str | int] = []
     if game is not None:
         where.append("game = ?")
         args.append(game)
