@@ -16,7 +16,7 @@ import time
 from collections.abc import Mapping
 from contextlib import suppress
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.binding import Binding, BindingType
@@ -31,6 +31,8 @@ from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW
 from fishtable.tui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first needed
+    from pydantic import BaseModel
+
     from fishtable.engine.match import SomeMatch
     from fishtable.engine.series import Series, SeriesRules
     from fishtable.history import recorder
@@ -236,7 +238,7 @@ class FishtableApp(ShellApp[int]):
     def start_new_game(
         self,
         game: str,
-        options: Any,
+        options: BaseModel,
         seats: list[tuple[str, str | None]],
         seed: int | None,
         series: SeriesRules | None = None,

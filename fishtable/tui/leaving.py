@@ -38,6 +38,9 @@ from types import FrameType
 # Errors of a write to a terminal (or a browser's pipe) that is no longer there.
 TERMINAL_GONE = frozenset({errno.EIO, errno.ENXIO, errno.EPIPE})
 
+# What `signal.signal` takes and gives back: a handler, SIG_DFL or SIG_IGN, or None (one set outside Python).
+SignalHandler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
 
 @dataclass(frozen=True)
 class Deadline:
@@ -88,7 +91,7 @@ class LeavingGuard:
         self.saved = threading.Event()
         self.leaving: Deadline | None = None
         self._previous_hook: Callable[[threading.ExceptHookArgs], object] | None = None
-        self._previous_handlers: dict[int, object] = {}
+        self._previous_handlers: dict[int, SignalHandler] = {}
 
     def install(self, terminate: bool = True) -> None:
         """Catch SIGHUP, threads that die on a terminal that is gone, and SIGTERM unless
@@ -105,7 +108,7 @@ class LeavingGuard:
         """Put back what `install` replaced (for a process that goes on without this app)."""
         for signum, handler in self._previous_handlers.items():
             with suppress(ValueError, OSError, TypeError):
-                signal.signal(signum, handler)  # type: ignore[arg-type]
+                signal.signal(signum, handler)
         self._previous_handlers.clear()
         if self._previous_hook is not None:
             threading.excepthook = self._previous_hook

@@ -58,6 +58,11 @@ def action_cards(action: Action) -> set[str]:
                             getattr(action, "mine", None)) if cid}
 
 
+# The screen's breakpoints (Textual reads them from the screen): named here, as Textual types
+# them as a screen attribute, not a class variable.
+_HEIGHTS: list[tuple[int, str]] = [(0, "-short"), (34, "-tall")]
+
+
 class BigFishDecisionScreen(DecisionScreen[BigFishView, Action]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: the list of choices would take ← → for its own (useless) sideways scroll.
@@ -65,7 +70,7 @@ class BigFishDecisionScreen(DecisionScreen[BigFishView, Action]):
         Binding("right", "scroll_hand(1)", "Scroll hand", show=False, priority=True),
         Binding("r", "app.rules", "Rules"),
     ]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
+    VERTICAL_BREAKPOINTS = _HEIGHTS
     CSS_PATH = "screens.tcss"
 
     def __init__(self, decision: Decision[BigFishView, Action], ui: GameUI[BigFishView, Action]) -> None:

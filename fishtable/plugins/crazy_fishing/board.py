@@ -22,14 +22,15 @@ While a number waits, Enter answers for the typed fish, not the cursor's.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from fishtable.games.crazy_fishing.actions import Action, Attempt, Look, PairAttempt
+from fishtable.engine.actions import ActionModel
+from fishtable.games.crazy_fishing.actions import Action, Attempt, EndTurn, Look, PairAttempt, Shuffle
 from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 from fishtable.plugins.crazy_fishing.faces import KIND_STYLE, face_text, kind_of
 from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
@@ -39,6 +40,9 @@ from fishtable.tui.widgets.board import Board
 from fishtable.tui.widgets.fit import update_line
 
 SEA_KINDS = frozenset({"catch", "pair"})  # prompts answered by pointing at a fish
+
+
+_KindT = TypeVar("_KindT", bound=ActionModel)
 
 
 class CrazyFishingBoard(Board[CrazyFishingView, Action]):
@@ -166,18 +170,19 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
     def kind(self) -> str | None:
         return self.decision.kind if self.decision is not None else None
 
-    def _legal(self) -> list[Any]:
+    def _legal(self) -> list[Action]:
         return self.decision.legal if self.decision is not None else []
 
-    def _any(self, kind: str, test: Callable[[Any], bool] | None = None) -> bool:
-        return any(a.kind == kind and (test is None or test(a)) for a in self._legal())
+    def _any(self, kind: type[_KindT], test: Callable[[_KindT], bool] | None = None) -> bool:
+        """Is there a legal action of this type (that passes `test`)?"""
+        return any(isinstance(a, kind) and (test is None or test(a)) for a in self._legal())
 
     def _two_fish(self) -> bool:
         """The Super-Fast Reel: this attempt takes two fish."""
-        return self._any("attempt", lambda a: len(a.labels) > 1)
+        return self._any(Attempt, lambda a: len(a.labels) > 1)
 
     def _can_look(self, label: int) -> bool:
-        return self._any("look", lambda a: a.label == label)
+        return self._any(Look, lambda a: a.label == label)
 
     def _reachable(self, peeks: dict[int, CardFace]) -> set[int]:
         """Where the cursor may go: fish that can be chosen, and with the Finder any fish
@@ -198,18 +203,18 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
         view = self.decision.view if self.decision is not None else None
         turn = view.turn if view is not None else None
         if self.kind == "catch":
-            finder = self._any("look")
+            finder = self._any(Look)
             if self.digits_try():
                 hints = ["number: try that fish", "←↑↓→ then Enter: try"]
             else:
                 hints = ["←↑↓→, Tab or number: any fish" if finder else "←↑↓→ or number: choose", "Enter: try"]
             if self._two_fish():
                 hints.insert(1, "Space: mark two fish (Reel)")
-            if self._any("look"):
+            if self._any(Look):
                 hints.append(f"l: look ({turn.looks_left if turn else '?'} left)")
-            if self._any("shuffle"):
+            if self._any(Shuffle):
                 hints.append("s: shuffle first")
-            if self._any("end_turn"):
+            if self._any(EndTurn):
                 hints.append("e: end turn")
             if self._private():
                 hints.append("p: my catch")
@@ -224,13 +229,13 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
         if action == "mark":
             return self.kind == "catch" and self._two_fish()
         if action == "look":
-            return self.kind == "catch" and self._any("look")
+            return self.kind == "catch" and self._any(Look)
         if action == "shuffle":
-            return self.kind == "catch" and self._any("shuffle")
+            return self.kind == "catch" and self._any(Shuffle)
         if action == "end_turn":
-            return self.kind == "catch" and self._any("end_turn")
+            return self.kind == "catch" and self._any(EndTurn)
         if action == "decline":
-            return self.kind == "pair" and self._any("pair_attempt", lambda a: a.label is None)
+            return self.kind == "pair" and self._any(PairAttempt, lambda a: a.label is None)
         if action == "pile":
             return self._private()
         if action == "drop_digits":
@@ -242,7 +247,7 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
         before trying: a Fish Finder look, or the second fish of the Super-Fast Reel."""
         if self.kind == "pair":
             return True
-        return self.kind == "catch" and not self._any("look") and not self._two_fish()
+        return self.kind == "catch" and not self._any(Look) and not self._two_fish()
 
     def _private(self) -> bool:
         """A private table (a Finder turn): the seat's own view is on show, pile included."""

@@ -9,7 +9,6 @@ nothing the first time). Only a seat's own card ids are kept, and only read back
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 from weakref import WeakKeyDictionary
 
 Key = tuple[tuple[str, ...], int]  # the table's names, and the seat
@@ -35,10 +34,10 @@ class HandLooks:
         return hand - before[1]
 
 
-_looks: WeakKeyDictionary[Any, HandLooks] = WeakKeyDictionary()
+_looks: WeakKeyDictionary[object, HandLooks] = WeakKeyDictionary()
 
 
-def looks_of(app: Any) -> HandLooks:
+def looks_of(app: object) -> HandLooks:
     """The record of `app`'s table (one app, one table)."""
     if app not in _looks:
         _looks[app] = HandLooks()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
@@ -39,7 +38,7 @@ class StudiedHand(Horizontal):
     def on_mount(self) -> None:
         self._fit()
 
-    def on_resize(self, event: Any) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self._fit()
 
     def _fit(self) -> None:

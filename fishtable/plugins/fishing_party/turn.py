@@ -22,7 +22,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from fishtable.games.fishing_party.actions import Action, DrawBack, Exchange, StartExchange, StartSwap
-from fishtable.games.fishing_party.views import FishingPartyView
+from fishtable.games.fishing_party.views import CardFace, FishingPartyView, SeatPanel
 from fishtable.plugins.fishing_party import entries as ent
 from fishtable.plugins.fishing_party import held
 from fishtable.plugins.fishing_party.faces import FPTile, card_text, card_tile, face_text, fit_tiles
@@ -68,6 +68,12 @@ class EntryList(FishOptionList):
     """The list of entries; headings are disabled options the cursor skips."""
 
 
+# The screen's breakpoints (Textual reads them from the screen): named here, as Textual types
+# them as a screen attribute, not a class variable.
+_WIDTHS: list[tuple[int, str]] = [(0, "-narrow"), (110, "-wide")]
+_HEIGHTS: list[tuple[int, str]] = [(0, "-short"), (34, "-tall")]
+
+
 class TurnScreen(DecisionScreen[FishingPartyView, Action]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *hand_keys("point", "Card ←→"),
@@ -80,8 +86,8 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
         Binding("escape", "back_out", "Back out"),
         Binding("r", "app.rules", "Rules"),
     ]
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (110, "-wide")]  # type: ignore[misc]  # Textual types it as an instance attribute
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
+    HORIZONTAL_BREAKPOINTS = _WIDTHS
+    VERTICAL_BREAKPOINTS = _HEIGHTS
     ARMING = "decision"
     CSS_PATH = "screens.tcss"
 
@@ -204,7 +210,7 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
         self._info()
         self._explain()
 
-    def on_resize(self, event: Any) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self._fit_tiles()
 
@@ -293,7 +299,7 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
         self.query_one("#table-grid", Static).update(grid)
         self._side()
 
-    def _table_cell(self, n: int, card: Any) -> Text:
+    def _table_cell(self, n: int, card: CardFace) -> Text:
         pointer = "▶" if card.id == self.pointed or card.id == self.view.choosing else " "
         text = Text(f"{pointer}{n + 1} ")
         text.append_text(face_text(card, compact=True))
@@ -472,7 +478,7 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
         self.arm()  # a new step on screen: keys typed before it never answer it
 
 
-def _status(panel: Any, kinds: int) -> list[str]:
+def _status(panel: SeatPanel, kinds: int) -> list[str]:
     """Another seat in a few words: hand, rod, lure, Ouch, permanents, pond."""
     parts = [f"hand {panel.hand_size}", "rod" if panel.rod is not None else "NO ROD"]
     if panel.lure is not None:

@@ -9,7 +9,7 @@ would make, from this seat's own cards and the face-up community only.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,7 +28,7 @@ from fishtable.tui.decision import Decision
 ROWS = ("hand", "community")
 
 
-def hand_after(hand: list[Any], give: Any, take: Any) -> str:
+def hand_after(hand: list[CardFace], give: CardFace, take: CardFace) -> str:
     """The name of the hand with `give` traded for `take`."""
     cards = [take if card.id == give.id else card for card in hand]
     return hand_name(evaluate_faces([c.value for c in cards], [c.suit for c in cards]))

@@ -111,8 +111,8 @@ class FishScreen(Screen[None]):
     # How the screen arms: "handoff" (a pass screen), "decision", or None (no arming).
     ARMING: ClassVar[str | None] = None
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
         self.armed_at = 0.0  # input stamped before this moment is dropped
         # Not armed before its first arm (when first shown): an armed screen drops every key that
         # comes between its mount and its first showing, and `is_armed` says so.

@@ -8,7 +8,7 @@ game state; names and log lines are drawn literally (Rich `Text`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -22,6 +22,7 @@ from fishtable.tui.screens.base import FishScreen
 
 if TYPE_CHECKING:
     from fishtable.history.replay import Replay
+    from fishtable.tui.plugin import SomeUI
 
 LOG_LINES = 200
 
@@ -49,7 +50,7 @@ class ReplayScreen(FishScreen):
     def __init__(self, replay: Replay, step: int = 0) -> None:
         super().__init__()
         self.replay = replay
-        self.ui: Any = get_entry(replay.game.name).load_ui()
+        self.ui: SomeUI = get_entry(replay.game.name).load_ui()
         self.step = max(0, min(step, len(replay)))
         self.rounds = replay.round_starts(frozenset(self.ui.round_kinds))
 

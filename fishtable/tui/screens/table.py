@@ -45,10 +45,16 @@ class SeatPanel(Static):
     """
 
 
+# The screen's breakpoints (Textual reads them from the screen): named here, as Textual types
+# them as a screen attribute, not a class variable.
+_WIDTHS: list[tuple[int, str]] = [(0, "-narrow"), (110, "-wide")]
+_HEIGHTS: list[tuple[int, str]] = [(0, "-short"), (28, "-mid"), (34, "-tall")]
+
+
 class TableScreen(FishScreen):
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (110, "-wide")]  # type: ignore[misc]  # Textual types it as an instance attribute
+    HORIZONTAL_BREAKPOINTS = _WIDTHS
     # -mid (28–33 rows, 100×30 say): the log is the tallest thing under the board, not 3 lines.
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (28, "-mid"), (34, "-tall")]  # type: ignore[misc]  # Textual types it as an instance attribute
+    VERTICAL_BREAKPOINTS = _HEIGHTS
     ARMING = "decision"
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -11,7 +11,7 @@ table here.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Protocol, cast
 
 from rich.text import Text
 from textual import work
@@ -43,6 +43,14 @@ def stale_words(holder: Holder) -> Text:
                 "its game was saved when its window closed.")
     return text
 
+
+
+class TableHolder(Protocol):
+    """What this screen asks of the app that shows it (`fishtable.tui.app.FishtableApp`)."""
+
+    def take_table(self) -> bool: ...
+
+    def open_table(self) -> None: ...
 
 class TableTakenScreen(FishScreen):
     # Its own style, beside the screen: the shared style sheets belong to the other screens.
@@ -83,9 +91,10 @@ class TableTakenScreen(FishScreen):
         return super().check_action(action, parameters)
 
     def action_try_again(self) -> None:
-        if self.app.take_table():  # type: ignore[attr-defined]
+        app = cast("TableHolder", self.app)
+        if app.take_table():
             self.app.pop_screen()
-            self.app.open_table()  # type: ignore[attr-defined]
+            app.open_table()
             return
         self.look_at_holder()
         if self.holder is None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 from contextlib import suppress
-from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -23,9 +22,8 @@ class FishOptionList(OptionList):
     app builds its styled prompts as Text anyway.
     """
 
-    def __init__(self, *content: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("markup", False)
-        super().__init__(*content, **kwargs)
+    def __init__(self, *content: Option, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(*content, id=id, classes=classes, markup=False)
 
     def action_page_up(self) -> None:
         with suppress(KeyError, IndexError):
@@ -144,8 +142,8 @@ class ChoiceList(FishOptionList):
     as Enter would on the highlighted choice. A player who knows what they want presses one key.
     Two choices with the same identity (by default: the same words) are offered once."""
 
-    def __init__(self, *content: Any, **kwargs: Any) -> None:
-        super().__init__(*content, **kwargs)
+    def __init__(self, *content: Option, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(*content, id=id, classes=classes)
         self.keys: dict[str, int] = {}  # a key -> the index of the choice it picks
 
     def set_choices(

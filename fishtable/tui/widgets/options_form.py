@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import enum
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
@@ -34,23 +34,24 @@ from fishtable.engine.files import plain_words
 
 COMMON_FIELDS = frozenset({"card_file"})
 # Choices that depend on the card data: (field name, card file) -> ((label, value)s, problem).
-ChoiceSource = Callable[[str, str | None], "tuple[list[tuple[str, Any]], str | None] | None"]
+ChoiceSource = Callable[[str, str | None], "tuple[list[tuple[str, str]], str | None] | None"]
 
 
 class TickBox(Checkbox):
     """A checkbox whose state shows as a symbol (✓), not only as a colour."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, label: Text, value: bool = False, *, id: str | None = None) -> None:
+        super().__init__(label, value, id=id)
         self.BUTTON_INNER = "✓" if self.value else " "
 
-    def watch_value(self, value: bool) -> None:  # type: ignore[override]  # Textual's takes no value
-        self.BUTTON_INNER = "✓" if value else " "
+    def watch_value(self) -> None:  # called once the value has changed
+        self.BUTTON_INNER = "✓" if self.value else " "
         self.refresh()
 
 
-class TickList(SelectionList[Any]):
-    """A selection list whose ticks show as a symbol (✓), not only as a colour."""
+class TickList(SelectionList[int]):
+    """A selection list whose ticks show as a symbol (✓), not only as a colour. Its values are the
+    options' indexes (`OptionsForm.list_values` holds what each stands for)."""
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
@@ -65,7 +66,7 @@ class TickList(SelectionList[Any]):
         return Strip(segments, strip.cell_length)
 
 
-def _strip_optional(annotation: Any) -> tuple[Any, bool]:
+def _strip_optional(annotation: object) -> tuple[object, bool]:
     origin = get_origin(annotation)
     if origin in (Union, types.UnionType):
         args = [a for a in get_args(annotation) if a is not type(None)]
@@ -74,7 +75,7 @@ def _strip_optional(annotation: Any) -> tuple[Any, bool]:
     return annotation, False
 
 
-def _choices_of(annotation: Any) -> list[Any] | None:
+def _choices_of(annotation: object) -> list[object] | None:
     """The values a Literal or Enum allows, or None."""
     if get_origin(annotation) is Literal:
         return list(get_args(annotation))
@@ -95,7 +96,7 @@ def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
     return low, high
 
 
-def _word(value: Any) -> str:
+def _word(value: object) -> str:
     return str(value).replace("_", " ").capitalize() if isinstance(value, str) else str(value)
 
 
@@ -133,16 +134,16 @@ class OptionsForm(Vertical):
     OptionsForm SelectionList { height: auto; max-height: 12; width: 76; }
     """
 
-    def __init__(self, model: type[BaseModel], choices: ChoiceSource, card_file: str | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, model: type[BaseModel], choices: ChoiceSource, card_file: str | None = None, *,
+                 id: str | None = None) -> None:
+        super().__init__(id=id)
         self.model = model
         self.choice_source = choices
         self.card_file = card_file
         self.fields = form_fields(model)
         self.card_problem: str | None = None
         # For selection lists: the value behind each option index (values may repeat).
-        self.list_values: dict[str, list[Any]] = {}
+        self.list_values: dict[str, list[object]] = {}
 
     @staticmethod
     def widget_id(name: str) -> str:
@@ -199,6 +200,7 @@ class OptionsForm(Vertical):
             if get_origin(annotation) not in (tuple, list, set, frozenset):
                 continue
             args = [a for a in get_args(annotation) if a is not Ellipsis]
+            pairs: Sequence[tuple[str, object]]  # (label, value)
             found = self.choice_source(name, card_file)
             if found is not None:
                 pairs, problem = found
@@ -221,7 +223,7 @@ class OptionsForm(Vertical):
                 chooser.highlighted = 0  # so the first Space picks something
         return self.card_problem
 
-    def restore(self, values: dict[str, Any]) -> None:
+    def restore(self, values: Mapping[str, bool | int | str]) -> None:
         """Put remembered plain values (a tick, a number, a choice) back into their fields,
         if the model still accepts them all; else leave the defaults."""
         plain = {name: values[name] for name, _ in self.fields if name in values}
@@ -239,7 +241,7 @@ class OptionsForm(Vertical):
             elif isinstance(widget, Input):
                 widget.value = str(value)
 
-    def plain_values(self, options: BaseModel) -> dict[str, Any]:
+    def plain_values(self, options: BaseModel) -> dict[str, bool | int | str]:
         """The validated options worth remembering: the fields of this form with a plain value."""
         dumped = options.model_dump(mode="json", include={name for name, _ in self.fields})
         return {k: v for k, v in dumped.items() if isinstance(v, bool | int | str)}
@@ -255,9 +257,9 @@ class OptionsForm(Vertical):
             if isinstance(kept, int) and kept <= len(names):
                 chooser.value = kept
 
-    def values(self) -> dict[str, Any]:
+    def values(self) -> dict[str, object]:
         """What the form holds, as raw values for the model to validate."""
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         for name, info in self.fields:
             widget = self.query_one(f"#{self.widget_id(name)}")
             annotation, optional = _strip_optional(info.annotation)
