@@ -4,9 +4,8 @@ the match as it stands (nothing here changes it). None: the message may go on.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from fishtable.bots.search import can_search
 from fishtable.engine.files import validation_message
@@ -24,7 +23,7 @@ def names(match: SomeMatch, seats: Sequence[int]) -> str:
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def act_refusal(match: SomeMatch, seat: int | None, act: Act, ticket: int) -> tuple[str | None, Any]:
+def act_refusal(match: SomeMatch, seat: int | None, act: Act, ticket: int) -> tuple[str | None, BaseModel | None]:
     """(why this act from `seat`'s connection is refused, or None; the parsed action). `ticket`:
     the ticket of the seat's question now."""
     if seat is None:
@@ -49,8 +48,8 @@ def act_refusal(match: SomeMatch, seat: int | None, act: Act, ticket: int) -> tu
 
 
 def command_refusal(
-    match: SomeMatch, seat: int | None, command: Command, offered: Sequence[Any],
-) -> tuple[str | None, Any]:
+    match: SomeMatch, seat: int | None, command: Command, offered: Sequence[BaseModel],
+) -> tuple[str | None, BaseModel | None]:
     """(why this table command is refused, or None; the parsed action). `offered`: the table
     commands the table offers now (`GameUI.table_commands` of the public view)."""
     if seat is None:

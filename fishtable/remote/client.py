@@ -13,10 +13,10 @@ import contextlib
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
 
 import aiohttp
 
+from fishtable.engine.files import JsonObject
 from fishtable.engine.protocol import Result
 from fishtable.remote.links import Link, parse_link
 from fishtable.remote.protocol import (
@@ -229,14 +229,14 @@ class RemoteClient:
                 await self._changed.wait_for(lambda: condition(self))
 
     # -- acting ---------------------------------------------------------------------------------------
-    async def act(self, action: dict[str, Any]) -> None:
+    async def act(self, action: JsonObject) -> None:
         """Answer the seat's current question with `action` (the action's JSON)."""
         snap = self.seen.snapshot
         if self._ws is None or snap is None or self.seen.seat is None:
             raise ConnectionError("This client is not seated at a table.")
         await self.send(Act(seat=self.seen.seat, ticket=snap.ticket, action=action))
 
-    async def command(self, action: dict[str, Any]) -> None:
+    async def command(self, action: JsonObject) -> None:
         """Ask for one of the game's table commands (its action's JSON) for this seat."""
         if self.seen.seat is None:
             raise ConnectionError("The public table cannot ask for a table command.")
@@ -271,7 +271,7 @@ class RemoteClient:
         return self.seen.snapshot.step if self.seen.snapshot is not None else -1
 
     @property
-    def legal(self) -> list[dict[str, Any]]:
+    def legal(self) -> list[JsonObject]:
         return list(self.seen.snapshot.legal) if self.seen.snapshot is not None else []
 
     @property

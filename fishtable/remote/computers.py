@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any, Protocol
+from typing import Protocol
+
+from pydantic import BaseModel
 
 from fishtable.bots import prepare_choice
 from fishtable.engine.match import SomeMatch
@@ -32,7 +34,7 @@ class Table(Protocol):
 
     def is_away(self, seat: int) -> bool: ...
 
-    def apply(self, seat: int, action: Any) -> None:
+    def apply(self, seat: int, action: BaseModel) -> None:
         """Apply a checked action and tell everyone (the lock held)."""
 
     def note(self, text: str) -> None: ...
@@ -102,7 +104,7 @@ class ComputerSeats:
                     ticket = table.ticket(seat)
                     choice = prepare_choice(table.match, seat)
                 try:
-                    action: Any = await asyncio.to_thread(choice.choose)
+                    action: BaseModel | None = await asyncio.to_thread(choice.choose)
                     problem = None
                 except Exception as exc:  # a broken bot must not stop the table: said below, out loud
                     action, problem = None, f"{type(exc).__name__}: {exc}"
@@ -116,6 +118,7 @@ class ComputerSeats:
                         action = legal[table.match.step_count % len(legal)]
                         table.note(f"{table.match.seats[seat].name}'s computer player failed ({problem}); "
                                    "it plays a legal move instead.")
+                    assert action is not None  # checked above: a missing move is a problem, replaced
                     table.apply(seat, action)
                 if self.pause:
                     await asyncio.sleep(self.pause)

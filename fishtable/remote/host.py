@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from pydantic import BaseModel
 
 from fishtable.engine.errors import FishtableError
 from fishtable.engine.match import SomeMatch
@@ -229,7 +230,7 @@ class TableHost:
         self.saves.save_record(record)
 
     # -- the table loop --------------------------------------------------------------------------
-    def apply(self, seat: int, action: Any) -> None:
+    def apply(self, seat: int, action: BaseModel) -> None:
         """Apply a checked action, save, and tell everyone. Call with the lock held."""
         self.match.apply(seat, action)
         self.applied += 1

@@ -4,7 +4,9 @@ refused in the words a player at the keyboard would get, with nothing changed.""
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import Protocol
+
+from pydantic import BaseModel
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.match import SomeMatch
@@ -12,6 +14,7 @@ from fishtable.remote.checks import act_refusal, command_refusal
 from fishtable.remote.connection import Connection
 from fishtable.remote.protocol import Act, Command, Refused, Update, encode
 from fishtable.remote.seating import Seating
+from fishtable.tui.plugin import SomeUI
 
 
 class PlayTable(Protocol):
@@ -19,17 +22,18 @@ class PlayTable(Protocol):
 
     match: SomeMatch
     lock: asyncio.Lock
-    ui: Any  # the game's plug-in (`GameUI`): its `table_commands`
+    ui: SomeUI  # the game's plug-in: its `table_commands`
     seating: Seating
 
     def ticket(self, seat: int) -> int: ...
 
-    def apply(self, seat: int, action: Any) -> None:
+    def apply(self, seat: int, action: BaseModel) -> None:
         """Apply a checked action, save, and tell everyone (the lock held)."""
 
 
-def _applied(table: PlayTable, seat: int, action: Any) -> str | None:
+def _applied(table: PlayTable, seat: int, action: BaseModel | None) -> str | None:
     """Apply `action` for `seat`; the engine's words if it refuses it after all."""
+    assert action is not None  # the checks give no reason to refuse only with the action parsed
     try:
         table.apply(seat, action)
     except IllegalAction as exc:

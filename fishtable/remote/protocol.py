@@ -10,12 +10,12 @@ serialises a game state, so nothing a seat may not see can reach its wire.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
 
 from fishtable.engine.errors import FishtableError
-from fishtable.engine.files import parse_json, validation_message
+from fishtable.engine.files import JsonObject, parse_json, validation_message
 
 PROTOCOL_VERSION: Literal[1] = 1
 # A client's message is small (a hello or one action); anything longer is refused.
@@ -51,7 +51,7 @@ class Act(_Message):
     type: Literal["act"] = "act"
     seat: StrictInt
     ticket: StrictInt
-    action: dict[str, Any]
+    action: JsonObject
 
 
 class Command(_Message):
@@ -60,7 +60,7 @@ class Command(_Message):
 
     type: Literal["command"] = "command"
     seat: StrictInt
-    action: dict[str, Any]
+    action: JsonObject
 
 
 class NextGame(_Message):
@@ -111,10 +111,10 @@ class Snapshot(_Message):
     question's `ticket`; `waiting` lists the seats the table waits for."""
 
     step: int
-    view: dict[str, Any]
-    table: dict[str, Any] | None = None
-    prompt: dict[str, Any] | None = None
-    legal: list[dict[str, Any]] = Field(default_factory=list)
+    view: JsonObject
+    table: JsonObject | None = None
+    prompt: JsonObject | None = None
+    legal: list[JsonObject] = Field(default_factory=list)
     ticket: int = 0
     waiting: list[int] = Field(default_factory=list)
     seats: list[SeatLine]
@@ -176,8 +176,8 @@ class GameOver(_Message):
     that goes on: its next game); False after the series' last game."""
 
     type: Literal["over"] = "over"
-    result: dict[str, Any]
-    series: dict[str, Any] | None = None
+    result: JsonObject
+    series: JsonObject | None = None
     next: bool = False
 
 
@@ -185,7 +185,7 @@ class HintLine(_Message):
     """One move of a hint: the action's JSON, its estimated chance of winning (0 to 1), and how many
     imagined games tried it."""
 
-    action: dict[str, Any]
+    action: JsonObject
     rate: float
     tried: int
 

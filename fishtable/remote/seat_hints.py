@@ -6,7 +6,7 @@ A mixin of `fishtable.remote.seat_app.SeatApp`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fishtable.bots.search import can_search
 from fishtable.tui.screens.hint import HintScreen
@@ -15,8 +15,10 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
 
+    from fishtable.engine.protocol import SomeGame
     from fishtable.remote.client import RemoteClient
     from fishtable.tui.decision import SomeDecision
+    from fishtable.tui.plugin import SomeUI
 
     _Base = App[int]
 else:
@@ -30,8 +32,8 @@ class SeatHints(_Base):
     decision: SomeDecision | None
     shown_ticket: int
     overlay: Screen[None] | None
-    game: Any
-    ui: Any
+    game: SomeGame
+    ui: SomeUI
     hinting: int | None = None  # the ticket of the question a hint was asked for
 
     if TYPE_CHECKING:  # the app's (fishtable.remote.seat_wire.SeatWire's)

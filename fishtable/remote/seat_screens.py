@@ -5,7 +5,7 @@ the results. A mixin of `fishtable.remote.seat_app.SeatApp`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from fishtable.remote.table_seen import TableSeen
     from fishtable.remote.wire_feed import WireFeed
+    from fishtable.tui.plugin import SomeUI
 
     _Base = App[int]
 else:
@@ -31,7 +32,7 @@ class SeatScreens(_Base):
     # What the app sets (fishtable.remote.seat_app.SeatApp).
     table: TableScreen | None
     feed: WireFeed | None
-    ui: Any
+    ui: SomeUI
     overlay: Screen[None] | None
     finished: bool
 

@@ -6,7 +6,7 @@ A mixin of `fishtable.remote.seat_app.SeatApp`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from fishtable.remote.client import RemoteClient
+    from fishtable.tui.plugin import SomeUI
     from fishtable.tui.screens.base import FishScreen
 
     _Base = App[int]
@@ -58,7 +59,7 @@ class RemoteHelpScreen(HelpScreen):
 
 class SeatShell(_Base):
     # What the app sets (fishtable.remote.seat_app.SeatApp).
-    ui: Any
+    ui: SomeUI
     arming: float
     handoff_arming: float
     just_passed_to: int | None

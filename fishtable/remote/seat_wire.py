@@ -7,7 +7,7 @@ job out of the app, the wire's comings and goings, so the app keeps the rhythm.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import aiohttp
 
@@ -19,7 +19,9 @@ from fishtable.tui.decision import Decision, SomeDecision
 if TYPE_CHECKING:
     from textual.app import App
 
+    from fishtable.engine.protocol import SomeGame
     from fishtable.remote.wire_feed import WireFeed, WireMatch
+    from fishtable.tui.plugin import SomeUI
     from fishtable.tui.screens.table import TableScreen
 
     _Base = App[int]
@@ -43,8 +45,8 @@ class SeatWire(_Base):
     table_client: RemoteClient | None
     table: TableScreen | None
     feed: WireFeed | None
-    game: Any
-    ui: Any
+    game: SomeGame
+    ui: SomeUI
     finished: bool
 
     @property

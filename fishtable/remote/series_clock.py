@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from typing import Any, Protocol
+from typing import Protocol
+
+from pydantic import BaseModel
 
 from fishtable.engine.match import Match, SomeMatch
 from fishtable.remote.record import TableRecord
@@ -21,7 +23,7 @@ class ClockTable(Protocol):
     lock: asyncio.Lock
     stopping: bool
 
-    def apply(self, seat: int, action: Any) -> None:
+    def apply(self, seat: int, action: BaseModel) -> None:
         """Apply a checked action and tell everyone (the lock held)."""
 
 

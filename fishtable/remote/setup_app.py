@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Footer, OptionList, Static
@@ -135,8 +135,8 @@ class HostSetupApp(ShellApp[HostChoice | None]):
                                      default_kinds=(HERE, REMOTE)))
 
     # -- what the setup screen calls ----------------------------------------------------------
-    def start_new_game(self, game: str, options: Any, seats: list[tuple[str, str | None]], seed: int | None,
-                       series: Any = None) -> str | None:
+    def start_new_game(self, game: str, options: BaseModel, seats: list[tuple[str, str | None]], seed: int | None,
+                       series: SeriesRules | None = None) -> str | None:
         """Deal the table the form describes; a message if it cannot be dealt."""
         screen = self.screen
         assert isinstance(screen, SetupScreen)

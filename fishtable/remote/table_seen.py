@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from fishtable.engine.files import JsonObject
 from fishtable.engine.protocol import Prompt
 from fishtable.remote.protocol import Hint, LogLine, SeatLine, Snapshot
 
@@ -23,8 +23,8 @@ class TableSeen:
     # The host's own lines for the log (a seat taken over), each after the game's line it followed.
     notes: list[tuple[int, str]] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    series: dict[str, Any] | None = None  # the series' totals after the last game (Series JSON)
+    result: JsonObject | None = None
+    series: JsonObject | None = None  # the series' totals after the last game (Series JSON)
     games: int = 1  # which game of the table this is (the next game of a series counts on)
     next_game: bool = False  # the host deals another game on these links when a seat asks (GameOver.next)
     hints: dict[int, Hint] = field(default_factory=dict)  # the hints received, by question ticket

@@ -10,7 +10,6 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -70,7 +69,7 @@ def parse_seats(specs: list[str], game: str) -> tuple[list[SeatInfo], tuple[Seat
 
 def parse_options(game: SomeGame, specs: list[str]) -> BaseModel:
     """The game's options from `NAME=VALUE` pairs (VALUE as JSON, else as text)."""
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for spec in specs:
         key, sep, text = spec.partition("=")
         if not sep or not key.strip():
@@ -111,7 +110,7 @@ def build_table(
     if args.port is not None and not 0 <= args.port <= 65535:
         raise SetupError(f"--port must be between 0 and 65535, not {args.port}.")
     # None: a resumed table listens where it did, under the same name (the same links).
-    options: dict[str, Any] = {"host": args.host, "port": args.port, "public_name": args.public_name}
+    options: dict[str, object] = {"host": args.host, "port": args.port, "public_name": args.public_name}
     if args.resume:
         return TableHost.resume(save_dir, **options)
     options = {"host": args.host or DEFAULT_BIND, "port": DEFAULT_PORT if args.port is None else args.port,

@@ -8,12 +8,14 @@ the view object itself. The model class is the return type of the game's
 from __future__ import annotations
 
 import typing
-from typing import Any
 
 from pydantic import BaseModel
 
+from fishtable.engine.files import JsonObject
+from fishtable.engine.protocol import SomeGame
 
-def view_class(game: Any) -> type[BaseModel]:
+
+def view_class(game: SomeGame) -> type[BaseModel]:
     """The pydantic model a game's `view(state, seat)` returns (from its annotation)."""
     hints = typing.get_type_hints(game.view)
     model = hints.get("return")
@@ -22,6 +24,6 @@ def view_class(game: Any) -> type[BaseModel]:
     return model
 
 
-def rebuild_view(game: Any, data: dict[str, Any]) -> BaseModel:
+def rebuild_view(game: SomeGame, data: JsonObject) -> BaseModel:
     """The view object of `data` (a view's JSON); pydantic's ValidationError if it is not one."""
     return view_class(game).model_validate(data)

@@ -9,14 +9,14 @@ lines this keyboard may read, whether the game is over. `WireFeed` is what the t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from pydantic import BaseModel
 
-from fishtable.engine.protocol import Event, Prompt, SeatInfo
+from fishtable.engine.protocol import Event, Prompt, SeatInfo, SomeGame
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.views import rebuild_view
 from fishtable.tui.decision import LogWindow
+from fishtable.tui.plugin import SomeUI
 
 GENERIC_REFUSAL = "That is not one of your choices now."
 
@@ -64,7 +64,7 @@ class WireMatch:
     own connection when it is the only seat here), `seats` this keyboard's seats' connections, and
     `answered` the question tickets already answered (the host may not have moved on yet)."""
 
-    def __init__(self, source: RemoteClient, seats: Mapping[int, RemoteClient], game: Any,
+    def __init__(self, source: RemoteClient, seats: Mapping[int, RemoteClient], game: SomeGame,
                  answered: set[int]) -> None:
         self.source = source
         self.seat_clients = seats
@@ -130,7 +130,7 @@ class WireFeed:
     the public table from `source`, a seat's own view and log from that seat's connection;
     `news_from(viewer)` says where the news of a viewer's log starts (the seat app's rhythm)."""
 
-    def __init__(self, source: RemoteClient, seats: Mapping[int, RemoteClient], game: Any, ui: Any,
+    def __init__(self, source: RemoteClient, seats: Mapping[int, RemoteClient], game: SomeGame, ui: SomeUI,
                  news_from: Callable[[int | None], int]) -> None:
         self.client = source
         self.seat_clients = seats

@@ -17,15 +17,16 @@ from __future__ import annotations
 import ipaddress
 import socket
 import struct
+import sys
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-try:
+if sys.platform == "win32":  # no interface ioctl (mypy checks the branch of the platform it checks for)
+    fcntl = None
+else:
     import fcntl
-except ImportError:  # Windows: no interface ioctl
-    fcntl = None  # type: ignore[assignment]
 
 WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::"})
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})

@@ -34,6 +34,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
+from fishtable.engine.files import JsonObject
 from fishtable.web.addresses import Address, OriginPolicy, is_wildcard
 
 log = logging.getLogger("fishtable.web")
@@ -79,7 +80,7 @@ class TableServer(Server):
         return self.public_url.split("://", 1)[1]
 
     @aiohttp_jinja2.template("app_index.html")
-    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+    async def handle_index(self, request: web.Request) -> JsonObject:
         scheme = "wss" if request.scheme == "https" else "ws"
         return {
             "font_size": font_size(request.query.get("fontsize", str(DEFAULT_FONT_SIZE))),
