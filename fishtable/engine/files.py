@@ -34,6 +34,7 @@ from fishtable.engine.text import short_repr, shown
 
 if TYPE_CHECKING:  # for its annotations only: this module imports no pydantic (the first screen reads files)
     from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
 
 MAX_BYTES = 1024 * 1024  # default cap for one data file
 # A JSON object as it is read or about to be written (a save's options and actions, a message's
@@ -298,7 +299,7 @@ _ERROR_WORDS: dict[str, _Words] = {
 }
 
 
-def plain_words(error: Mapping[str, Any]) -> str:
+def plain_words(error: ErrorDetails) -> str:
     """One pydantic error (an item of `ValidationError.errors()`) as a short phrase."""
     kind = error.get("type", "")
     words = _ERROR_WORDS.get(kind)
