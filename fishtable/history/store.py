@@ -153,7 +153,7 @@ class GameRow:
         return [seat.name for seat in self.seats if seat.winner]
 
 
-def _seat(row: sqlite3.Row | tuple[Any, ...]) -> SeatRecord:
+def _seat(row: sqlite3.Row | tuple[Any, ...]) -> SeatRecord:  # Any: a row of SQLite's own values
     seat, name, kind, level, place, score, rank, winner = row
     return SeatRecord(seat, name, kind, level, place, score, rank, bool(winner))
 

@@ -26,7 +26,7 @@ examples:
 The table listens on 127.0.0.1 (this machine only) unless --host says otherwise."""
 
 
-def add_remote_parsers(sub: Any, game_names: tuple[str, ...]) -> None:
+def add_remote_parsers(sub: Any, game_names: tuple[str, ...]) -> None:  # Any: argparse's sub-parsers (a private type)
     """Add `host` and `join` to the command line's sub-command parsers."""
     host = sub.add_parser(
         "host", help=HOST_HELP, epilog=_HOST_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,

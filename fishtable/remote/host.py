@@ -86,6 +86,7 @@ class TableHost:
         self.tickets.refresh(match)
 
     # -- building ----------------------------------------------------------------------------
+    # `**options` (Any): the table's own keyword arguments (`host`, `port`, `rate`...), passed through.
     @classmethod
     def new(
         cls, match: SomeMatch, kinds: tuple[SeatKind, ...], *, save_dir: Path | None,

@@ -176,6 +176,7 @@ def _terminal_line(text: str) -> None:
 
 async def _serve_until_done(table: TableHost, public_name: str | None, local: Local, stop: asyncio.Event) -> None:
     print_links(table, public_name)
+    # Any: futures of different results, of which only which one ended is read.
     waits: set[asyncio.Future[Any]] = {asyncio.ensure_future(stop.wait()),
                                        asyncio.ensure_future(table.everyone_saw.wait())}
     here = table.local_links()

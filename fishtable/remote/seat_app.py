@@ -64,6 +64,8 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.table_client = table if more else None
         self.arming = arming
         self.handoff_arming = handoff_arming
+        # The game and its plug-in, chosen by name when the host says which (Any: None until then,
+        # which the mixins, reading them only afterwards, do not say).
         self.game: Any = None
         self.ui: Any = None
         self.feed: WireFeed | None = None

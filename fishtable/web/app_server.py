@@ -142,7 +142,7 @@ class TableServer(Server):
         )
 
 
-Sessions = dict[web.WebSocketResponse, asyncio.Task[Any]]
+Sessions = dict[web.WebSocketResponse, asyncio.Task[Any]]  # Any: nothing reads what a session's task returns
 
 
 async def run_session(

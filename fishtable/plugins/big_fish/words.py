@@ -28,7 +28,7 @@ def card_words(card: CardFace, hard: bool = False) -> str:
     return f"{card.name} ({wild_kind(card)})"
 
 
-def describe(action: Any, view: BigFishView) -> str:
+def describe(action: Any, view: BigFishView) -> str:  # Any: any of the game's actions, read by its kind
     kind = action.kind
     cards = {c.id: c for c in (*view.face_up, *(view.hand or ()))}
     card = cards.get(getattr(action, "card", None) or "")

@@ -63,7 +63,7 @@ def bait_sum(cards: dict[str, CardFace], ids: tuple[str, ...]) -> str:
 
 
 def describe(
-    action: Any,
+    action: Any,  # any of the game's actions, read by its kind below
     cards: dict[str, CardFace],
     all_baits: tuple[str, ...] = (),
     stage: str | None = None,

@@ -429,7 +429,7 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
         self.app.bell()
 
     # -- an exchange or a swap held on the screen ------------------------------------------------
-    def _exchange_step(self, action: Any) -> None:
+    def _exchange_step(self, action: Any) -> None:  # Any: an entry's action (the game's, or a TakeBack)
         if isinstance(action, TakeBack):
             self.held.remove(action.card)
         elif action.kind == "exchange":
