@@ -1,7 +1,7 @@
 """A seat studies what the rules gave it in secret (a hidden draw) before its screen is hidden.
 
 The planner asks for it (`planner.StudyPrivate`) when a seat's turn ends with
-cards it never saw (Fishing Party's refill at the end of a turn): its own
+cards it never saw (a refill at the end of a turn, say): its own
 cards, the new ones marked, and the words of what it was given, until Enter.
 Nothing is decided here, and the next screen hides it (a pass screen or the
 public table). It arms like a decision screen: keys typed before it was on
