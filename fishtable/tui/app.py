@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar
@@ -33,13 +33,16 @@ from fishtable.tui.screens.menu import MenuScreen
 if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first needed
     from pydantic import BaseModel
 
-    from fishtable.engine.match import SomeMatch
+    from fishtable.engine.match import Match, SomeMatch
+    from fishtable.engine.protocol import Event
     from fishtable.engine.series import Series, SeriesRules
     from fishtable.history import recorder
     from fishtable.tui import autosave, starting
+    from fishtable.tui import tips as tip_data
     from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed
     from fishtable.tui.screens import confirm as confirm_screen
     from fishtable.tui.screens import history as history_screen
+    from fishtable.tui.screens import quickref as quickref_screen
     from fishtable.tui.screens import quit as quit_screen
     from fishtable.tui.screens import table_taken as taken_screen
     from fishtable.tui.screens.base import FishScreen, Resumed
@@ -54,6 +57,8 @@ else:
     history_screen = deferred("fishtable.tui.screens.history")  # History and the replays
     quit_screen = deferred("fishtable.tui.screens.quit")
     taken_screen = deferred("fishtable.tui.screens.table_taken")
+    tip_data = deferred("fishtable.tui.tips")  # tips for new players, once a game starts
+    quickref_screen = deferred("fishtable.tui.screens.quickref")  # `?`: the quick reference
 
 STYLES = Path(__file__).parent / "styles"
 
@@ -69,6 +74,8 @@ class FishtableApp(ShellApp[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "hint", "Hint"),
         Binding("q", "quit_hint", "Quit", show=False),
+        # Anywhere in a game: the quick-reference card (or the rule of the tip on screen).
+        Binding("question_mark", "quick_ref", "Quick reference", show=False),
     ]
 
     def __init__(
@@ -80,6 +87,7 @@ class FishtableApp(ShellApp[int]):
         card_files: Mapping[str, Path | str] | None = None,
         arming: tuple[float, float] | None = None,
         history: bool | None = None,
+        tips: bool | None = None,
     ) -> None:
         super().__init__()
         # The card file each game's setup offers first (None or missing: the built-in cards).
@@ -98,6 +106,12 @@ class FishtableApp(ShellApp[int]):
         self._temps_cleaned = False
         self.flow: SomeFlow | None = None
         self.table_lock: TableLock | None = None
+        # Tips for new players: on or off for every game (None: as each game's setup chose last,
+        # on by default, when the app keeps files; off when it keeps none, as in tests).
+        self.tips_default = tips
+        self.tips_chosen: dict[str, bool] = {}  # a game's setup tick, in this run
+        self.tip_desk: tip_data.TipDesk | None = None
+        self.seen_tips: tip_data.SeenTips | None = None
 
     def get_default_screen(self) -> Screen[None]:
         """The menu is the bottom screen (pushed over Textual's blank default screen, it cost
@@ -272,6 +286,7 @@ class FishtableApp(ShellApp[int]):
         self._pop_to_menu()
         save_path = self.save_path if self.autosave else None
         self.flow = starting.new_flow(self, match, save_path, self.bot_pause, series, seconds, self.game_finished)
+        self.tip_desk = self._new_tip_desk(match)
         self.flow.begin()
 
     def continue_saved(self) -> None:
@@ -358,6 +373,8 @@ class FishtableApp(ShellApp[int]):
 
     # -- everywhere ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "quick_ref":
+            return self.flow is not None
         if action == "hint":
             # Only over a player's own private decision: the footer offers it there alone.
             return self.flow is not None and self.flow.active and self.flow.hint_refusal() is None
@@ -368,11 +385,92 @@ class FishtableApp(ShellApp[int]):
         if self.flow is not None:
             self.flow.hint()
 
+    def hint_reasons(self, options: list[tuple[str, float, int]]) -> dict[str, str]:
+        """Why the hint likes each move, in the game's words, for the private decision on
+        screen: each line's move found again among the legal actions by its words (a list never
+        shows two moves in the same words), explained by the plug-in from its figures."""
+        flow = self.flow
+        decision = getattr(flow, "private_decision", None) if flow is not None else None
+        if flow is None or decision is None:
+            return {}
+        wanted = {words for words, _, _ in options}
+        actions: dict[str, Any] = {}
+        for action in decision.legal:
+            words = flow.ui.describe(action, decision.view, decision.kind)
+            if words in wanted:
+                actions.setdefault(words, action)
+        return {words: flow.ui.hint_reason(actions[words], decision.view, decision.kind, rate, tried)
+                for words, rate, tried in options if words in actions}
+
     def help_markdown(self) -> str:
         return self.flow.ui.help_markdown if self.flow is not None else ""
 
     def rules_game(self) -> str | None:
         return self.flow.match.game.name if self.flow is not None else None
+
+    # -- learning: tips and the quick reference --------------------------------------
+    def tips_on(self, game: str) -> bool:
+        """Does a game of `game` give tips? The setup's tick, else the one remembered."""
+        if game in self.tips_chosen:
+            return self.tips_chosen[game]
+        if self.tips_default is not None:
+            return self.tips_default
+        if not self.autosave:
+            return False
+        from fishtable.tui.remembered import REMEMBERED_NAME, remembered_tips
+
+        return remembered_tips(self.data_dir / REMEMBERED_NAME, game)
+
+    def choose_tips(self, game: str, on: bool) -> None:
+        """The setup's tick for tips, kept for this run and remembered like the seats."""
+        self.tips_chosen[game] = on
+        if self.autosave:
+            from fishtable.tui.remembered import REMEMBERED_NAME, remember_tips
+
+            remember_tips(self.data_dir / REMEMBERED_NAME, game, on)
+
+    def _new_tip_desk(self, match: Match) -> tip_data.TipDesk | None:
+        folder = self.flow.ui.assets if self.flow is not None else None
+        if folder is None or not self.tips_on(match.game.name):
+            return None
+        try:
+            loaded = tip_data.load_tips(folder)
+        except Exception as exc:  # a broken shipped file: no tips, and say why
+            self.notify(f"No tips this game: {exc}", severity="warning", markup=False)
+            return None
+        if self.seen_tips is None:
+            self.seen_tips = tip_data.SeenTips(self.data_dir / tip_data.SEEN_NAME if self.autosave else None)
+            if self.seen_tips.problem:
+                self.notify(self.seen_tips.problem, severity="warning", timeout=8, markup=False)
+        names = [None if seat.bot is not None else seat.name for seat in match.seats]
+        return tip_data.TipDesk(loaded, match.game.name, self.seen_tips, names)
+
+    def tip_for(self, view: BaseModel, entries: Sequence[tuple[int, Event]], news_from: int,
+                prompt: str | None, seat: int | None) -> tip_data.Tip | None:
+        """The tip a screen shows (see `TipDesk.for_screen` in fishtable.tui.tips), or None."""
+        desk = self.tip_desk
+        if desk is None or self.flow is None or self.flow.finished:
+            return None
+        return desk.for_screen(view, entries, news_from, prompt, seat)
+
+    def action_quick_ref(self) -> None:
+        """`?`: the rule of the tip on screen, if one is; else the game's quick-reference card."""
+        flow = self.flow
+        screen = self.screen
+        if flow is None or isinstance(screen, quickref_screen.QuickRefScreen):
+            return
+        game = flow.match.game.name
+        tip = getattr(screen, "shown_tip", None)
+        if isinstance(tip, tip_data.Tip):
+            from fishtable.tui.screens.rules import rules_text
+
+            self.push_screen(quickref_screen.CardRuleScreen(tip, rules_text(game)))
+            return
+        text = quickref_screen.quickref_text(flow.ui.assets)
+        if text is None:
+            self.notify("This game has no quick-reference card; r shows its rules.", markup=False)
+            return
+        self.push_screen(quickref_screen.QuickRefScreen(text, game))
 
     def action_quit_hint(self) -> None:
         """`q` where it means nothing else: say how to quit."""

@@ -68,6 +68,9 @@ class GameUI(Generic[ViewT, ActionT]):
     private_hold_kinds: ClassVar[frozenset[str]] = frozenset()
     # A Markdown section for the F1 help: this game's keys and screens.
     help_markdown: ClassVar[str] = ""
+    # The folder under assets/ that holds the game's teaching data: `quickref.md` (the
+    # quick-reference card, `?`) and `tips.json` (tips for new players). None: neither.
+    assets: ClassVar[str | None] = None
 
     # -- the public table -------------------------------------------------------
     def make_board(self) -> Board[ViewT, ActionT]:
@@ -125,6 +128,12 @@ class GameUI(Generic[ViewT, ActionT]):
         summary = self.private_summary(view)
         return Static(summary) if summary is not None else None
 
+    def hint_reason(self, action: ActionT, view: ViewT, kind: str, rate: float, games: int) -> str:
+        """Why the hint's search likes `action`, in a learner's words: what it goes for (the fish
+        it catches, the hand it plays) and its chance, from the search's own figures (`rate` of
+        the `games` imagined games that tried it). The default names the move and the chance."""
+        return f"{self.describe(action, view, kind)}: {chance_words(rate, games)}"
+
     # -- the log ----------------------------------------------------------------
     def log_window(self, entries: Sequence[tuple[int, Event]]) -> list[tuple[int, Event]]:
         """Which of the readable log lines every screen shows (the rules may limit memory)."""
@@ -140,6 +149,32 @@ class GameUI(Generic[ViewT, ActionT]):
     def result_details(self, view: ViewT) -> RenderableType | None:
         """More to show under the final scores (each player's catch, say)."""
         return None
+
+
+def card_words(view: BaseModel, card_id: str | None) -> str:
+    """How a view names the card `card_id` (its label, else its name): the object of a move in
+    a hint's reason. Any game's view will do: its cards are mappings with an `id`."""
+    if card_id is None:
+        return "a card"
+    stack: list[object] = [view.model_dump(mode="json")]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("id") == card_id:
+                words = item.get("label") or item.get("name")
+                return str(words) if words else card_id
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return card_id
+
+
+def chance_words(rate: float, games: int) -> str:
+    """A win rate as a learner reads it, from the same figure the hint shows as a percentage:
+    "you win about 7 in 10 of the 1,234 imagined games that tried it"."""
+    tenths = int(rate * 10 + 0.5)
+    tried = "the one imagined game that tried it" if games == 1 else f"the {games:,} imagined games that tried it"
+    return f"you win about {tenths} in 10 of {tried}"
 
 
 class TableFeed(Protocol[ViewT, ActionT]):

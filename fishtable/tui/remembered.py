@@ -36,6 +36,7 @@ class _Remembered(BaseModel):
     version: int = 1
     games: dict[str, list[_Seat]] = Field(default_factory=dict, max_length=50)
     options: dict[str, dict[str, Scalar]] = Field(default_factory=dict, max_length=50)
+    tips: dict[str, bool] = Field(default_factory=dict, max_length=50)  # per game: tips for new players
 
 
 def _load(path: Path) -> _Remembered:
@@ -70,3 +71,16 @@ def remember_options(path: Path, game: str, options: dict[str, Scalar]) -> None:
     with suppress(FishtableError, OSError, ValidationError):
         record.options[game] = {k: v for k, v in options.items() if isinstance(v, bool | int | str)}
         write_atomic(path, _Remembered.model_validate(record.model_dump()).model_dump_json())
+
+
+def remembered_tips(path: Path, game: str) -> bool:
+    """Tips for new players in this game: on unless the last setup of it turned them off."""
+    return _load(path).tips.get(game, True)
+
+
+def remember_tips(path: Path, game: str, on: bool) -> None:
+    """Best effort, like the seats."""
+    record = _load(path)
+    with suppress(FishtableError, OSError, ValidationError):
+        record.tips[game] = on
+        write_atomic(path, record.model_dump_json())

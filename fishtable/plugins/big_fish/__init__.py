@@ -10,6 +10,7 @@ from textual.screen import Screen
 
 from fishtable.games.big_fish.actions import Action
 from fishtable.games.big_fish.views import BigFishView
+from fishtable.plugins.big_fish import hints
 from fishtable.plugins.big_fish.board import BigFishBoard
 from fishtable.plugins.big_fish.decide import BigFishDecisionScreen
 from fishtable.plugins.big_fish.faces import STEP_WORDS
@@ -59,6 +60,7 @@ class BigFishUI(GameUI[BigFishView, Action]):
     # A round's end (its event, the new Face-Up row): the table sees it before the next hand shows.
     round_kinds: ClassVar[frozenset[str]] = frozenset({"event", "row"})
     help_markdown: ClassVar[str] = HELP
+    assets: ClassVar[str | None] = "big_fish"  # quickref.md and tips.json
 
     def make_board(self) -> BigFishBoard:
         return BigFishBoard()
@@ -92,6 +94,10 @@ class BigFishUI(GameUI[BigFishView, Action]):
 
     def busy_seats(self, view: BigFishView) -> set[int]:
         return {p.seat for p in view.seats if p.active or p.status == "choosing"}
+
+    def hint_reason(self, action: Action, view: BigFishView, kind: str, rate: float, games: int) -> str:
+        """What the hint's move goes for (from the action and the view) and its chance."""
+        return hints.reason(self.describe(action, view, kind), action, view, rate, games)
 
     def describe(self, action: Action, view: BigFishView, kind: str) -> str:
         return describe(action, view)

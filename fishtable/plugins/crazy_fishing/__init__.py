@@ -12,6 +12,7 @@ from textual.screen import Screen
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing.actions import Action, FishBait
 from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
+from fishtable.plugins.crazy_fishing import hints
 from fishtable.plugins.crazy_fishing.board import CrazyFishingBoard
 from fishtable.plugins.crazy_fishing.cast import CastScreen
 from fishtable.plugins.crazy_fishing.choices import oos_fish_choices
@@ -96,6 +97,7 @@ class CrazyFishingUI(GameUI[CrazyFishingView, Action]):
     # Out-of-series effects (the Smart Bream shows fish to all): studied before anyone moves on.
     hold_kinds: ClassVar[frozenset[str]] = frozenset({"effect"})
     help_markdown: ClassVar[str] = HELP
+    assets: ClassVar[str | None] = "crazy_fishing"  # quickref.md and tips.json
 
     def make_board(self) -> CrazyFishingBoard:
         board = CrazyFishingBoard()
@@ -133,6 +135,10 @@ class CrazyFishingUI(GameUI[CrazyFishingView, Action]):
 
     def busy_seats(self, view: CrazyFishingView) -> set[int]:
         return {panel.seat for panel in view.seats if panel.status == "fishing"}
+
+    def hint_reason(self, action: Action, view: CrazyFishingView, kind: str, rate: float, games: int) -> str:
+        """What the hint's move goes for (from the action and the view) and its chance."""
+        return hints.reason(self.describe(action, view, kind), action, view, rate, games)
 
     def describe(self, action: Action, view: CrazyFishingView, kind: str) -> str:
         baits: tuple[str, ...] = ()

@@ -12,6 +12,7 @@ from textual.widget import Widget
 from fishtable.games.fishing_party.actions import Action
 from fishtable.games.fishing_party.describe import describe
 from fishtable.games.fishing_party.views import FishingPartyView
+from fishtable.plugins.fishing_party import hints
 from fishtable.plugins.fishing_party.board import FishingPartyBoard
 from fishtable.plugins.fishing_party.entries import label
 from fishtable.plugins.fishing_party.faces import face_text
@@ -49,6 +50,7 @@ class FishingPartyUI(GameUI[FishingPartyView, Action]):
     # The cards drawn as a turn ends (the refill, an exchange's draw) are seen before the cover.
     private_hold_kinds: ClassVar[frozenset[str]] = frozenset({"draw"})
     help_markdown: ClassVar[str] = HELP
+    assets: ClassVar[str | None] = "fishing_party"  # quickref.md and tips.json
 
     def make_board(self) -> FishingPartyBoard:
         return FishingPartyBoard()
@@ -72,6 +74,10 @@ class FishingPartyUI(GameUI[FishingPartyView, Action]):
 
     def busy_seats(self, view: FishingPartyView) -> set[int]:
         return set() if view.stage == "over" else {view.turn}
+
+    def hint_reason(self, action: Action, view: FishingPartyView, kind: str, rate: float, games: int) -> str:
+        """What the hint's move goes for (from the action and the view) and its chance."""
+        return hints.reason(self.describe(action, view, kind), action, view, rate, games)
 
     def describe(self, action: Action, view: FishingPartyView, kind: str) -> str:
         if view.seat is None:

@@ -13,6 +13,7 @@ from fishtable.engine.protocol import Event
 from fishtable.games.fishing_party_poker.actions import Action
 from fishtable.games.fishing_party_poker.describe import describe
 from fishtable.games.fishing_party_poker.views import PokerView
+from fishtable.plugins.fishing_party_poker import hints
 from fishtable.plugins.fishing_party_poker.bet import BetScreen
 from fishtable.plugins.fishing_party_poker.board import PokerBoard
 from fishtable.plugins.fishing_party_poker.commands import COMMAND_KEYS, table_commands
@@ -54,6 +55,7 @@ played to its end, then the standings are shown.
 class FishingPartyPokerUI(GameUI[PokerView, Action]):
     headline_kinds: ClassVar[frozenset[str]] = HEADLINE_KINDS
     help_markdown: ClassVar[str] = HELP
+    assets: ClassVar[str | None] = "fishing_party_poker"  # quickref.md and tips.json
 
     # -- the public table -------------------------------------------------------------------
     def make_board(self) -> PokerBoard:
@@ -79,6 +81,10 @@ class FishingPartyPokerUI(GameUI[PokerView, Action]):
         return {view.actor} if view.actor is not None and view.phase != "over" else set()
 
     # -- words -----------------------------------------------------------------------------
+    def hint_reason(self, action: Action, view: PokerView, kind: str, rate: float, games: int) -> str:
+        """What the hint's move goes for (from the action and the view) and its chance."""
+        return hints.reason(self.describe(action, view, kind), action, view, rate, games)
+
     def describe(self, action: Action, view: PokerView, kind: str) -> str:
         return describe(action, view)
 

@@ -17,6 +17,7 @@ HELP = """\
 | Where | Keys |
 |---|---|
 | Everywhere | **F1** this help · **r** the rules · **Ctrl+Q** or **Ctrl+C** quit (the game stays saved) |
+| In a game | **?** the game's quick-reference card (on a tip: the full rule of what it names) |
 | Menus and lists | **↑ ↓** move · **Enter** choose · **Tab** next field |
 | Privacy screen | **Enter** when only the named player can see the screen (it waits a moment first) |
 | News on the table | **Enter** once everyone has seen what happened, then pass the keyboard |

@@ -21,9 +21,13 @@ from typing import TYPE_CHECKING, ClassVar, Generic
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
+from textual.widget import Widget
+from textual.widgets import Footer, Static
 
 from fishtable.tui.decision import ActionT, Decided, Decision, ViewT
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.tips import Tip, TipsHost, tip_line
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -41,6 +45,33 @@ class DecisionScreen(FishScreen, Generic[ViewT, ActionT]):
         self.seat = decision.seat
         self.legal = decision.legal
         self.committed = False
+        self.shown_tip: Tip | None = None  # the tip line at the foot (`?` opens its rule)
+        self.tip_asked = False  # once per screen (a subclass's on_mount may call this one again)
+
+    def on_mount(self) -> None:
+        """A tip, the first time something on this screen is new to its player: one line above
+        the footer. A private screen reads the seat's own view and log, seen by that seat alone."""
+        if self.tip_asked or not isinstance(self.app, TipsHost):
+            return
+        self.tip_asked = True
+        decision = self.decision
+        log = decision.log
+        tip = self.app.tip_for(decision.view, log.entries, log.news_from, decision.kind,
+                               decision.seat if decision.private else None)
+        if tip is None:
+            return
+        self.shown_tip = tip
+        line = Static(tip_line(tip), classes="tip-line")
+        try:
+            footer = self.query_one(Footer)
+        except NoMatches:  # a screen of a game's own without a footer
+            self.mount(line)
+            return
+        parent = footer.parent
+        if isinstance(parent, Widget):
+            parent.mount(line, before=footer)
+        else:
+            self.mount(line, before=footer)
 
     def header(self) -> Text:
         text = Text.assemble((f" {self.decision.name} ", "bold reverse"))

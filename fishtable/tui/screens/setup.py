@@ -7,7 +7,7 @@ options are a form generated from its options model (see `OptionsForm`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 from weakref import WeakKeyDictionary
 
 from pydantic import ValidationError
@@ -31,7 +31,7 @@ from fishtable.tui.remembered import (
     remembered_seats,
 )
 from fishtable.tui.screens.base import FishScreen
-from fishtable.tui.widgets.options_form import OptionsForm, describe_error
+from fishtable.tui.widgets.options_form import OptionsForm, TickBox, describe_error
 
 
 class SetupHost(Protocol):
@@ -44,6 +44,19 @@ class SetupHost(Protocol):
     def start_new_game(self, game: str, options: Any, seats: list[tuple[str, str | None]], seed: int | None,
                        series: SeriesRules | None = None) -> str | None:
         """Start the game; a message if it cannot start."""
+
+@runtime_checkable
+class TipsChooser(Protocol):
+    """An app that gives tips for new players (the hot-seat app): the setup offers to turn them off."""
+
+    def tips_on(self, game: str) -> bool:
+        """Tips for this game as last chosen (on by default)."""
+        ...
+
+    def choose_tips(self, game: str, on: bool) -> None:
+        """The setup's choice, for this game and the next setups of it."""
+        ...
+
 
 MAX_NAME = 24
 SERIES_CHOICES = [
@@ -160,6 +173,10 @@ class SetupScreen(FishScreen):
                 yield Select(SERIES_CHOICES, value="single", allow_blank=False, id="series-end")
                 yield Input(placeholder=SERIES_NUMBER["target"], id="series-number", restrict=r"[0-9]*",
                             max_length=6)
+            if isinstance(self.app, TipsChooser):
+                yield TickBox(Text("Tips for new players"), self.app.tips_on(entry.name), id="tips")
+                yield Static(Text("A line the first time a special card, event or rule comes up "
+                                  "(? for its rule); once per player name."), classes="option-hint")
             yield Static(id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", variant="success", id="start")
@@ -348,6 +365,8 @@ class SetupScreen(FishScreen):
         seed = int(seed_text) if seed_text not in ("", "-") else None
         app = cast("SetupHost", self.app)
         self._keep_typed()
+        if isinstance(self.app, TipsChooser):
+            self.app.choose_tips(self.entry.name, self.query_one("#tips", TickBox).value)
         message = app.start_new_game(self.entry.name, options, seats, seed, series)
         if message:
             self._error(message)

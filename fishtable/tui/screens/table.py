@@ -20,10 +20,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Footer, OptionList, Static
 
-from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, SomeDecision
+from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, LogWindow, SomeDecision
 from fishtable.tui.plugin import SomeFeed, SomeUI, TableCommand
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
+from fishtable.tui.tips import Tip, TipsHost, tip_line
 from fishtable.tui.widgets.board import Board
 from fishtable.tui.widgets.fit import update_line
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
@@ -80,6 +81,7 @@ class TableScreen(FishScreen):
         self.waiting_line: str | None = None
         self.thinking_shown = ""  # the search progress last shown
         self.commands: list[TableCommand] = []
+        self.shown_tip: Tip | None = None  # the tip under the prompt (`?` opens its rule)
         self.board = self.ui.make_board()
         self.board.id = "board"
 
@@ -165,6 +167,7 @@ class TableScreen(FishScreen):
         self.waiting_for = waiting_for
         self.waiting_line = waiting_line
         self.message = ""
+        self.shown_tip = None  # a tip stays for one prompt (or one look at the news)
         choices = self.query_one("#choices", ChoiceList)
         if decision is not None and decision.kind not in self.ui.board_kinds:
             view = decision.view
@@ -229,8 +232,35 @@ class TableScreen(FishScreen):
             panel = self.query_one(f"#seat-{seat}", SeatPanel)
             panel.set_class(active, "-active")
             panel.update(self.ui.seat_panel(view, seat, active=active, width=width, wide=wide))
-        show_log(self, self.feed.log(self.viewer), self.ui.headline_kinds)
+        log = self.feed.log(self.viewer)
+        show_log(self, log, self.ui.headline_kinds)
+        self._ask_tip(view, log)
         self._prompt_text()
+
+    def _ask_tip(self, view: Any, log: LogWindow) -> None:
+        """A tip for what is new on the table, while it is on screen (a tip counts as seen once
+        shown: never while a pass screen covers the table). The table's own view and log:
+        public ones on the public table, so its tip names nothing hidden from anyone watching;
+        the seat's own on its private copy."""
+        host = self.app
+        # Only a table that waits on screen for a key (a prompt, news to see, a question) is
+        # surely read: not a computer's turn that may flash by, nor the frame before a pass screen.
+        waiting = self.decision is not None or self.ack is not None or self.question is not None
+        if not self.is_current or not waiting or not isinstance(host, TipsHost):
+            return
+        kind = self.decision.kind if self.decision is not None else None
+        tip = host.tip_for(view, log.entries, log.news_from, kind, self.viewer)
+        self.shown_tip = tip or self.shown_tip
+
+    def on_screen_resume(self) -> None:
+        """Uncovered (a pass screen, a private screen or help closed over it): what is new now
+        may bring a tip."""
+        if self.still_there("#prompt", Static) is None:
+            return
+        before = self.shown_tip
+        self._ask_tip(self.feed.view(self.viewer), self.feed.log(self.viewer))
+        if self.shown_tip is not before:
+            self._prompt_text()
 
     # -- rendering parts -------------------------------------------------------
     def _topbar(self, view: object) -> None:
@@ -289,6 +319,9 @@ class TableScreen(FishScreen):
                 text.append_text(hints)
         if self.message:
             text.append("\n" + self.message, "bold #ff8080")
+        if self.shown_tip is not None:
+            text.append("\n")
+            text.append_text(tip_line(self.shown_tip))
         update_line(prompt, text)  # a cursor's words change at every key, the prompt's height rarely
 
     def _bind_commands(self, view: object) -> None:
