@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 TIPS_FILE = "tips.json"
 TIPS_FORMAT = "fishtable-tips"
 SEEN_NAME = "tips_seen.json"
+ON_TABLE = "table:"  # a tip seen on the public table is recorded under this prefix
 # The card fields whose values name what a card is (not which copy it is).
 CARD_KEYS = ("type", "special", "effect")
 
@@ -203,11 +204,17 @@ class TipDesk:
         subjects = view_subjects(view) | event_subjects(entries, news_from, public)
         if prompt:
             subjects.add(f"prompt:{prompt}")
-        # New to the screen if any of its viewers has not seen it.
-        seen = set.intersection(*(self.seen.seen(name, self.game) for name in names))
+        if public:
+            # New to the table if any person at it has not seen it on the table. Only what was
+            # shown on the table counts: whether the table shows a tip must never depend on
+            # what a seat was told alone (its hand), or the tip's absence would tell.
+            seen = set.intersection(*({i.removeprefix(ON_TABLE) for i in self.seen.seen(name, self.game)
+                                       if i.startswith(ON_TABLE)} for name in names))
+        else:
+            seen = {i.removeprefix(ON_TABLE) for i in self.seen.seen(names[0], self.game)}
         tip = first_tip(self.tips, subjects, seen)
         if tip is not None:
-            self.seen.mark(names, self.game, tip.id)
+            self.seen.mark(names, self.game, ON_TABLE + tip.id if public else tip.id)
         return tip
 
 

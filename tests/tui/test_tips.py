@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 from fishtable.engine.protocol import Event
 from fishtable.engine.registry import GAMES, get_entry
@@ -85,6 +86,29 @@ def test_the_public_table_shows_a_tip_until_every_person_at_it_has_seen_it(tmp_p
     assert desk.for_screen(match.view(None), [], 0, None, None) is None  # both have now
     # A computer seat sees no tips.
     assert desk.for_screen(match.view(2), [], 0, "cast", 2) is None
+
+
+class _Table(BaseModel):
+    """A public view with one face-up Bait Bucket on it."""
+
+    phase: str = "catch"
+    cards: list[dict[str, str]] = [{"id": "B45", "name": "The Bait Bucket", "type": "bait", "special": "bait_bucket"}]
+
+
+def test_whether_the_table_shows_a_tip_never_depends_on_what_a_seat_was_told_alone(tmp_path: Path) -> None:
+    """Elena was told about the Bait Bucket in her hand; Tomás saw its tip on a table before.
+    When a Bait Bucket lies face up, the table shows its tip all the same: were it left out,
+    its absence would tell Tomás that Elena had held one."""
+    desk = _desk(tmp_path, ["Elena", "Tomás", None])
+    desk.seen.mark(["Elena"], "crazy-fishing", "bucket")  # on her own screen
+    desk.seen.mark(["Tomás"], "crazy-fishing", "table:bucket")  # on a table
+    ids = {tip.id for tip in tips_of("crazy-fishing")} - {"bucket"}
+    desk.seen.record.names["Elena"]["crazy-fishing"] += [f"table:{i}" for i in ids]
+    desk.seen.record.names["Tomás"]["crazy-fishing"] += [f"table:{i}" for i in ids]
+    shown = desk.for_screen(_Table(), [], 0, None, None)
+    assert shown is not None and shown.id == "bucket"
+    # And her own screen does not tell her again what the table told her.
+    assert desk.for_screen(_Table(), [], 0, None, 0) is None
 
 
 def test_a_damaged_record_is_set_aside_in_words(tmp_path: Path) -> None:
