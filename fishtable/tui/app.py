@@ -417,17 +417,13 @@ class FishtableApp(ShellApp[int]):
             return self.tips_default
         if not self.autosave:
             return False
-        from fishtable.tui.remembered import REMEMBERED_NAME, remembered_tips
-
-        return remembered_tips(self.data_dir / REMEMBERED_NAME, game)
+        return tip_data.tips_remembered(self.data_dir, game)
 
     def choose_tips(self, game: str, on: bool) -> None:
         """The setup's tick for tips, kept for this run and remembered like the seats."""
         self.tips_chosen[game] = on
         if self.autosave:
-            from fishtable.tui.remembered import REMEMBERED_NAME, remember_tips
-
-            remember_tips(self.data_dir / REMEMBERED_NAME, game, on)
+            tip_data.remember_tips_choice(self.data_dir, game, on)
 
     def _new_tip_desk(self, match: Match) -> tip_data.TipDesk | None:
         folder = self.flow.ui.assets if self.flow is not None else None
@@ -462,9 +458,7 @@ class FishtableApp(ShellApp[int]):
         game = flow.match.game.name
         tip = getattr(screen, "shown_tip", None)
         if isinstance(tip, tip_data.Tip):
-            from fishtable.tui.screens.rules import rules_text
-
-            self.push_screen(quickref_screen.CardRuleScreen(tip, rules_text(game)))
+            self.push_screen(quickref_screen.CardRuleScreen(tip, game))
             return
         text = quickref_screen.quickref_text(flow.ui.assets)
         if text is None:

@@ -38,6 +38,7 @@ from fishtable.engine.errors import FishtableError, SaveFileError
 from fishtable.engine.files import read_json
 from fishtable.engine.saves import write_atomic
 from fishtable.engine.text import PlainName, PlainText
+from fishtable.tui.remembered import REMEMBERED_NAME, remember_tips, remembered_tips
 
 if TYPE_CHECKING:
     from fishtable.engine.protocol import Event
@@ -136,6 +137,16 @@ def event_subjects(entries: Sequence[tuple[int, Event]], news_from: int, public:
 def first_tip(tips: Iterable[Tip], subjects: set[str], seen: set[str]) -> Tip | None:
     """The first tip (in the file's order) triggered here and not seen yet."""
     return next((tip for tip in tips if tip.id not in seen and not subjects.isdisjoint(tip.when)), None)
+
+
+# -- on or off, per game (setup.json, like the seats) -----------------------------------------
+def tips_remembered(data_dir: Path, game: str) -> bool:
+    """Tips in this game, as its last setup chose (on by default)."""
+    return remembered_tips(data_dir / REMEMBERED_NAME, game)
+
+
+def remember_tips_choice(data_dir: Path, game: str, on: bool) -> None:
+    remember_tips(data_dir / REMEMBERED_NAME, game, on)
 
 
 # -- what each player has seen --------------------------------------------------------------

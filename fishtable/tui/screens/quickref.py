@@ -20,6 +20,7 @@ from textual.widgets import Footer, Markdown, Static
 
 from fishtable.engine.assets import asset_path
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.screens.rules import rules_text
 from fishtable.tui.tips import Tip
 
 QUICKREF_FILE = "quickref.md"
@@ -136,10 +137,10 @@ class CardRuleScreen(FishScreen):
     CardRuleScreen #card-rule { height: 1fr; }
     """
 
-    def __init__(self, tip: Tip, rules: str | None) -> None:
+    def __init__(self, tip: Tip, game: str) -> None:
         super().__init__()
         self.tip = tip
-        passages = rule_passages(rules or "", tip.rule)
+        passages = rule_passages(rules_text(game) or "", tip.rule)
         self.markdown = "\n\n".join(passages) if passages else "*The rules say no more about it: r on the table.*"
 
     def compose(self) -> ComposeResult:
