@@ -216,7 +216,8 @@ class Choice(Generic[ViewT, ActionT]):
     rng: random.Random
 
     def choose(self) -> ActionT:
-        return self.bot.choose(self.view, self.legal, self.rng)
+        action: ActionT = self.bot.choose(self.view, self.legal, self.rng)  # a bot of this game: its type
+        return action
 
 
 def prepare_choice(

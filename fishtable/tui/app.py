@@ -33,7 +33,7 @@ from fishtable.tui.screens.menu import MenuScreen
 if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first needed
     from pydantic import BaseModel
 
-    from fishtable.engine.match import Match, SomeMatch
+    from fishtable.engine.match import SomeMatch
     from fishtable.engine.protocol import Event
     from fishtable.engine.series import Series, SeriesRules
     from fishtable.history import recorder
@@ -394,7 +394,7 @@ class FishtableApp(ShellApp[int]):
         if flow is None or decision is None:
             return {}
         wanted = {words for words, _, _ in options}
-        actions: dict[str, Any] = {}
+        actions: dict[str, object] = {}
         for action in decision.legal:
             words = flow.ui.describe(action, decision.view, decision.kind)
             if words in wanted:
@@ -425,7 +425,7 @@ class FishtableApp(ShellApp[int]):
         if self.autosave:
             tip_data.remember_tips_choice(self.data_dir, game, on)
 
-    def _new_tip_desk(self, match: Match) -> tip_data.TipDesk | None:
+    def _new_tip_desk(self, match: SomeMatch) -> tip_data.TipDesk | None:
         folder = self.flow.ui.assets if self.flow is not None else None
         if folder is None or not self.tips_on(match.game.name):
             return None

@@ -12,7 +12,7 @@ from weakref import WeakKeyDictionary
 
 from pydantic import ValidationError
 from rich.text import Text
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
@@ -130,7 +130,7 @@ class SetupScreen(FishScreen):
         self.last_seats = last[0] if last else None  # names and kinds of the last game's seats
         self.cards_problem: str | None = None
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         entry = self.entry
         kinds = self.kind_choices or seat_kinds(entry.name)
         bot_default = next((value for _, value in kinds if value.startswith("bot:")), kinds[-1][1])

@@ -237,7 +237,7 @@ class TableScreen(FishScreen):
         self._ask_tip(view, log)
         self._prompt_text()
 
-    def _ask_tip(self, view: Any, log: LogWindow) -> None:
+    def _ask_tip(self, view: BaseModel, log: LogWindow) -> None:
         """A tip for what is new on the table, while it is on screen (a tip counts as seen once
         shown: never while a pass screen covers the table). The table's own view and log:
         public ones on the public table, so its tip names nothing hidden from anyone watching;
