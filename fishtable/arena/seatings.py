@@ -16,10 +16,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from fishtable.arena.simulate import make_options, play_to_end
-from fishtable.bots import Bot, bot_rng, get_bot
+from fishtable.bots import bot_rng, get_bot
+from fishtable.bots.protocol import SomeBot
 from fishtable.bots.search import SearchBot
 from fishtable.engine.protocol import Result, SeatInfo
 from fishtable.engine.registry import get_entry
@@ -80,7 +81,7 @@ class Played:
     winners: tuple[int, ...]
     thinking: dict[int, Thinking] = field(default_factory=dict)  # by list position
     seats: list[SeatInfo] = field(default_factory=list)
-    moves: list[tuple[int, Any]] = field(default_factory=list)
+    moves: list[tuple[int, object]] = field(default_factory=list)
     seconds: float = 0.0
 
 
@@ -90,12 +91,12 @@ def play_seating(seating: Seating) -> Played:
     players = seating.players
     bot_in = seating.bot_in()
     names = seating.names
-    bots: list[Bot[Any, Any]] = [
+    bots: list[SomeBot] = [
         get_bot(game.name, names[bot_in[s]], seconds=seating.seconds, iterations=seating.iterations,
                 players=players) for s in range(players)]
     rngs: list[Random] = [bot_rng(seating.seed + seating.index, s, 0) for s in range(players)]
     thinking = {j: Thinking() for j in range(players)}
-    moves: list[tuple[int, Any]] = []
+    moves: list[tuple[int, object]] = []
     legal_actions, view, clock = game.legal_actions, game.view, time.perf_counter
 
     def choose(seat: int, state: object) -> object:

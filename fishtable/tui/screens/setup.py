@@ -279,18 +279,18 @@ class SetupScreen(FishScreen):
             number.display = event.value != "single"
             number.placeholder = SERIES_NUMBER.get(str(event.value), "")
 
-    def series_rules(self) -> tuple[Any, str | None]:
+    def series_rules(self) -> tuple[SeriesRules | None, str | None]:
         """The series chosen (SeriesRules), or why it cannot be used."""
         end = str(self.query_one("#series-end", Select).value)
         text = self.query_one("#series-number", Input).value.strip()
         number = int(text) if text.isdigit() and len(text) <= 6 else None
-        values: dict[str, Any] = {"end": end}
+        values: dict[str, object] = {"end": end}
         if end == "target":
             values["target"] = number
         elif end == "time":
             values["minutes"] = number
         try:
-            return SeriesRules(**values), None
+            return SeriesRules.model_validate(values), None
         except ValidationError as exc:
             item = exc.errors()[0]
             field = {"target": "The target total", "minutes": "The minutes"}.get(str((item.get("loc") or ("",))[0]))
@@ -325,7 +325,7 @@ class SetupScreen(FishScreen):
         """Each seat's kind as chosen ("human", "bot:normal", or one of the `kinds` given)."""
         return [str(self.query_one(f"#kind-{n}", Select).value) for n in range(self._seat_count())]
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, object]:
         values = self.query_one(OptionsForm).values()
         path = self._card_path()
         if path is not None:
