@@ -151,7 +151,9 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         assert snap is not None
         self.rhythm.open(snap.step)
         self.feed = WireFeed(self.source, self.seats_here, self.game, self.ui, self.rhythm.news_from)
-        self.table = TableScreen.of(self.feed.ui)(self.feed)
+        # A keyboard one seat has to itself: its table may show that seat's own cards as it waits.
+        alone = list(self.seats_here) if not self.others else []
+        self.table = TableScreen.of(self.feed.ui)(self.feed, own=alone[0] if len(alone) == 1 else None)
         self.push_screen(self.table)
         self.call_after_refresh(self.refresh_from_wire)
 

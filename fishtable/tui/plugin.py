@@ -122,6 +122,11 @@ class GameUI(Generic[ViewT, ActionT]):
         """What a seat sees of its own cards above a private choice list (its hand)."""
         return None
 
+    def waiting_hand(self, view: ViewT) -> RenderableType | None:
+        """A seat's own cards on its table screen while it waits, when that table is its alone
+        (a join app with one seat; never a shared keyboard or the public table): None, nothing."""
+        return None
+
     def study_hand(self, view: ViewT) -> Widget | None:
         """The seat's own cards on the screen where it studies a secret it was given (see
         `private_hold_kinds`), the new ones marked if the game can tell; default: `private_summary`."""

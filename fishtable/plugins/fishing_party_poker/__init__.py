@@ -104,6 +104,10 @@ class FishingPartyPokerUI(GameUI[PokerView, Action]):
         text.append(f"  {view.best_hand}")
         return text
 
+    def waiting_hand(self, view: PokerView) -> RenderableType | None:
+        """The five cards a seat plays with stay in sight while the others bet and swap."""
+        return self.private_summary(view)
+
     def log_window(self, entries: Sequence[tuple[int, Event]]) -> list[tuple[int, Event]]:
         """This hand's lines (the board says how the last one ended): no old card names that a
         new deal may have put in someone's hand since."""

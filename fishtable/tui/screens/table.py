@@ -3,7 +3,9 @@
 With `viewer=None` it is the public table everyone may look at. With a seat
 as viewer it is that seat's private copy, for a board prompt that shows the
 seat something secret (a card it looked at); it never draws a
-hand either way. What to draw comes from the game's plug-in; what to ask
+hand either way, save one: on a keyboard a single seat has to itself (a join
+app with one seat: `own`), that seat's own cards while it waits, if the game's
+plug-in shows them there (`GameUI.waiting_hand`). What to draw comes from the game's plug-in; what to ask
 comes from the flow, as a `Decision`; answers go back as messages.
 """
 
@@ -67,11 +69,14 @@ class TableScreen(FishScreen):
         *[Binding(str(d), f"claim({d})", "Claim by seat number", show=False) for d in range(1, 10)],
     ]
 
-    def __init__(self, feed: SomeFeed, viewer: int | None = None) -> None:
+    def __init__(self, feed: SomeFeed, viewer: int | None = None, own: int | None = None) -> None:
+        """`own`: the seat whose own keyboard this table is on (nobody else looks at it); never
+        given for a table a shared keyboard or the public link shows."""
         super().__init__(classes="private" if viewer is not None else "public")
         self.feed = feed
         self.ui = feed.ui
         self.viewer = viewer
+        self.own = own
         self.decision: SomeDecision | None = None
         self.ack: int | None = None  # ticket of "everyone has seen the news"
         self.handoff = False  # the ack also passes the keyboard to `waiting_for`
@@ -105,6 +110,7 @@ class TableScreen(FishScreen):
         with Horizontal(id="main"):
             with Vertical(id="board-col"):
                 yield self.board
+                yield Static(id="own-hand", markup=False)
             with Vertical(id="side"), VerticalScroll(id="seats"):
                 for seat in range(len(self.feed.seats)):
                     yield SeatPanel(id=f"seat-{seat}", markup=False)
@@ -232,6 +238,7 @@ class TableScreen(FishScreen):
             panel = self.query_one(f"#seat-{seat}", SeatPanel)
             panel.set_class(active, "-active")
             panel.update(self.ui.seat_panel(view, seat, active=active, width=width, wide=wide))
+        self._own_hand()
         log = self.feed.log(self.viewer)
         show_log(self, log, self.ui.headline_kinds)
         self._ask_tip(view, log)
@@ -274,6 +281,14 @@ class TableScreen(FishScreen):
             text.append(f" {clock} ", "bold #ffd75e")
         text.append_text(self.ui.topbar(view, self.app.size.width - text.cell_len))
         self.query_one("#topbar", Static).update(text)
+
+    def _own_hand(self) -> None:
+        """The `own` seat's cards under the board, from its own view (nothing without `own`)."""
+        hand = self.ui.waiting_hand(self.feed.view(self.own)) if self.own is not None else None
+        line = self.query_one("#own-hand", Static)
+        line.display = hand is not None
+        if hand is not None:
+            line.update(hand)
 
     def _prompt_text(self) -> None:
         text = Text()
