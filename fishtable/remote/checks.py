@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 from fishtable.bots.search import can_search
 from fishtable.engine.files import validation_message
 from fishtable.engine.match import SomeMatch
-from fishtable.remote.protocol import Act, AskHint, Command
+from fishtable.remote.protocol import Act, AskCheck, AskHint, CheckedLine, Command
 from fishtable.remote.record import TableRecord
 
 WRONG_KEY = "That link is not a seat of this table (its key is wrong)."
@@ -45,6 +45,25 @@ def act_refusal(match: SomeMatch, seat: int | None, act: Act, ticket: int) -> tu
     except (ValueError, TypeError):
         return f"That is not a move of {match.game.title}.", None
     return match.check(seat, action), action
+
+
+def check_answers(
+    match: SomeMatch, seat: int | None, ask: AskCheck, ticket: int,
+) -> list[CheckedLine] | None:
+    """The engine's words for each move `ask` asks about, for `seat`'s connection: what an `act` of
+    that move would be refused with (the words the hot seat's screen says, written for the player
+    acting). None: nothing to answer (the public table, another seat, a question no longer asked:
+    the seat has a new one and asks again)."""
+    if seat is None or ask.seat != seat or match.is_over or seat not in match.pending() or ask.ticket != ticket:
+        return None
+    lines = []
+    for raw in ask.actions:
+        try:
+            reason = match.check(seat, match.game.parse_action(raw))
+        except (ValidationError, ValueError, TypeError):
+            reason = f"That is not a move of {match.game.title}."
+        lines.append(CheckedLine(action=raw, reason=reason))
+    return lines
 
 
 def command_refusal(

@@ -22,7 +22,9 @@ from fishtable.remote.links import Link, parse_link
 from fishtable.remote.protocol import (
     MAX_HOST_MESSAGE_BYTES,
     Act,
+    AskCheck,
     AskHint,
+    Checked,
     Command,
     GameOver,
     Hello,
@@ -38,7 +40,7 @@ from fishtable.remote.protocol import (
     encode,
     read_host_message,
 )
-from fishtable.remote.table_seen import TableSeen
+from fishtable.remote.table_seen import TableSeen, action_key
 
 # Frames kept for a person looking into a problem; a game's whole history would grow for hours.
 KEEP_FRAMES: int | None = 64
@@ -178,7 +180,7 @@ class RemoteClient:
             self.connected = False
             await self._notify()
 
-    def _take(self, message: Welcome | Update | Refused | Presence | Note | GameOver | Hint) -> None:
+    def _take(self, message: Welcome | Update | Refused | Presence | Note | GameOver | Hint | Checked) -> None:
         seen = self.seen
         if isinstance(message, Welcome):
             # The next game of a series (dealt: step 0), not a rejoin between two games.
@@ -187,6 +189,7 @@ class RemoteClient:
                 seen.log.clear()
                 seen.notes.clear()
                 seen.games += 1
+            seen.checks.clear()  # a restarted host may number its questions again from the start
             seen.game, seen.title, seen.seat = message.game, message.title, message.seat
             self._snapshot(message.snapshot)
             self.connected = True
@@ -206,6 +209,10 @@ class RemoteClient:
             seen.notes.append((max(seen.log, default=-1), message.text))
         elif isinstance(message, Hint):
             seen.hints[message.ticket] = message
+        elif isinstance(message, Checked):
+            answers = seen.checks.setdefault(message.ticket, {})
+            for line in message.answers:
+                answers[action_key(line.action)] = line.reason
         elif isinstance(message, GameOver):
             seen.result = message.result
             seen.series = message.series
@@ -248,11 +255,18 @@ class RemoteClient:
             raise ConnectionError("The public table gets no hints.")
         await self.send(AskHint(seat=self.seen.seat, ticket=self.ticket))
 
+    async def ask_check(self, ticket: int, actions: list[JsonObject]) -> None:
+        """Ask the host why the game refuses these moves (their JSON) as answers to the question
+        with `ticket`; the answers arrive in `seen.checks[ticket]`, by `action_key`."""
+        if self.seen.seat is None:
+            raise ConnectionError("The public table has no question to check.")
+        await self.send(AskCheck(seat=self.seen.seat, ticket=ticket, actions=actions))
+
     async def next_game(self) -> None:
         """Ask the host for the next game of the series."""
         await self.send(NextGame())
 
-    async def send(self, message: Hello | Act | Command | NextGame | AskHint) -> None:
+    async def send(self, message: Hello | Act | Command | NextGame | AskHint | AskCheck) -> None:
         await self.send_raw(encode(message))
 
     async def send_raw(self, text: str) -> None:

@@ -34,7 +34,7 @@ from fishtable.remote.computers import ComputerSeats
 from fishtable.remote.connection import Connection, RateLimit
 from fishtable.remote.hints import Hints
 from fishtable.remote.links import Link, seat_links
-from fishtable.remote.protocol import Act, AskHint, Command, Hello, NextGame, Note, Refused, encode
+from fishtable.remote.protocol import Act, AskCheck, AskHint, Command, Hello, NextGame, Note, Refused, encode
 from fishtable.remote.record import RECORD_NAME, SAVE_NAME, SeatKind, TableRecord, load_record, new_record
 from fishtable.remote.saving import TableSaves
 from fishtable.remote.seating import Seating
@@ -284,8 +284,10 @@ class TableHost:
     def leave(self, conn: Connection) -> None:
         self.seating.leave(conn)
 
-    async def answer(self, conn: Connection, message: Act | Command | NextGame | AskHint) -> None:
-        if isinstance(message, Command):
+    async def answer(self, conn: Connection, message: Act | Command | NextGame | AskHint | AskCheck) -> None:
+        if isinstance(message, AskCheck):
+            await moves.check(self, conn, message)
+        elif isinstance(message, Command):
             await moves.command(self, conn, message)
         elif isinstance(message, NextGame):
             await self._on_next(conn)

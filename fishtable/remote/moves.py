@@ -10,9 +10,9 @@ from pydantic import BaseModel
 
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.match import SomeMatch
-from fishtable.remote.checks import act_refusal, command_refusal
+from fishtable.remote.checks import act_refusal, check_answers, command_refusal
 from fishtable.remote.connection import Connection
-from fishtable.remote.protocol import Act, Command, Refused, Update, encode
+from fishtable.remote.protocol import Act, AskCheck, Checked, Command, Refused, Update, encode
 from fishtable.remote.seating import Seating
 from fishtable.tui.plugin import SomeUI
 
@@ -52,6 +52,15 @@ async def play(table: PlayTable, conn: Connection, act: Act) -> None:
             conn.send(encode(Refused(reason=reason)))
             # The seat sees the question again as it stands (a fresh ticket if it changed).
             conn.send(encode(Update(snapshot=table.seating.snapshot(conn, conn.log_sent))))
+
+
+async def check(table: PlayTable, conn: Connection, ask: AskCheck) -> None:
+    """Why the game would refuse these moves of a seat's question: the engine's own words."""
+    async with table.lock:
+        ticket = table.ticket(conn.seat) if conn.seat is not None else -1
+        answers = check_answers(table.match, conn.seat, ask, ticket)
+    if answers is not None:
+        conn.send(encode(Checked(ticket=ask.ticket, answers=answers)))
 
 
 async def command(table: PlayTable, conn: Connection, asked: Command) -> None:

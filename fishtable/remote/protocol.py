@@ -79,8 +79,24 @@ class AskHint(_Message):
     ticket: StrictInt
 
 
-ClientMessage = Annotated[Hello | Act | Command | NextGame | AskHint, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Command | NextGame | AskHint] = TypeAdapter(ClientMessage)
+# The moves one `check` may ask about: a screen's whole list of moves it cannot offer (Fishing
+# Party's "Not possible now") fits, and the reply stays small.
+MAX_CHECKED = 64
+
+
+class AskCheck(_Message):
+    """Why the game refuses these moves (`actions`, each an action's JSON) as answers to the seat's
+    question with this `ticket`: the screen says the hot seat's reason (the engine's words, which
+    need the whole state only the host holds) in place of a refusal of its own."""
+
+    type: Literal["check"] = "check"
+    seat: StrictInt
+    ticket: StrictInt
+    actions: list[JsonObject] = Field(max_length=MAX_CHECKED)
+
+
+ClientMessage = Annotated[Hello | Act | Command | NextGame | AskHint | AskCheck, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Command | NextGame | AskHint | AskCheck] = TypeAdapter(ClientMessage)
 
 
 # -- what the host sends ------------------------------------------------------------------------
@@ -198,8 +214,25 @@ class Hint(_Message):
     options: list[HintLine]
 
 
-HostMessage = Annotated[Welcome | Update | Refused | Presence | Note | GameOver | Hint, Field(discriminator="type")]
-HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Presence | Note | GameOver | Hint] = TypeAdapter(HostMessage)
+class CheckedLine(_Message):
+    """One move asked about and the engine's reason for refusing it (None: the rules allow it)."""
+
+    action: JsonObject
+    reason: str | None
+
+
+class Checked(_Message):
+    """The answer to a `check`: the engine's words for each move, for the question with `ticket`."""
+
+    type: Literal["checked"] = "checked"
+    ticket: int
+    answers: list[CheckedLine]
+
+
+HostMessage = Annotated[Welcome | Update | Refused | Presence | Note | GameOver | Hint | Checked,
+                        Field(discriminator="type")]
+HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Presence | Note | GameOver | Hint | Checked] = \
+    TypeAdapter(HostMessage)
 
 
 MessageT = TypeVar("MessageT")  # what a reader validates: one side's messages
@@ -241,12 +274,12 @@ def _read(text: str | bytes, cap: int, adapter: TypeAdapter[MessageT], who: str)
         raise ProtocolError(validation_message(exc, "That is not a fishtable message")) from None
 
 
-def read_client_message(text: str | bytes) -> Hello | Act | Command | NextGame | AskHint:
+def read_client_message(text: str | bytes) -> Hello | Act | Command | NextGame | AskHint | AskCheck:
     """Validate a client's message; ProtocolError in words if it is too long or malformed."""
     return _read(text, MAX_CLIENT_MESSAGE_BYTES, CLIENT_MESSAGE, "The client")
 
 
-def read_host_message(text: str | bytes) -> Welcome | Update | Refused | Presence | Note | GameOver | Hint:
+def read_host_message(text: str | bytes) -> Welcome | Update | Refused | Presence | Note | GameOver | Hint | Checked:
     """Validate the host's message; ProtocolError in words if it is too long or malformed.
 
     The host's messages are large (views) and come from the table one chose to join: pydantic's

@@ -39,6 +39,7 @@ from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Pa
 from fishtable.tui.screens.apps import ShellApp
 from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW
 from fishtable.tui.screens.privacy import PrivacyScreen
+from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.screens.table import TableScreen
 
 _STYLES = Path(fishtable.tui.__file__).parent / "styles"
@@ -84,6 +85,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.finished = False
         self.games_seen = 1
         self.decision: SomeDecision | None = None  # the question on screen now
+        self.checks_seen = 0  # the host's reasons its screen was told of (see _recheck)
 
     # -- what is on screen -------------------------------------------------------------------------
     @property
@@ -134,7 +136,8 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         if self.shown_seat is not None and match.open_ticket(self.shown_seat) == self.shown_ticket \
                 and self.table_commands() == self.offered:
             self.table.refresh_view()  # a question on screen stays until it is answered (or the
-            return  # table's commands change with this update: it is asked again, with theirs)
+            self._recheck()  # table's commands change with this update: it is asked again, with theirs)
+            return
         self.shown_ticket, self.shown_seat = 0, None
         step = self.rhythm.plan(match, frozenset(self.seats_here))
         if step == self.step and isinstance(step, planner.PassKeyboard | planner.AskTable | planner.StudyNews):
@@ -245,7 +248,24 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             self.queued = None  # the game moved elsewhere: ask from where it stands
         self.shown_ticket, self.shown_seat = decision.ticket, seat
         self.decision = decision
+        self.checks_seen = 0
         self.show_decision(decision)
+
+    def _recheck(self) -> None:
+        """New reasons from the host for the question on screen (its screen's checks asked for
+        them, fishtable.tui.decision.CHECKING): the screen says them in place of "checking"."""
+        seat = self.shown_seat
+        if seat is None or seat not in self.seats_here:
+            return
+        count = len(self.seats_here[seat].seen.checks.get(self.shown_ticket, {}))
+        screen = self.overlay if self.overlay is not None else self.table
+        if count == self.checks_seen or not isinstance(screen, DecisionScreen | TableScreen):
+            return
+        if not screen.is_mounted:  # drawn in a moment: told then
+            self.set_timer(0.05, self._recheck)
+            return
+        self.checks_seen = count
+        screen.rechecked()
 
     def _next_game_dealt(self, games: int) -> None:
         """The host dealt the next game of the series: back from the results to the table."""

@@ -7,12 +7,16 @@ job out of the app, the wire's comings and goings, so the app keeps the rhythm.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import contextlib
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
 from fishtable.engine.protocol import Prompt
 from fishtable.remote.client import JoinRefused, RemoteClient
+from fishtable.remote.protocol import MAX_CHECKED
+from fishtable.remote.table_seen import action_key
 from fishtable.remote.wire_feed import wire_check
 from fishtable.tui.decision import Decision, SomeDecision
 
@@ -29,6 +33,13 @@ else:
     _Base = object
 
 REJOIN_SECONDS = 120.0
+
+
+async def _quietly(sending: Coroutine[Any, Any, None]) -> None:
+    """A check sent while the connection drops is lost, not an error: the question is asked again
+    on the new connection, and its screen checks again."""
+    with contextlib.suppress(ConnectionError):
+        await sending
 
 
 def names_words(names: list[str]) -> str:
@@ -75,6 +86,9 @@ class SeatWire(_Base):
         self.leaving = False
         self.reaching: str | None = None  # the words last shown while the host cannot be reached
         self.offered: list[object] = []  # the table commands the question on screen offers
+        # Moves whose reasons are asked of the host, by (seat, ticket), not yet sent / ever asked.
+        self.checks_unsent: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        self.checks_asked: set[tuple[int, str]] = set()  # (ticket, action_key)
 
     # -- connecting ------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -189,11 +203,33 @@ class SeatWire(_Base):
         private = prompt.private or prompt.reaction
         view = self.feed.view(seat if private else None)
         self.offered = commands = self.table_commands()
-        check = wire_check(legal, commands)
+        answers = client.seen.checks.setdefault(snap.ticket, {})
+        ticket = snap.ticket
+        check = wire_check(legal, commands, answers, lambda action: self._want_check(seat, ticket, action))
         return Decision(
             ticket=snap.ticket, seat=seat, prompt=prompt, view=view, legal=legal, seats=self.feed.seats,
             private=private, check=check, log=self.feed.log(seat if private else None),
         )
+
+    def _want_check(self, seat: int, ticket: int, action: dict[str, Any]) -> None:
+        """Ask the host why the game refuses `action` (once a question; a screen's checks of one
+        moment go together, in one message)."""
+        key = (ticket, action_key(action))
+        if key in self.checks_asked:
+            return
+        self.checks_asked.add(key)
+        if not self.checks_unsent:
+            self.call_later(self._send_checks)
+        self.checks_unsent.setdefault((seat, ticket), []).append(action)
+
+    def _send_checks(self) -> None:
+        unsent, self.checks_unsent = self.checks_unsent, {}
+        for (seat, ticket), actions in unsent.items():
+            client = self.seats_here.get(seat)
+            for start in range(0, len(actions), MAX_CHECKED):
+                if client is not None:
+                    self.run_worker(_quietly(client.ask_check(ticket, actions[start:start + MAX_CHECKED])),
+                                    group="check")
 
     # -- leaving ---------------------------------------------------------------------------------------
     def action_request_quit(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from fishtable.engine.files import JsonObject
@@ -9,6 +10,11 @@ from fishtable.engine.protocol import Prompt
 from fishtable.remote.protocol import Hint, LogLine, SeatLine, Snapshot
 
 NOTE_KIND = "table"  # the kind of the host's own log lines
+
+
+def action_key(action: JsonObject) -> str:
+    """A move's JSON as one comparable text: how a check's answer is found again."""
+    return json.dumps(action, sort_keys=True, ensure_ascii=False)
 
 
 @dataclass
@@ -28,6 +34,8 @@ class TableSeen:
     games: int = 1  # which game of the table this is (the next game of a series counts on)
     next_game: bool = False  # the host deals another game on these links when a seat asks (GameOver.next)
     hints: dict[int, Hint] = field(default_factory=dict)  # the hints received, by question ticket
+    # The host's reasons for refusing moves (None: allowed), by question ticket, then `action_key`.
+    checks: dict[int, dict[str, str | None]] = field(default_factory=dict)
 
     def readable_log(self) -> list[LogLine]:
         """The log in order, the host's notes among the game's lines (a note's index is that of the

@@ -21,6 +21,7 @@ from fishtable.remote.links import JOIN_PATH, TABLE_PATH, WS_PATH
 from fishtable.remote.protocol import (
     MAX_CLIENT_MESSAGE_BYTES,
     Act,
+    AskCheck,
     AskHint,
     Command,
     Hello,
@@ -54,7 +55,7 @@ class TableSide(Protocol):
     def is_open(self, conn: Connection) -> bool:
         """Is the connection still the table's (not replaced by its link opened elsewhere)?"""
 
-    async def answer(self, conn: Connection, message: Act | Command | NextGame | AskHint) -> None:
+    async def answer(self, conn: Connection, message: Act | Command | NextGame | AskHint | AskCheck) -> None:
         """Answer one checked message of a connection."""
 
     def leave(self, conn: Connection) -> None:

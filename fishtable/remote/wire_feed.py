@@ -12,10 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 
 from pydantic import BaseModel
 
+from fishtable.engine.files import JsonObject
 from fishtable.engine.protocol import Event, Prompt, SeatInfo, SomeGame
 from fishtable.remote.client import RemoteClient
+from fishtable.remote.table_seen import action_key
 from fishtable.remote.views import rebuild_view
-from fishtable.tui.decision import LogWindow
+from fishtable.tui.decision import CHECKING, LogWindow
 from fishtable.tui.plugin import SomeUI
 
 GENERIC_REFUSAL = "That is not one of your choices now."
@@ -43,11 +45,26 @@ def legal_match(action: object, legal: Sequence[BaseModel]) -> BaseModel | None:
     return next((a for a in legal if _unordered(a.model_dump(mode="json")) == key), None)
 
 
-def wire_check(legal: Sequence[BaseModel], commands: Sequence[object]) -> Callable[[object], str | None]:
+def wire_check(
+    legal: Sequence[BaseModel], commands: Sequence[object], answers: Mapping[str, str | None] | None = None,
+    ask: Callable[[JsonObject], None] | None = None,
+) -> Callable[[object], str | None]:
     """A remote question's `Decision.check`: a legal answer (in any order) or a table command the
-    table offers passes; the host checks again with the game's engine, and says why if it refuses."""
+    table offers passes. Anything else gets the hot seat's reason, the engine's words, which only
+    the host can give (they need the whole state): `answers` holds the host's answers so far (by
+    `action_key`), and a move not among them is asked of the host (`ask`) and is CHECKING until
+    its answer comes (the screen is then told `rechecked()`). Without them: a generic refusal."""
     def check(action: object) -> str | None:
-        return None if legal_match(action, legal) is not None or action in commands else GENERIC_REFUSAL
+        if legal_match(action, legal) is not None or action in commands:
+            return None
+        if answers is None or ask is None or not isinstance(action, BaseModel):
+            return GENERIC_REFUSAL
+        wire = action.model_dump(mode="json")
+        key = action_key(wire)
+        if key in answers:
+            return answers[key]
+        ask(wire)
+        return CHECKING
 
     return check
 

@@ -31,6 +31,12 @@ ViewT = TypeVar("ViewT", bound="BaseModel")
 ActionT = TypeVar("ActionT", bound="BaseModel")
 
 
+# What `Decision.check` says while the reason is still on its way (a remote seat asks its host,
+# which alone holds the whole state): the screen shows it, keys still act, and the screen's
+# `rechecked()` is called when the answer has come, to say it in its place.
+CHECKING = "Checking with the host…"
+
+
 @dataclass(frozen=True)
 class LogWindow:
     """The log lines a viewer may read, as (index, event), and where the new ones start."""

@@ -35,7 +35,7 @@ from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 from fishtable.plugins.crazy_fishing.faces import KIND_STYLE, face_text, kind_of
 from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.plugins.crazy_fishing.sea import SeaView
-from fishtable.tui.decision import Decision
+from fishtable.tui.decision import CHECKING, Decision
 from fishtable.tui.widgets.board import Board
 from fishtable.tui.widgets.fit import update_line
 
@@ -82,6 +82,7 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
         # Kept, not queried: a cursor key reaches both, and a query walks the board every time.
         self.sea = SeaView(id="sea")
         self.info = Static(id="fish-info", markup=False)
+        self._checking: int | None = None  # the fish whose reason is on its way (a remote seat)
 
     def compose(self) -> ComposeResult:
         yield self.sea
@@ -301,7 +302,9 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
                 self._confirm_cursor()  # the whole number typed: try for that fish
         elif number in labels:
             self._fish_info(sea.cursor)
-            self._say(self._why_not(number))
+            reason = self._why_not(number)
+            self._say(reason)
+            self._checking = number if reason == CHECKING else None
         else:
             self._fish_info(sea.cursor)
             self._say(_no_fish(number, labels))
@@ -335,10 +338,18 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
     def _say(self, text: str) -> None:
         """A line for the prompt bar; an empty one clears what was said before (a refusal). With
         nothing said since the last clear, a clear is not sent: a cursor key says nothing."""
+        self._checking = None
         if not text and not self._said:
             return
         self._said = bool(text)
         self.post_message(self.Say(text))
+
+    def rechecked(self) -> None:
+        """The reason for the fish last typed has come: said in place of "checking"."""
+        if self._checking is not None and self.decision is not None:
+            reason = self._why_not(self._checking)
+            if reason != CHECKING:
+                self._say(reason)
 
     def action_mark(self) -> None:
         self._forget_digits()

@@ -212,5 +212,10 @@ class CastScreen(PrivateDecisionScreen):
         self.query_one("#legality", Static).update(Text("✗ " + problem, "bold #ff8080"))
         self.app.bell()
 
+    def rechecked(self) -> None:
+        """The host's reason came (a remote seat): the legality line, always the cast's as it
+        stands, says it."""
+        self._update()
+
     def action_commit(self) -> None:
         self.commit(self._cast())

@@ -10,6 +10,7 @@ so nothing of another hand can reach the screen.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -29,7 +30,7 @@ from fishtable.plugins.fishing_party.faces import FPTile, card_text, card_tile, 
 from fishtable.plugins.fishing_party.held import TakeBack
 from fishtable.plugins.fishing_party.looks import looks_of
 from fishtable.plugins.fishing_party.seat_panel import extra_parts, gear_parts, pond_parts, wrap_parts
-from fishtable.tui.decision import Decision
+from fishtable.tui.decision import CHECKING, Decision
 from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.card import hand_keys
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
@@ -427,6 +428,31 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
     def refuse(self, problem: str) -> None:
         self._explain(problem)
         self.app.bell()
+
+    def rechecked(self) -> None:
+        """The host's reasons came (a remote seat): the lines of what is not possible say them in
+        place of "checking" (one the rules allow after all is left out, as `entries.build` does)."""
+        super().rechecked()
+        if self.committed:
+            return
+        entries: list[ent.Entry] = []
+        for entry in self.entries:
+            if not entry.legal and entry.reason == CHECKING and entry.action is not None:
+                reason = self.decision.check(entry.action)
+                if reason is None:
+                    continue
+                entry = replace(entry, reason=reason)
+            entries.append(entry)
+        if entries == self.entries:
+            return
+        self.entries = entries
+        listing = self.query_one(EntryList)
+        at = listing.highlighted
+        listing.clear_options()
+        listing.add_options(self._options())
+        if at is not None and at < listing.option_count:
+            listing.highlighted = at
+        self._explain()
 
     # -- an exchange or a swap held on the screen ------------------------------------------------
     def _exchange_step(self, action: Any) -> None:  # Any: an entry's action (the game's, or a TakeBack)

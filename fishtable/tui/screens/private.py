@@ -25,7 +25,7 @@ from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from fishtable.tui.decision import ActionT, Decided, Decision, ViewT
+from fishtable.tui.decision import CHECKING, ActionT, Decided, Decision, ViewT
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.tips import Tip, TipsHost, tip_line
 
@@ -47,6 +47,7 @@ class DecisionScreen(FishScreen, Generic[ViewT, ActionT]):
         self.committed = False
         self.shown_tip: Tip | None = None  # the tip line at the foot (`?` opens its rule)
         self.tip_asked = False  # once per screen (a subclass's on_mount may call this one again)
+        self.refused: ActionT | None = None  # the last move `commit` refused (its reason may be CHECKING)
 
     def on_mount(self) -> None:
         """A tip, the first time something on this screen is new to its player: one line above
@@ -85,10 +86,21 @@ class DecisionScreen(FishScreen, Generic[ViewT, ActionT]):
             return False
         problem = self.decision.check(action)
         if problem:
+            self.refused = action
             self.refuse(problem)
             return False
         self.send(action)
         return True
+
+    def rechecked(self) -> None:
+        """The reasons `check` was waiting for have come (see `CHECKING`): the last refused
+        move's own reason is said in place of "checking"."""
+        if self.refused is None or self.committed:
+            return
+        problem = self.decision.check(self.refused)
+        if problem and problem != CHECKING:
+            self.refused = None
+            self.refuse(problem)
 
     def send(self, action: BaseModel, *then: BaseModel) -> None:
         """Send an action the screen has checked itself, once (with `then`, the same seat's next

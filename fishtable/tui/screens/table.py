@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Footer, OptionList, Static
 
-from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, LogWindow, SomeDecision
+from fishtable.tui.decision import CHECKING, Acknowledged, Claimed, Commanded, Decided, LogWindow, SomeDecision
 from fishtable.tui.plugin import SomeFeed, SomeUI, TableCommand
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
@@ -82,6 +82,7 @@ class TableScreen(FishScreen):
         self.handoff = False  # the ack also passes the keyboard to `waiting_for`
         self.question: tuple[str, list[int], int] | None = None  # text, seats, ticket
         self.message = ""
+        self.refused: BaseModel | None = None  # the last move `submit` refused (its reason may be CHECKING)
         self.waiting_for: str | None = None
         self.waiting_line: str | None = None
         self.thinking_shown = ""  # the search progress last shown
@@ -442,11 +443,21 @@ class TableScreen(FishScreen):
             return
         problem = decision.check(action)
         if problem:
+            self.refused = action
             self._say(problem)
             return
         self.board.end()
         self.decision = None
         self.post_message(Decided(decision.ticket, decision.seat, action))
+
+    def rechecked(self) -> None:
+        """The reasons `check` was waiting for have come (see `CHECKING`): the board and the
+        prompt bar say them in place of "checking"."""
+        self.board.rechecked()
+        if self.decision is not None and self.refused is not None and self.message == CHECKING:
+            problem = self.decision.check(self.refused)
+            if problem != CHECKING:
+                self._say(problem or "")
 
     def _say(self, message: str) -> None:
         self.message = message

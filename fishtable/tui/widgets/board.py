@@ -55,6 +55,10 @@ class Board(Widget, Generic[ViewT, ActionT]):
         """The board prompt is over (answered, or the table moved on)."""
         self.decision = None
 
+    def rechecked(self) -> None:
+        """Reasons the board's `decision.check` was waiting for have come (see
+        `fishtable.tui.decision.CHECKING`): say them where "checking" was said."""
+
     def hints(self) -> Text:
         """Key hints for the prompt bar while a board prompt is open."""
         return Text()
