@@ -8,6 +8,8 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.host import TableHost
 from fishtable.remote.seat_app import SeatApp
@@ -40,14 +42,17 @@ async def play_until_seat_1_is_asked(app: SeatApp, host: TableHost) -> None:
                 and app.waiting_words() == "Tomás is thinking…")
 
 
-async def test_a_poker_seat_sees_its_own_hand_on_its_table_while_the_others_act(tmp_path: Path) -> None:
-    host = await start_table(POKER, ("remote", "remote", "computer"), tmp_path)
+@pytest.mark.parametrize("kind", ["remote", "local"])
+async def test_a_poker_seat_sees_its_own_hand_on_its_table_while_the_others_act(kind: str, tmp_path: Path) -> None:
+    """A remote seat's own app, and the host's keyboard when only one seat plays there."""
+    host = await start_table(POKER, (kind, "remote", "computer"), tmp_path)
     watch = Watch(host)
     seats, _ = host.links()
+    link = seats[0] if kind == "remote" else host.local_links()[0]
     other = RemoteClient(seats[1])
     try:
         await other.connect()
-        app = SeatApp(RemoteClient(seats[0]), arming=0.0)
+        app = SeatApp(RemoteClient(link), arming=0.0)
         async with app.run_test(size=(80, 24)):
             await play_until_seat_1_is_asked(app, host)
             hand = host.match.view(0).hand
