@@ -220,6 +220,8 @@ class RemoteClient:
 
     def _snapshot(self, snapshot: Snapshot) -> None:
         self.seen.snapshot = snapshot
+        for ticket in [t for t in self.seen.checks if t != snapshot.ticket]:
+            del self.seen.checks[ticket]  # answers for a question no longer asked: never read again
         for line in snapshot.log:
             self.seen.log[line.index] = line
 

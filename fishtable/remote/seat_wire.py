@@ -217,6 +217,9 @@ class SeatWire(_Base):
         key = (ticket, action_key(action))
         if key in self.checks_asked:
             return
+        if not any(asked == ticket for asked, _ in self.checks_asked):  # a new question: the old go
+            open_now = {c.ticket for c in self.seats_here.values()}
+            self.checks_asked = {k for k in self.checks_asked if k[0] in open_now}
         self.checks_asked.add(key)
         if not self.checks_unsent:
             self.call_later(self._send_checks)
