@@ -1,19 +1,17 @@
 """`fishtable join`'s Textual app: one remote seat (or the public table) on this terminal, or the
 seats played at the host's own keyboard.
 
-It reuses the shell's screens and the game's plug-in, fed with views from the
-wire instead of a match, and keeps the hot seat's rhythm: every step comes from
-`fishtable.tui.planner`, told which seats share this keyboard
-(`fishtable.remote.seat_rhythm`). A seat alone here needs no pass screen (the
-news shows on its own screens); several seats at the host's keyboard pass it
-between them as at the hot seat, their shared table fed by a public-table
-connection; seats elsewhere are waited for on the public table.
+It reuses the shell's screens and the game's plug-in, fed with views from the wire instead of a
+match, and keeps the hot seat's rhythm: every step comes from `fishtable.tui.planner`, told which
+seats share this keyboard (`fishtable.remote.seat_rhythm`). A seat alone here needs no pass screen
+(the news shows on its own screens); several seats at the host's keyboard pass it between them as
+at the hot seat, their shared table fed by a public-table connection; seats elsewhere are waited
+for on the public table.
 
-F2 asks the host for a hint (`fishtable.remote.seat_hints`). The game's table
-commands (poker's "stop after this hand") go to the host, which applies them
-only if the table offers them. At the results of a series, `n` asks the host
-for the next game. The app holds no game state; every answer goes to the host,
-which checks it again.
+F2 asks the host for a hint (`fishtable.remote.seat_hints`). The game's table commands (poker's
+"stop after this hand") go to the host, which applies them only if the table offers them. At the
+results of a series, `n` asks the host for the next game. The app holds no game state; every
+answer goes to the host, which checks it again.
 """
 
 from __future__ import annotations
@@ -140,7 +138,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             return
         self.shown_ticket, self.shown_seat = 0, None
         step = self.rhythm.plan(match, frozenset(self.seats_here))
-        if step == self.step and isinstance(step, planner.PassKeyboard | planner.AskTable | planner.StudyNews):
+        if step == self.step and isinstance(step, (*planner.ENTER_STEPS, planner.AskTable)):
             self.table.refresh_view()  # on screen already, waiting for its answer
             return
         self.step = step
@@ -152,7 +150,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.rhythm = SeatRhythm(self.ui.hold_kinds, self.ui.round_kinds)
         snap = self.source.seen.snapshot
         assert snap is not None
-        self.rhythm.open(snap.step)
+        self.rhythm.open(snap.step, looked=self.match().event_count)
         self.feed = WireFeed(self.source, self.seats_here, self.game, self.ui, self.rhythm.news_from)
         # A keyboard one seat has to itself: its table may show that seat's own cards as it waits.
         alone = list(self.seats_here) if not self.others else []
@@ -172,7 +170,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         if isinstance(step, planner.PassKeyboard):
             name = self.feed.seats[step.seat].name
             news = bool(planner.unseen_news(match, rhythm.marks))
-            rhythm.handing_over(news)
+            rhythm.showing(step, match)
             self.step_ticket += 1
             if news:  # the public table shows the news, and is the pass screen itself
                 self._show(None)
@@ -203,14 +201,14 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             self._step_done()
 
     def on_acknowledged(self, message: Acknowledged) -> None:
-        """Enter on the news: a reveal studied, or the keyboard taken by the seat it was passed to."""
-        if isinstance(self.step, planner.PassKeyboard | planner.StudyNews) and message.ticket == self.step_ticket:
+        """Enter on the news (a reveal, a pass screen's), or on a seat's study of its secret."""
+        if isinstance(self.step, planner.ENTER_STEPS) and message.ticket == self.step_ticket:
             self._step_done()
 
     def _step_done(self) -> None:
         step = self.step
-        assert self.rhythm is not None and step is not None
-        self.rhythm.showing(step, self.match())
+        assert self.rhythm is not None and isinstance(step, planner.ENTER_STEPS)
+        self.rhythm.answered(step, self.match())
         self.just_passed_to = step.seat if isinstance(step, planner.PassKeyboard) else None
         self.step = None
         self.refresh_from_wire()
@@ -227,10 +225,10 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             self.refresh_from_wire()
             return
         match = self.match()
-        pending = match.pending()
-        for seat in step.seats:  # legal[0] of a reaction is the same "no" for every seat
-            if seat in pending and pending[seat].reaction:
-                self._send(seat, match.legal_actions(seat)[0])
+        for seat in step.seats:  # each seat's "no", as the planner gives it
+            answer = planner.declines(match, seat)
+            if answer is not None:
+                self._send(seat, answer)
         self.table.set_prompt(None, waiting_line=self.waiting_words())
 
     def _ask(self, seat: int, match: WireMatch) -> None:
@@ -275,7 +273,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.shown_ticket = self.sent_ticket = 0
         self.shown_seat = self.step = self.queued = None
         self.answered.clear()
-        self.rhythm.open(self.source.seen.snapshot.step)
+        self.rhythm.open(self.source.seen.snapshot.step, looked=self.match().event_count)
         self._show(None)
         if self.table is not None:
             self.table.refresh_view()
@@ -314,9 +312,8 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
 
     def on_commanded(self, message: Commanded) -> None:
         """A table command confirmed on the table: asked of the host for a seat here."""
-        seats = self.seats_here
-        holder = self.rhythm.marks.holder if self.rhythm is not None else None
-        seat = holder if holder in seats else min(seats) if seats else None
+        rhythm, seats = self.rhythm, self.seats_here
+        seat = rhythm.command_seat(self.match(), self.step, seats) if rhythm and self.wire_ready() else None
         if seat is None:
             self.notify("The public table cannot ask for that; a seat's own link can.", markup=False)
             return

@@ -15,11 +15,18 @@ and after every action autosaves and asks the planner again:
 - a public step is answered on the table; a public question (a reaction) is
   asked of the table once, a claimant confirms behind a pass screen;
 - a computer seat thinks in a worker thread (after a short pause so people
-  can follow) while the table shows the news, and its move is applied back on
-  the UI thread;
+  can follow) while the table shows the news; it thinks on its own copy of
+  what it may read (its seat's view, its legal moves), never on the match the
+  UI thread may change meanwhile (a table command, the time running out), and
+  its move is checked and applied back on the UI thread;
 - a reveal to study, and the game's last news, wait on the table for Enter;
 - a secret the rules gave a seat (a hidden draw) is studied on that seat's
   own screen until Enter, before anything hides it.
+
+The flow keeps the match, the screens and the clock; everything the table
+has been shown is the planner's `Marks`, and every choice of what happens
+next (a held step, the table's "nobody", a table command's seat, a computer's
+move that turned illegal) is the planner's.
 
 Screens answer with messages (`fishtable.tui.decision`) carrying the ticket
 of the request they answer; the flow ignores stale tickets, so a key pressed
@@ -38,8 +45,9 @@ from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
 
-from fishtable.bots import choose_action, hint
-from fishtable.bots.search import Progress, can_search
+from fishtable.bots import Choice, hint, prepare_choice
+from fishtable.bots.outcome import Progress
+from fishtable.bots.search import can_search
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.match import Match
 from fishtable.engine.series import Series, SeriesRules
@@ -73,45 +81,55 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         self.bot_pause = bot_pause
         self.ui = ui
         self.title = title
-        self.seats = match.seats
-        self.humans = [n for n, seat in enumerate(match.seats) if seat.bot is None]
+        self.seats = match.seats  # the table reads them (TableFeed)
         self.table = TableScreen.of(self.ui)(self)
-        self.overlay: Screen | None = None  # the flow's screen above the table, if any
+        self.overlay: Screen[Any] | None = None  # the flow's screen above the table, if any
         # What the table has been shown, and who has the keyboard (see fishtable.tui.planner).
         # A new game's opening (the deal, the die rolls for the first turn) is news for the first
-        # screen of the table; a game continued shows only what happens from now on.
-        opening = 0 if match.step_count == 0 else match.event_count
-        # Secrets given before this sitting are seen on each seat's first private screen.
-        self.marks = planner.Marks(seen=opening, looked=match.event_count)
+        # screen of the table; a game continued shows only what happens from now on. Secrets given
+        # before this sitting are seen on each seat's first private screen.
+        self.marks = planner.Marks.opening(0 if match.step_count == 0 else match.event_count, match.event_count)
         self.step: planner.Step | None = None  # the step on screen now
-        # Who has the keyboard, for the key rule (fishtable/tui/screens/base.py): a pass screen just
-        # gave it to a seat whose first screen has not armed yet; the seat whose key moved the table
-        # last (None: anyone, as after a study of the news).
-        self.just_handed_over = False
-        self.keyboard_seat: int | None = None
+        # False once the app has left this game (`stop`): a worker that finishes later does
+        # nothing. The planner cannot know it: it is the app's, not the table's.
         self.active = True
+        # A step came due while help or a dialog covered the table: take it when the table is
+        # back (`resume`). What covers the screen is the app's; the planner never sees it.
         self.deferred = False
         self.thinking: int | None = None  # a computer seat whose move is being computed
         self.thought = 0  # worlds a searching computer seat has imagined so far (set by its thread)
         # The latest request when it shows a seat's secrets (for its answer, and for a hint).
         self.private_decision: Decision[ViewT, ActionT] | None = None
-        self.hinting = False
         self.ticket = 0  # the request screens may answer now
         self.bot_errors: list[str] = []
         self.save_error: str | None = None
-        # The log marks events from `news_mark` on as new: those since the last human decision.
-        self.news_mark = opening
-        # The public table marks events from `table_news_from` on as news (those it had not shown).
-        self.table_news_from = opening
         names = tuple(seat.name for seat in match.seats)
         self.series = series if series is not None else Series.start(SeriesRules(), names)
         # The play clock: seconds played before this sitting, and when this sitting began.
         self.clock_base = seconds
         self.clock_start = time.monotonic()
-        self.time_limit: float | None = match.game.capabilities.time_limit_seconds(match.options)
-        self.time_up_sent = False
-        self.finished = False
         self.ticker: Timer | None = None
+
+    @property
+    def time_limit(self) -> float | None:
+        return self.match.game.capabilities.time_limit_seconds(self.match.options)
+
+    @property
+    def time_is_up(self) -> bool:
+        """Has the game's time run out (its `up_action` applied)? The engine knows, and says so in
+        its view: a game resumed after its time ran out is not told again."""
+        clock = self.match.game.capabilities.time_limit
+        return clock is not None and clock.is_up(self.match.view(None))
+
+    @property
+    def finished(self) -> bool:
+        """The results are on (the series and the app were told once, on the first showing)."""
+        return isinstance(self.step, planner.Results)
+
+    @property
+    def hinting(self) -> bool:
+        """A hint is being thought about (its worker runs until its answer is on the UI thread)."""
+        return any(worker.group == "hint" and not worker.is_finished for worker in self.app.workers)
 
     # -- what the table reads (TableFeed) ------------------------------------------
     def view(self, viewer: int | None) -> ViewT:
@@ -121,10 +139,7 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         """The log lines `viewer` may read. New: since the viewer's last decision and the table's
         last showing, and on the public table also everything it has not shown to everyone yet."""
         readable = [(i, e) for i, e in enumerate(self.match.events_since(0)) if e.visible_for(viewer)]
-        # A seat's own screen: not what the table has shown it since (its pass screen's news).
-        news_from = max(self.news_mark, self.marks.seen) if viewer is not None \
-            else min(self.news_mark, self.table_news_from)
-        return LogWindow(self.ui.log_window(readable), news_from)
+        return LogWindow(self.ui.log_window(readable), planner.news_from(self.marks, viewer))
 
     def decision(self, seat: int, private: bool) -> Decision[ViewT, ActionT]:
         """A new request to `seat`; answers to any earlier request are void from now on."""
@@ -155,9 +170,6 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         self.save()
         if self.time_limit is not None or self.series.time_left() is not None:
             self.ticker = self.app.set_interval(1.0, self.tick)
-        # A game resumed after its time ran out: the engine knows, and says so in its view.
-        clock = self.match.game.capabilities.time_limit
-        self.time_up_sent = clock is not None and clock.is_up(self.match.view(None))
 
     # -- the clock ---------------------------------------------------------------------
     @property
@@ -168,9 +180,10 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
     def clock_words(self) -> str:
         """The clocks the table shows: a game's time limit, a series for a time."""
         parts = []
-        if self.time_limit is not None:
-            left = max(0.0, self.time_limit - self.play_seconds)
-            parts.append("time is up: last turn" if self.time_up_sent else f"⏱ {_mmss(left)} left")
+        limit = self.time_limit
+        if limit is not None:
+            left = max(0.0, limit - self.play_seconds)
+            parts.append("time is up: last turn" if self.time_is_up else f"⏱ {_mmss(left)} left")
         series_left = self.series.time_left(self.play_seconds)
         if series_left is not None:
             parts.append(f"series {_mmss(series_left)} left")
@@ -183,9 +196,8 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if not self.active or self.match.is_over:
             return
         clock = self.match.game.capabilities.time_limit
-        if clock is not None and self.time_limit is not None and not self.time_up_sent \
-                and self.play_seconds >= self.time_limit:
-            self.time_up_sent = True
+        limit = self.time_limit
+        if clock is not None and limit is not None and self.play_seconds >= limit and not self.time_is_up:
             self.commanded(clock.up_action)
         self.table.refresh_clock()
 
@@ -235,7 +247,7 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
     def _on_flow_screen(self) -> bool:
         return self.app.screen is self.table or self.app.screen is self.overlay
 
-    def _show(self, screen: Screen | None) -> None:
+    def _show(self, screen: Screen[Any] | None) -> None:
         """Put `screen` above the table, replacing the previous overlay (None: the table)."""
         if self.overlay is not None:
             if screen is None:
@@ -261,34 +273,40 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             return
         step = planner.plan(self.match, self.marks, self.ui.hold_kinds, self.ui.round_kinds,
                             private_kinds=self.ui.private_hold_kinds)
-        self.step = step
         if isinstance(step, planner.Results):
-            self._finish()
-        elif isinstance(step, planner.Wait):
+            first = not self.finished
+            self.step = step
+            self._finish(first)
+            return
+        self.step = step
+        if isinstance(step, planner.AutoAnswer):
+            # A public choice with one answer asks nothing: the table just sees it happen.
+            self._apply(step.seat, step.action)
+            return
+        if isinstance(step, planner.Held):
+            self._apply_held(step)
+            return
+        if isinstance(step, planner.StudyPrivate):
+            self._study_private(step)  # reads the secrets since the last look before marking them
+            return
+        news = bool(planner.unseen_news(self.match, self.marks))  # the pass screen's, before it is marked
+        self.marks = planner.showing(step, self.marks, self.match)
+        if isinstance(step, planner.Wait):
             self._show(None)
             self.table.set_prompt(None)
-        elif isinstance(step, planner.AutoAnswer):
-            # A public choice with one answer asks nothing: the table just sees it happen.
-            self._apply(step.seat, step.action, private=False)
         elif isinstance(step, planner.PassKeyboard):
-            self._hand_over(step)
+            self._hand_over(step, news)
         elif isinstance(step, planner.PrivatePrompt):
-            self.marks = planner.shown(step, self.marks, self.match)
             self._private_screen(step.seat)
-        elif isinstance(step, planner.StudyPrivate):
-            self._study_private(step)
         else:
             self._public(step)
 
-    def _hand_over(self, step: planner.PassKeyboard) -> None:
+    def _hand_over(self, step: planner.PassKeyboard, news: bool) -> None:
         """The keyboard goes to `step.seat`. With news, the public table shows it and is the pass
         screen itself (one Enter: the seat's own, once only it can see the screen); with none,
         the opaque privacy screen."""
         name = self.match.seats[step.seat].name
-        news = self.unseen_news()
-        self.marks = planner.handing_over(self.marks)
         if news:
-            self.table_news_from = self.marks.seen
             self._show(None)
             self.table.set_prompt(None, waiting_for=name, ack=self._new_ticket(), handoff=True)
         else:
@@ -297,17 +315,13 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
     def _study_private(self, step: planner.StudyPrivate) -> None:
         """The seat looks at what the rules gave it in secret since its last look, on its own screen."""
         seat = step.seat
-        kinds = self.ui.private_hold_kinds
-        lines = [e.text for e in self.match.events_since(self.marks.looked)
-                 if e.kind in kinds and e.visible_to == (seat,)]
-        self.marks = planner.shown(step, self.marks, self.match)
+        lines = planner.secrets(self.match, self.marks, self.ui.private_hold_kinds, seat)
+        self.marks = planner.showing(step, self.marks, self.match)
         name = self.match.seats[seat].name
         self._show(StudyScreen(name, seat, lines, self.ui.study_hand(self.match.view(seat)), self._new_ticket()))
 
     def _public(self, step: planner.Step) -> None:
         """A step on the public table: it shows the news since the table last saw it."""
-        self.table_news_from = self.marks.seen
-        self.marks = planner.shown(step, self.marks, self.match)
         self._show(None)
         if isinstance(step, planner.PublicPrompt):
             self._public_prompt(step.seat)
@@ -320,16 +334,11 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         elif isinstance(step, planner.StudyNews):
             self.table.set_prompt(None, ack=self._new_ticket())
 
-    def unseen_news(self, kinds: frozenset[str] | None = None) -> bool:
-        """Has something public happened (of `kinds`, if given) that the table has not shown yet?"""
-        return bool(planner.unseen_news(self.match, self.marks, kinds))
-
     def acknowledged(self, ticket: int) -> None:
         """Enter on the news on the table (a reveal studied, or the keyboard taken by its seat), or on
         a seat's own study of a secret it was given."""
         step = self.step
-        if ticket != self.ticket or not isinstance(step, (planner.StudyNews, planner.PassKeyboard,
-                                                          planner.StudyPrivate)):
+        if ticket != self.ticket or not isinstance(step, planner.ENTER_STEPS):
             return
         self._step_done(step)
 
@@ -344,19 +353,15 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
     def _step_done(self, step: planner.StudyNews | planner.PassKeyboard | planner.StudyPrivate) -> None:
         """The table has seen the step's screen (a pass screen: its seat has the keyboard): go on."""
         self._new_ticket()
-        self.marks = planner.shown(step, self.marks, self.match)
-        self.just_handed_over = isinstance(step, planner.PassKeyboard)
-        self.keyboard_seat = None if isinstance(step, planner.StudyNews) else step.seat
+        self.marks = planner.answered(step, self.marks, self.match)
         self.advance()
 
     def keyboard_changed(self, seat: int | None) -> bool:
         """Has the keyboard just changed hands, for a screen armed now for `seat` (None: for
         everyone)? Yes on the first screen after a handoff (asked once), and for a prompt of
         another person than the one whose key moved the table last."""
-        if self.just_handed_over:
-            self.just_handed_over = False
-            return True
-        return seat is None or seat != self.keyboard_seat
+        changed, self.marks = planner.arming(self.marks, seat)
+        return changed
 
     def _private_screen(self, seat: int) -> None:
         decision = self.decision(seat, private=True)
@@ -382,32 +387,24 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if ticket != self.ticket or not self.active or not isinstance(self.step, planner.AskTable):
             return
         self._new_ticket()
-        self.keyboard_seat = seat
-        if seat is None:
-            pending = self.match.pending()
+        self.marks = planner.pressed(self.marks, seat)
+        if seat is None:  # nobody: each seat asked says its "no", as the planner gives it
             for other in self.step.seats:
-                if other in pending and pending[other].reaction:
-                    self.match.apply(other, self.match.legal_actions(other)[0])
+                answer = planner.declines(self.match, other)
+                if answer is not None:
+                    self.match.apply(other, answer)
                     self.marks = planner.acted(self.marks, other)
             self._after_action()
             return
         self.marks = planner.claimed(self.marks, seat)
         self.advance()
 
-    def table_seat(self) -> int:
-        """The seat a table command is made for: the person the table is waiting for (the one at
-        the keyboard), else the first person at the table."""
-        step = self.step
-        seat = getattr(step, "seat", None)
-        if seat is not None and self.match.seats[seat].bot is None:
-            return seat
-        return self.humans[0] if self.humans else 0
-
     def commanded(self, action: BaseModel) -> None:
         """A table command (the game's, confirmed by the table): any seat may ask for it."""
         if not self.active or self.match.is_over:
             return
-        seat = self.table_seat()
+        seat = planner.command_seat(self.match, self.step, self.marks)
+        assert seat is not None  # at the hot seat a command always has a seat (0 with no person)
         try:
             self.match.apply(seat, action)
         except IllegalAction as exc:
@@ -417,12 +414,12 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         self._after_action(go_on=self.thinking is None)
 
     # -- the end -----------------------------------------------------------------------
-    def _finish(self) -> None:
+    def _finish(self, first: bool) -> None:
+        """The results; on their first showing the series counts the game and the app is told."""
         self.table.set_prompt(None)
         result = self.match.result()
         assert result is not None  # the planner asks for the results only once the match is over
-        if not self.finished:
-            self.finished = True
+        if first:
             self.series = self.series.add(result, self.play_seconds)
             self.on_finished(self.match)
         view = self.match.view(None)
@@ -436,30 +433,33 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if ticket != self.ticket or not self.active:
             return
         self._new_ticket()
-        self.keyboard_seat = seat
-        self._apply(seat, action, private=self.private_decision is not None, then=then)
+        self.marks = planner.pressed(self.marks, seat)
+        self._apply(seat, action, then=then)
 
-    def _apply(self, seat: int, action: object, private: bool, then: tuple[object, ...] = ()) -> None:
-        self.just_handed_over = False
-        mark = self.match.event_count
+    def _apply(self, seat: int, action: object, then: tuple[object, ...] = ()) -> None:
+        """A person's decision, or a public choice with one answer; the steps its screen held come
+        next, as the planner gives them (`planner.Held`)."""
+        before = self.match.event_count
         try:
             self.match.apply(seat, action)
         except IllegalAction as exc:  # the screen checked; the game moved on meanwhile
             self.app.notify(str(exc), severity="warning", markup=False)
             self.advance()
             return
-        for step in then:
-            # Steps a screen held for the seat: each is checked again by the engine; one that is
-            # refused stops there, and the seat is asked again from where the game now stands.
-            if seat not in self.match.pending():
-                break
-            try:
-                self.match.apply(seat, step)
-            except IllegalAction as exc:
-                self.app.notify(str(exc), severity="warning", markup=False)
-                break
-        self.news_mark = mark
-        self.marks = planner.acted(self.marks, seat)
+        self.marks = planner.applied(self.marks, seat, before, then)
+        self._after_action()
+
+    def _apply_held(self, step: planner.Held) -> None:
+        """A step the seat's screen held, checked again by the engine; one that is refused ends
+        the rest, and the seat is asked again from where the game now stands."""
+        try:
+            self.match.apply(step.seat, step.action)
+        except IllegalAction as exc:
+            self.app.notify(str(exc), severity="warning", markup=False)
+            self.marks = planner.dropped(self.marks)
+            self.advance()
+            return
+        self.marks = planner.held_applied(self.marks, step.seat)
         self._after_action()
 
     def _after_action(self, go_on: bool = True) -> None:
@@ -469,10 +469,14 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             self.advance()
 
     def _think(self, seat: int, pause: bool = True) -> None:
+        """The seat's computer player reads what it may (its view, its legal moves) here, on the UI
+        thread, and thinks on that copy in a worker: the live match is never read off this thread."""
         self.thinking = seat
         delay = self.bot_pause if pause else 0.0
+        choice = prepare_choice(self.match, seat, on_progress=self._progress, should_stop=lambda: not self.active)
+        at_step = self.match.step_count
         self.app.run_worker(
-            lambda: self._bot_worker(seat, delay), thread=True, group="bot", exclusive=True
+            lambda: self._bot_worker(seat, choice, at_step, delay), thread=True, group="bot", exclusive=True
         )
 
     def thinking_words(self) -> str:
@@ -486,19 +490,19 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         # closing app never waits on a thread (and the count says nothing of the seat's cards).
         self.thought = progress.iterations
 
-    def _bot_worker(self, seat: int, delay: float) -> None:
-        """Runs in a thread: pause so people can follow, then ask the bot."""
+    def _bot_worker(self, seat: int, choice: Choice[ViewT, ActionT], at_step: int, delay: float) -> None:
+        """Runs in a thread: pause so people can follow, then the bot thinks on its own copy."""
         if delay:
             time.sleep(delay)
         if not self.active:
             return
         self.thought = 0
         try:
-            action = choose_action(self.match, seat, on_progress=self._progress, should_stop=lambda: not self.active)
+            action = choice.choose()
         except Exception as exc:  # a broken bot must not take the app down
             self.app.call_from_thread(self._bot_failed, seat, exc)
             return
-        self.app.call_from_thread(self._bot_done, seat, action)
+        self.app.call_from_thread(self._bot_done, seat, action, at_step)
 
     # -- hints ---------------------------------------------------------------------------
     def hint_refusal(self) -> str | None:
@@ -521,7 +525,6 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             return
         decision = self.private_decision
         assert decision is not None
-        self.hinting = True
         self.app.notify("Thinking about a hint (about a second)…", timeout=2, markup=False)
         self.app.run_worker(lambda: self._hint_worker(decision), thread=True, group="hint", exclusive=True)
 
@@ -541,7 +544,6 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
 
     def _hint_done(self, decision: Decision[ViewT, ActionT], options: list[tuple[ActionT, float, int]],
                    problem: str | None) -> None:
-        self.hinting = False
         # The decision was made, or another screen came up: the hint is for a moment that is gone.
         if not self.active or decision.ticket != self.ticket or self.app.screen is not self.overlay:
             return
@@ -553,25 +555,47 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         self.app.push_screen(HintScreen(decision.name, lines))
 
     def _bot_failed(self, seat: int, exc: Exception) -> None:
+        if not self.active:
+            return
         name = self.match.seats[seat].name
         message = f"{name} (computer) could not choose ({type(exc).__name__}: {exc}); playing at random."
         self.bot_errors.append(message)
         self.app.notify(message, severity="error", markup=False)
-        legal = self.match.legal_actions(seat)
-        self._bot_done(seat, legal[self.match.step_count % len(legal)])
+        self._bot_fallback(seat, pick=self.match.step_count)
 
-    def _bot_done(self, seat: int, action: ActionT) -> None:
+    def _bot_done(self, seat: int, action: ActionT, at_step: int) -> None:
+        """The computer's move, checked here on the UI thread against the match as it is now."""
         if not self.active:
             return
-        self.thinking = None
-        self.thought = 0
-        try:
+        problem = self.match.check(seat, action)
+        if problem is None:
+            self.thinking = None
+            self.thought = 0
             self.match.apply(seat, action)
-        except IllegalAction as exc:  # a bot bug: report it, then play any legal move
-            message = f"{self.match.seats[seat].name} (computer) chose an illegal move: {exc}"
+            self.marks = planner.acted(self.marks, seat)
+            self._after_action()
+        elif self.match.step_count != at_step:
+            # The table moved on while it thought (a table command, the time running out): the
+            # move was for a moment that is gone, no bot's fault. The planner says what is next.
+            self.thinking = None
+            self.thought = 0
+            self.advance()
+        else:  # a bot bug: report it; the planner gives the move played instead
+            message = f"{self.match.seats[seat].name} (computer) chose an illegal move: {problem}"
             self.bot_errors.append(message)
             self.app.notify(message, severity="error", markup=False)
-            self.match.apply(seat, self.match.legal_actions(seat)[0])
+            self._bot_fallback(seat)
+
+    def _bot_fallback(self, seat: int, pick: int = 0) -> None:
+        """The planner's move for a computer seat whose own failed; none when the seat is no longer
+        asked (the table moved on): the planner then says what comes next."""
+        self.thinking = None
+        self.thought = 0
+        action = planner.fallback(self.match, seat, pick)
+        if action is None:
+            self.advance()
+            return
+        self.match.apply(seat, action)
         self.marks = planner.acted(self.marks, seat)
         self._after_action()
 

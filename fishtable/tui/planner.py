@@ -71,6 +71,24 @@ class Marks:
     # Secrets the rules gave a seat (`private_hold_kinds`) before this event index were on its own
     # screen, or were given before the table sat down (each seat sees those on its first screen).
     looked: int = 0
+    # A seat's own screen marks events from here on as new: those since this keyboard's last decision.
+    decided: int = 0
+    # The public table marks events from here on as news: those it had not shown when it came up.
+    table_news: int = 0
+    # A pass screen just gave `holder` the keyboard, and the seat's first screen has not armed yet.
+    handed: bool = False
+    # The seat whose key moved the table last (None: anyone's, as after a study of the news): a
+    # screen for another person arms as a change of hands (the key rule, tui/screens/base.py).
+    pressed: int | None = None
+    # Steps a seat's screen held after its decision (`Decided.then`): applied while the seat is
+    # still asked, before anything else is shown; any screen drops what is left.
+    held: tuple[int, tuple[object, ...]] | None = None
+
+    @classmethod
+    def opening(cls, seen: int, looked: int = 0) -> Marks:
+        """A table sitting down: the events before `seen` are not news to it, and the secrets
+        before `looked` are seen on each seat's first screen."""
+        return cls(seen=seen, looked=looked, decided=seen, table_news=seen)
 
 
 # -- the steps -------------------------------------------------------------------------------------
@@ -162,6 +180,14 @@ class StudyPrivate(_SeatStep):
     press = "study"
 
 
+@dataclass(frozen=True)
+class Held(_SeatStep):
+    """The next step `seat`'s screen held with its decision (`Decided.then`), applied as it is
+    while the seat is still asked: nobody is asked, nothing is shown between."""
+
+    action: object
+
+
 class Results(_Step):
     """The game is over: the final scores."""
 
@@ -170,11 +196,13 @@ class Wait(_Step):
     """Nothing is pending (a table command may still come)."""
 
 
-Step = (PassKeyboard | PrivatePrompt | PublicPrompt | AskTable | ComputerMove | AutoAnswer | StudyNews | StudyPrivate
-        | Elsewhere | Results | Wait)
+Step = (PassKeyboard | PrivatePrompt | PublicPrompt | AskTable | ComputerMove | AutoAnswer | Held | StudyNews
+        | StudyPrivate | Elsewhere | Results | Wait)
 
 # Steps whose screen is the public table (or a public screen): they show the news and hide a hand.
 PUBLIC_STEPS = (PassKeyboard, PublicPrompt, AskTable, ComputerMove, StudyNews, Results)
+# Steps whose screen waits for Enter (a pass screen: its seat's dismissal): `answered` says so.
+ENTER_STEPS = (PassKeyboard, StudyNews, StudyPrivate)
 
 
 # -- reading the match -----------------------------------------------------------------------------
@@ -210,6 +238,11 @@ def unseen_secret(match: FlowMatch, marks: Marks, kinds: frozenset[str],
     return None
 
 
+def secrets(match: FlowMatch, marks: Marks, kinds: frozenset[str], seat: int) -> list[str]:
+    """The words of what the rules gave `seat` in secret (of `kinds`) since its last look."""
+    return [e.text for e in match.events_since(marks.looked) if e.kind in kinds and e.visible_to == (seat,)]
+
+
 # -- the plan ----------------------------------------------------------------------------------------
 
 
@@ -222,6 +255,10 @@ def plan(match: FlowMatch, marks: Marks, hold_kinds: frozenset[str] = frozenset(
     seat not here plays at its own keyboard: its questions are never asked here, and nothing
     waits for this table's study before it plays. `private_kinds`: secrets a seat studies on its
     own screen before anything hides them."""
+    if marks.held is not None:
+        held_by, actions = marks.held
+        if actions and held_by in match.pending():
+            return Held(held_by, actions[0])  # the rest of a decision, before anything else
     step = _plan(match, marks, hold_kinds, round_kinds, here)
     if isinstance(step, (Results, Wait)):
         return step  # the game is over (or waits): its last secrets change nothing
@@ -298,6 +335,85 @@ def _keeps_keyboard(prompt: Prompt, news: Sequence[Event], round_kinds: frozense
     return not prompt.simultaneous and not any(e.kind in round_kinds for e in news)
 
 
+# -- what the table is shown ----------------------------------------------------------------------------
+
+
+def news_from(marks: Marks, viewer: int | None) -> int:
+    """Where a log's news starts: on a seat's own screen, the events since this keyboard's last
+    decision but not what the table showed it since (its pass screen's news); on the public
+    table, also everything it has not shown to everyone yet."""
+    if viewer is not None:
+        return max(marks.decided, marks.seen)
+    return min(marks.decided, marks.table_news)
+
+
+def showing(step: Step, marks: Marks, match: FlowMatch) -> Marks:
+    """The step's screen goes up. A pass screen hides every hand until its seat dismisses it (the
+    public table is the pass screen when there is news: it marks that news); a public screen marks
+    the news since the table last showed it. Any screen ends the steps a seat's screen held."""
+    marks = replace(marks, held=None) if marks.held is not None else marks
+    if isinstance(step, PassKeyboard):
+        if unseen_news(match, marks):
+            marks = replace(marks, table_news=marks.seen)
+        return handing_over(marks)
+    if isinstance(step, (*PUBLIC_STEPS, Elsewhere)):
+        marks = replace(marks, table_news=marks.seen)
+    return shown(step, marks, match)
+
+
+def answered(step: PassKeyboard | StudyNews | StudyPrivate, marks: Marks, match: FlowMatch) -> Marks:
+    """Enter on the step's screen (a pass screen: its seat took the keyboard). After a pass screen
+    its seat's first screen arms as a change of hands; after a study of the news, anyone's key."""
+    marks = shown(step, marks, match)
+    return replace(marks, handed=isinstance(step, PassKeyboard),
+                   pressed=None if isinstance(step, StudyNews) else step.seat)
+
+
+def arming(marks: Marks, seat: int | None) -> tuple[bool, Marks]:
+    """A screen for `seat` (None: for everyone) arms: has the keyboard just changed hands? Yes on
+    the first screen after a pass screen (once), and for another person than the one whose key
+    moved the table last."""
+    changed = marks.handed or seat is None or seat != marks.pressed
+    return changed, replace(marks, handed=False) if marks.handed else marks
+
+
+# -- what the table answers ------------------------------------------------------------------------------
+
+
+def declines(match: FlowMatch, seat: int) -> object | None:
+    """The table answers a public question "nobody": `seat`'s "no" (the first legal answer of a
+    reaction, the same for every seat), or None if it is no longer asked."""
+    prompt = match.pending().get(seat)
+    if prompt is None or not prompt.reaction:
+        return None
+    legal = match.legal_actions(seat)
+    return legal[0] if legal else None
+
+
+def command_seat(match: FlowMatch, step: Step | None, marks: Marks, here: frozenset[int] | None = None) -> int | None:
+    """The seat a table command (the game's, confirmed on the table) is made for: the person the
+    table waits on, else the one with the keyboard, else the first person here; at the hot seat
+    with nobody (computers only) seat 0, at a table with no seat here None (it cannot ask)."""
+    people = humans(match, here)
+    if isinstance(step, _SeatStep) and step.seat in people:
+        return step.seat
+    if marks.holder is not None and marks.holder in people:
+        return marks.holder
+    if people:
+        return people[0]
+    return 0 if here is None else None
+
+
+def fallback(match: FlowMatch, seat: int, pick: int = 0) -> object | None:
+    """What a computer seat plays when its own move failed or turned illegal: its legal action
+    `pick` (modulo their number), or None when the seat is no longer asked (the table moved on
+    while it thought: plan again)."""
+    if seat not in match.pending():
+        return None
+    legal = match.legal_actions(seat)
+    return legal[pick % len(legal)] if legal else None
+
+
 # -- what happened -----------------------------------------------------------------------------------
 
 
@@ -325,6 +441,29 @@ def shown(step: Step, marks: Marks, match: FlowMatch) -> Marks:
 def handing_over(marks: Marks) -> Marks:
     """A pass screen is up: nobody may see secrets until the seat it names dismisses it."""
     return replace(marks, holder=None, exposed=False)
+
+
+def applied(marks: Marks, seat: int, before: int, then: Sequence[object] = ()) -> Marks:
+    """`seat`'s decision (or a public choice with one answer) was applied; the events from `before`
+    on are its outcome, new on the next screens. `then`: the steps its screen held, next."""
+    held = (seat, tuple(then)) if then else None
+    return acted(replace(marks, decided=before, handed=False, held=held), seat)
+
+
+def held_applied(marks: Marks, seat: int) -> Marks:
+    """The first of `seat`'s held steps was applied (refused: `dropped`)."""
+    rest = marks.held[1][1:] if marks.held is not None else ()
+    return acted(replace(marks, held=(seat, rest) if rest else None), seat)
+
+
+def dropped(marks: Marks) -> Marks:
+    """A held step was refused: the seat is asked again from where the game now stands."""
+    return replace(marks, held=None)
+
+
+def pressed(marks: Marks, seat: int | None) -> Marks:
+    """A key of `seat` (None: the whole table's) answered the table."""
+    return replace(marks, pressed=seat)
 
 
 def acted(marks: Marks, seat: int) -> Marks:

@@ -3,6 +3,8 @@ and which a seat's elsewhere (then the keyboard is back with the table, as at th
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fishtable.remote.seat_rhythm import SeatRhythm
 from fishtable.tui import planner
 
@@ -23,7 +25,7 @@ def test_the_keyboards_own_answer_keeps_the_keyboard() -> None:
     rhythm = holding(0)
     rhythm.sent(0, 1, Counted())  # type: ignore[arg-type]
     rhythm.host_moved(1, refused=0)
-    assert rhythm.marks.holder == 0 and rhythm.news_mark == 5
+    assert rhythm.marks.holder == 0 and rhythm.marks.decided == 5
 
 
 def test_a_move_made_elsewhere_gives_the_keyboard_back() -> None:
@@ -43,6 +45,6 @@ def test_a_refused_answer_is_not_counted_as_ours() -> None:
 
 def test_a_seats_own_screen_marks_news_from_its_last_answer_the_table_from_what_it_showed() -> None:
     rhythm = holding(0)
-    rhythm.news_mark, rhythm.table_news_from = 4, 2
+    rhythm.marks = replace(rhythm.marks, decided=4, table_news=2)
     assert rhythm.news_from(0) == 4  # max(its last answer, what the table showed everyone)
     assert rhythm.news_from(None) == 2

@@ -238,8 +238,8 @@ async def still_playable(pilot: Any, rng: random.Random) -> None:
         "stack": [type(s).__name__ for s in app.screen_stack], "overlay": type(flow.overlay).__name__,
         "pending": {s: (p.kind, p.private) for s, p in flow.match.pending().items()},
         "legal": {s: flow.match.legal_actions(s)[:6] for s in flow.match.pending()},
-        "thinking": flow.thinking, "deferred": flow.deferred, "marks": flow.marks,
-        "focused": repr(app.focused), "size": tuple(app.size),
+        "thinking": flow.thinking, "deferred": flow.deferred, "exposed": flow.marks.exposed,
+        "holder": flow.marks.holder, "focused": repr(app.focused), "size": tuple(app.size),
         "message": getattr(screen, "message", None),
     }
     raise AssertionError(f"the game is stuck: {state}")

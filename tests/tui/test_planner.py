@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from fishtable.engine.protocol import Event, Prompt, SeatInfo
 from fishtable.tui import planner
 from fishtable.tui.planner import (
     AskTable,
@@ -362,3 +363,94 @@ def test_a_public_prompt_is_answered_by_the_planner_only_when_it_has_one_answer(
         assert seen["asked"] > 0, seen
     if game_id == "fishing-party-poker":
         assert seen["answered"] > 0, seen
+
+
+# -- what the driver asks the planner (issue 41 item 2): a small table with no game ------------------
+
+
+class Sketch:
+    """A FlowMatch with nothing behind it: seats, prompts and legal answers as a test sets them."""
+
+    def __init__(self, bots: tuple[str | None, ...], pending: dict[int, Prompt],
+                 legal: dict[int, list[str]] | None = None, events: list[Event] | None = None) -> None:
+        self.seats = tuple(SeatInfo(name=f"P{n}", bot=b) for n, b in enumerate(bots))
+        self.is_over = False
+        self._pending = pending
+        self._legal = legal or {}
+        self._events = events or []
+
+    @property
+    def event_count(self) -> int:
+        return len(self._events)
+
+    def pending(self) -> dict[int, Prompt]:
+        return self._pending
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return self._legal.get(seat, [])
+
+    def events_since(self, index: int) -> list[Event]:
+        return self._events[index:]
+
+
+def prompt(seat: int, **kw: bool) -> Prompt:
+    return Prompt(seat=seat, kind="k", text="?", **kw)
+
+
+def test_the_steps_a_screen_held_come_next_while_their_seat_is_asked_and_any_screen_ends_them() -> None:
+    sketch = Sketch((None, None), {0: prompt(0), 1: prompt(1)}, {0: ["a", "b"], 1: ["c", "d"]})
+    marks = planner.applied(Marks(holder=0, exposed=True), 0, before=0, then=("b", "a"))
+    assert marks.held == (0, ("b", "a"))
+    assert planner.plan(sketch, marks) == planner.Held(0, "b")  # before any other seat's step
+    marks = planner.held_applied(marks, 0)
+    assert planner.plan(sketch, marks) == planner.Held(0, "a")
+    assert planner.held_applied(marks, 0).held is None  # the last one
+    # Its seat no longer asked: the chain waits for no one, and the next screen ends it.
+    gone = Sketch((None, None), {1: prompt(1)}, {1: ["c", "d"]})
+    step = planner.plan(gone, marks)
+    assert not isinstance(step, planner.Held)
+    assert planner.showing(step, marks, gone).held is None
+    assert planner.dropped(marks).held is None  # a held step the engine refused ends the rest
+
+
+def test_the_table_says_nobody_with_each_asked_seats_first_answer() -> None:
+    sketch = Sketch((None, None, None), {0: prompt(0, private=False, reaction=True), 2: prompt(2)},
+                    {0: ["no", "claim"], 2: ["x"]})
+    assert planner.declines(sketch, 0) == "no"
+    assert planner.declines(sketch, 1) is None  # not asked (any more)
+    assert planner.declines(sketch, 2) is None  # asked, but not a reaction: not the table's to answer
+
+
+def test_a_table_command_is_for_the_person_the_table_waits_on_else_the_keyboard_else_the_first_person() -> None:
+    sketch = Sketch(("bot", None, None), {2: prompt(2)})
+    assert planner.command_seat(sketch, planner.PrivatePrompt(2), Marks()) == 2
+    assert planner.command_seat(sketch, planner.ComputerMove(0, pause=True), Marks()) == 1  # not the computer
+    assert planner.command_seat(sketch, planner.Wait(), Marks(holder=2)) == 2
+    assert planner.command_seat(sketch, None, Marks(), here=frozenset({2})) == 2
+    assert planner.command_seat(sketch, None, Marks(), here=frozenset()) is None  # the public table only
+    assert planner.command_seat(Sketch(("bot", "bot"), {}), None, Marks()) == 0  # computers only
+
+
+def test_a_computers_fallback_is_a_legal_move_or_none_when_it_is_no_longer_asked() -> None:
+    sketch = Sketch(("bot", None), {0: prompt(0)}, {0: ["a", "b", "c"]})
+    assert planner.fallback(sketch, 0) == "a"
+    assert planner.fallback(sketch, 0, pick=4) == "b"
+    assert planner.fallback(sketch, 1) is None  # the table moved on: plan again
+    assert planner.fallback(Sketch(("bot",), {0: prompt(0)}), 0) is None  # asked, with nothing legal
+
+
+def test_the_marks_hold_where_news_starts_and_who_pressed_last() -> None:
+    events = [Event(kind="e", text=str(n), news=True) for n in range(6)]
+    sketch = Sketch((None, None), {0: prompt(0), 1: prompt(1)}, {0: ["a"], 1: ["b"]}, events)
+    marks = Marks.opening(2, looked=6)
+    assert (marks.seen, marks.decided, marks.table_news, marks.looked) == (2, 2, 2, 6)
+    marks = planner.showing(PassKeyboard(0, 2), marks, sketch)  # news: the table is the pass screen
+    assert marks.table_news == 2 and marks.holder is None
+    marks = planner.answered(PassKeyboard(0, 2), marks, sketch)
+    assert marks.handed and marks.pressed == 0 and marks.seen == 6
+    changed, marks = planner.arming(marks, 0)
+    assert changed and not marks.handed  # the seat's first screen after its pass screen, once
+    assert planner.arming(marks, 0) == (False, marks)  # the same person's next screen
+    assert planner.arming(marks, 1)[0] and planner.arming(marks, None)[0]
+    marks = planner.applied(marks, 0, before=4)
+    assert planner.news_from(marks, 0) == 6 and planner.news_from(marks, None) == 2

@@ -198,5 +198,5 @@ async def test_a_round_end_by_the_seat_that_starts_the_next_round_shows_the_tabl
         # keyboard is passed from there (never straight on to the same seat's hand).
         assert t.kind == "TableScreen" and t.screen.viewer is None, t.flat
         assert "Event:" in t.flat
-        assert any(e.kind == "event" for e in match.events_since(t.app.flow.table_news_from))
+        assert any(e.kind == "event" for e in match.events_since(t.app.flow.marks.table_news))
         assert t.screen.kind == "ack" and t.screen.waiting_for is not None
