@@ -5,8 +5,8 @@ It reuses the shell's screens and the game's plug-in, fed with views from the wi
 match, and keeps the hot seat's rhythm: every step comes from `fishtable.tui.planner`, told which
 seats share this keyboard (`fishtable.remote.seat_rhythm`). A seat alone here needs no pass screen
 (the news shows on its own screens); several seats at the host's keyboard pass it between them as
-at the hot seat, their shared table fed by a public-table connection; seats elsewhere are waited
-for on the public table.
+at the hot seat (each studies its hidden draw before its cards are covered), their shared table
+fed by a public-table connection; seats elsewhere are waited for on the public table.
 
 F2 asks the host for a hint (`fishtable.remote.seat_hints`). The game's table commands (poker's
 "stop after this hand") go to the host, which applies them only if the table offers them. At the
@@ -147,7 +147,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
     def _draw_table(self) -> None:
         entry = get_entry(self.source.seen.game)
         self.game, self.ui = entry.load(), entry.load_ui()
-        self.rhythm = SeatRhythm(self.ui.hold_kinds, self.ui.round_kinds)
+        self.rhythm = SeatRhythm(self.ui.hold_kinds, self.ui.round_kinds, self.ui.private_hold_kinds)
         snap = self.source.seen.snapshot
         assert snap is not None
         self.rhythm.open(snap.step, looked=self.match().event_count)
@@ -177,6 +177,9 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
                 table.set_prompt(None, waiting_for=name, ack=self.step_ticket, handoff=True)
             else:
                 self._show(PrivacyScreen(name, self.step_ticket))
+            return
+        if isinstance(step, planner.StudyPrivate):  # a seat here studies its hidden draw
+            self.show_study(step, match)
             return
         if isinstance(step, planner.PrivatePrompt | planner.PublicPrompt):
             if not isinstance(step, planner.PrivatePrompt):

@@ -11,16 +11,19 @@ from textual.screen import Screen
 
 from fishtable.engine.protocol import Result
 from fishtable.engine.series import Series
+from fishtable.tui import planner
 from fishtable.tui.decision import SomeDecision
 from fishtable.tui.screens.choice import ChoiceScreen
 from fishtable.tui.screens.results import ResultsScreen
+from fishtable.tui.screens.study import StudyScreen
 from fishtable.tui.screens.table import TableScreen
 
 if TYPE_CHECKING:
     from textual.app import App
 
+    from fishtable.remote.seat_rhythm import SeatRhythm
     from fishtable.remote.table_seen import TableSeen
-    from fishtable.remote.wire_feed import WireFeed
+    from fishtable.remote.wire_feed import WireFeed, WireMatch
     from fishtable.tui.plugin import SomeUI
 
     _Base = App[int]
@@ -35,6 +38,8 @@ class SeatScreens(_Base):
     ui: SomeUI
     overlay: Screen[None] | None
     finished: bool
+    rhythm: SeatRhythm | None
+    step_ticket: int  # the app's ticket of the step on screen that waits for Enter
 
     def show_decision(self, decision: SomeDecision) -> None:
         """A question on its screen: the seat's own (private) or the table (public)."""
@@ -52,6 +57,17 @@ class SeatScreens(_Base):
             self.table.set_prompt(decision)
             return
         self._show(screen)
+
+    def show_study(self, step: planner.StudyPrivate, match: WireMatch) -> None:
+        """A seat here looks at what the rules gave it in secret since its last look (its hidden
+        draw) on its own screen, until Enter: the hot seat's study screen."""
+        assert self.feed is not None and self.rhythm is not None
+        seat, rhythm = step.seat, self.rhythm
+        lines = planner.secrets(match, rhythm.marks, rhythm.private_kinds, seat)
+        rhythm.showing(step, match)
+        self.step_ticket += 1
+        hand = self.ui.study_hand(self.feed.view(seat))
+        self._show(StudyScreen(self.feed.seats[seat].name, seat, lines, hand, self.step_ticket))
 
     def _show(self, screen: Screen[None] | None) -> None:
         """Put `screen` above the table, replacing the previous one (None: the table)."""

@@ -18,6 +18,7 @@ from fishtable.tui import planner
 from fishtable.tui.decision import Acknowledged, Claimed, Decided, Passed
 from fishtable.tui.screens.privacy import PrivacyScreen
 from fishtable.tui.screens.results import ResultsScreen
+from fishtable.tui.screens.study import StudyScreen
 from tests.tui.screen_text import screen_text
 
 from .helpers import Player, Watch, hidden_ids, start_table
@@ -69,6 +70,13 @@ def studying(app: SeatApp) -> bool:
     return isinstance(app.step, planner.StudyNews) and acknowledging(app)
 
 
+def studying_secret(app: SeatApp) -> bool:
+    """A seat here looks at its hidden draw on the study screen, ready for its Enter."""
+    screen = app.screen
+    return isinstance(app.step, planner.StudyPrivate) and isinstance(screen, StudyScreen) \
+        and screen.is_mounted and screen.is_armed
+
+
 def pass_keyboard(app: SeatApp) -> None:
     """The Enter of the pass screen on screen (by its seat)."""
     screen = app.screen
@@ -89,15 +97,28 @@ def local_app(host: TableHost, seats: tuple[int, ...]) -> SeatApp:
 async def play_here(app: SeatApp, pilot: Pilot, host: TableHost, rng: random.Random, most: int) -> dict[str, int]:
     """Answer what the app shows, as its screens would: pass screens by their Enter, decisions with
     a random legal action; check each screen for the cards hidden from whoever may see it."""
-    counts = {"passes": 0, "decisions": 0, "unpassed": 0, "questions": 0, "claims": 0, "studies": 0}
+    counts = {"passes": 0, "decisions": 0, "unpassed": 0, "questions": 0, "claims": 0, "studies": 0, "secrets": 0}
     last_private: int | None = None
     passed_to: int | None = None
     while counts["decisions"] < most and not isinstance(app.screen, ResultsScreen):
         await until(lambda: asked(app) or passing(app) or table_asks(app) or studying(app)
-                    or isinstance(app.screen, ResultsScreen))
+                    or studying_secret(app) or isinstance(app.screen, ResultsScreen))
         if isinstance(app.screen, ResultsScreen):
             break
         text = screen_text(app)
+        if studying_secret(app):
+            # A seat here sees what it drew in secret, on its own screen, before its cards are covered:
+            # only after its own pass screen or its own last screen, and nothing hidden from it.
+            screen = app.screen
+            assert isinstance(screen, StudyScreen) and screen.seat in app.seats_here
+            assert passed_to == screen.seat or last_private == screen.seat, (passed_to, last_private, screen.seat)
+            assert screen.lines and all("draw" in line for line in screen.lines), screen.lines
+            assert not [c for c in hidden_ids(host.match, screen.seat) if c in text]
+            counts["secrets"] += 1
+            last_private = screen.seat
+            screen.post_message(Acknowledged(screen.ticket))
+            await until(lambda: not studying_secret(app))
+            continue
         if studying(app):
             assert not [c for c in hidden_ids(host.match, None) if c in text]
             counts["studies"] += 1
@@ -162,6 +183,8 @@ async def test_two_seats_at_the_hosts_keyboard_pass_it_and_a_remote_seat_plays_o
             assert counts["unpassed"] == 0
             if game == "fishing-party":  # the Broken Line is asked of the table here once, in public
                 assert counts["questions"] > 0
+                # and each seat here studies the cards it draws as its turn ends (rhythm rule 4)
+                assert counts["secrets"] > 0
             if whole:
                 await until(lambda: isinstance(app.screen, ResultsScreen) and "Final scores" in screen_text(app))
             # Nothing hidden reached any connection of the app: each seat's own, and the shared table's.
