@@ -356,6 +356,10 @@ def showing(step: Step, marks: Marks, match: FlowMatch) -> Marks:
         if unseen_news(match, marks):
             marks = replace(marks, table_news=marks.seen)
         return handing_over(marks)
+    if isinstance(step, StudyPrivate):
+        # The seat's cards are on show; its secrets count as looked at on its Enter (`answered`),
+        # so a driver that plans again meanwhile (the join app, on every update) keeps the study.
+        return replace(marks, holder=step.seat, exposed=True)
     if isinstance(step, (*PUBLIC_STEPS, Elsewhere)):
         marks = replace(marks, table_news=marks.seen)
     return shown(step, marks, match)

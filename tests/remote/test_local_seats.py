@@ -94,13 +94,16 @@ def local_app(host: TableHost, seats: tuple[int, ...]) -> SeatApp:
                    table=RemoteClient(host.local_link(None)))
 
 
-async def play_here(app: SeatApp, pilot: Pilot, host: TableHost, rng: random.Random, most: int) -> dict[str, int]:
+async def play_here(app: SeatApp, pilot: Pilot, host: TableHost, rng: random.Random, most: int,
+                    secrets: int | None = None) -> dict[str, int]:
     """Answer what the app shows, as its screens would: pass screens by their Enter, decisions with
-    a random legal action; check each screen for the cards hidden from whoever may see it."""
+    a random legal action; check each screen for the cards hidden from whoever may see it. Stops
+    after `most` decisions, or once `secrets` studies of a hidden draw were seen."""
     counts = {"passes": 0, "decisions": 0, "unpassed": 0, "questions": 0, "claims": 0, "studies": 0, "secrets": 0}
     last_private: int | None = None
     passed_to: int | None = None
-    while counts["decisions"] < most and not isinstance(app.screen, ResultsScreen):
+    while counts["decisions"] < most and not isinstance(app.screen, ResultsScreen) \
+            and (secrets is None or counts["secrets"] < secrets):
         await until(lambda: asked(app) or passing(app) or table_asks(app) or studying(app)
                     or studying_secret(app) or isinstance(app.screen, ResultsScreen))
         if isinstance(app.screen, ResultsScreen):
@@ -183,8 +186,6 @@ async def test_two_seats_at_the_hosts_keyboard_pass_it_and_a_remote_seat_plays_o
             assert counts["unpassed"] == 0
             if game == "fishing-party":  # the Broken Line is asked of the table here once, in public
                 assert counts["questions"] > 0
-                # and each seat here studies the cards it draws as its turn ends (rhythm rule 4)
-                assert counts["secrets"] > 0
             if whole:
                 await until(lambda: isinstance(app.screen, ResultsScreen) and "Final scores" in screen_text(app))
             # Nothing hidden reached any connection of the app: each seat's own, and the shared table's.
@@ -198,6 +199,22 @@ async def test_two_seats_at_the_hosts_keyboard_pass_it_and_a_remote_seat_plays_o
         else:
             helper.cancel()
         await remote.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_seat_at_the_hosts_keyboard_studies_its_draw_before_its_cards_are_covered(tmp_path: Path) -> None:
+    """Rhythm rule 6 at the host's keyboard: a seat here that draws in secret as its turn ends (Fishing
+    Party's refill) looks at the cards on its own study screen before the next pass screen hides
+    them, as at the hot seat (play_here checks each study is the drawer's own, and hides nothing
+    else). Before, the join app never told the planner the plug-in's private kinds."""
+    host = await start_table("fishing-party", ("local", "local"), tmp_path)
+    try:
+        app = local_app(host, (0, 1))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: app.table is not None and app.table.is_mounted)
+            counts = await play_here(app, pilot, host, random.Random(3), most=150, secrets=2)
+            assert counts["secrets"] == 2 and counts["unpassed"] == 0, counts
     finally:
         await host.stop()
 
@@ -232,9 +249,13 @@ async def test_a_seat_here_that_claims_the_tables_question_confirms_it_in_privat
         rng = random.Random(8)
         async with app.run_test(size=(100, 30)):
             for _ in range(200):  # play on (random answers) until the table is asked
-                await until(lambda: asked(app) or passing(app) or table_asks(app))
+                await until(lambda: asked(app) or passing(app) or table_asks(app) or studying_secret(app))
                 if table_asks(app):
                     break
+                if studying_secret(app):  # a seat here looks at its draw: its Enter
+                    app.screen.post_message(Acknowledged(app.screen.ticket))
+                    await until(lambda: not studying_secret(app))
+                    continue
                 if passing(app):
                     pass_keyboard(app)
                     await until(lambda: app.passing is None)

@@ -247,6 +247,20 @@ def test_fishing_party_the_seat_studies_its_turn_end_draw_before_the_pass_screen
     assert isinstance(after, PassKeyboard) and after.seat != drawer  # asked once, then the cover
 
 
+def test_fishing_party_a_study_on_screen_stays_the_next_step_until_its_enter() -> None:
+    """A driver that plans again while the study is up (the join app, on every update from the
+    host) is given the same study: the draw is looked at on its Enter, not when it is shown."""
+    table = table_for("fishing-party", seed=2)
+    drawer = take_until_secret_draw(table, own_turn=True)
+    study = table.next()
+    assert study == StudyPrivate(drawer)
+    table.marks = planner.showing(study, table.marks, table.match)
+    assert table.marks.holder == drawer and table.marks.exposed
+    assert table.next() == study
+    table.marks = planner.answered(study, table.marks, table.match)
+    assert table.next() != study
+
+
 def test_fishing_party_a_draw_after_the_tables_question_is_studied_behind_a_pass_screen() -> None:
     for seed in range(1, 40):
         table = table_for("fishing-party", seed=seed)
