@@ -8,10 +8,9 @@ seats share this keyboard (`fishtable.remote.seat_rhythm`). A seat alone here ne
 at the hot seat (each studies its hidden draw before its cards are covered), their shared table
 fed by a public-table connection; seats elsewhere are waited for on the public table.
 
-F2 asks the host for a hint (`fishtable.remote.seat_hints`). The game's table commands (poker's
-"stop after this hand") go to the host, which applies them only if the table offers them. At the
-results of a series, `n` asks the host for the next game. The app holds no game state; every
-answer goes to the host, which checks it again.
+F2 asks the host for a hint (`seat_hints`); table commands (poker's "stop after this hand") go to
+the host, which applies them only if the table offers them; at the results, `n`/`p` ask it for
+the next game. The app holds no game state; every answer goes to the host, which checks it.
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Pa
 from fishtable.tui.screens.apps import ShellApp
 from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW
 from fishtable.tui.screens.privacy import PrivacyScreen
-from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.screens.table import TableScreen
 
 _STYLES = Path(fishtable.tui.__file__).parent / "styles"
@@ -252,22 +250,6 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.checks_seen = 0
         self.show_decision(decision)
 
-    def _recheck(self) -> None:
-        """New reasons from the host for the question on screen (its screen's checks asked for
-        them, fishtable.tui.decision.CHECKING): the screen says them in place of "checking"."""
-        seat = self.shown_seat
-        if seat is None or seat not in self.seats_here:
-            return
-        count = len(self.seats_here[seat].seen.checks.get(self.shown_ticket, {}))
-        screen = self.overlay if self.overlay is not None else self.table
-        if count == self.checks_seen or not isinstance(screen, DecisionScreen | TableScreen):
-            return
-        if not screen.is_mounted:  # drawn in a moment: told then
-            self.set_timer(0.05, self._recheck)
-            return
-        self.checks_seen = count
-        screen.rechecked()
-
     def _next_game_dealt(self, games: int) -> None:
         """The host dealt the next game of the series: back from the results to the table."""
         assert self.rhythm is not None and self.source.seen.snapshot is not None
@@ -307,11 +289,6 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.sent_ticket = client.ticket
         self.answered.add(client.ticket)
         self.run_worker(client.act(action.model_dump(mode="json")), group="act")
-
-    def _command(self, client: RemoteClient, action: BaseModel) -> None:
-        assert self.rhythm is not None
-        self.rhythm.commanded()
-        self.run_worker(client.command(action.model_dump(mode="json")), group="act")
 
     def on_commanded(self, message: Commanded) -> None:
         """A table command confirmed on the table: asked of the host for a seat here."""

@@ -1,5 +1,6 @@
 """The seat app's connections: connecting (and saying so while the host cannot be reached),
-reconnecting, the host's refusals as notices, whom the table waits for in words, leaving.
+reconnecting, the host's refusals as notices and its reasons (checks) in place, table
+commands sent, whom the table waits for in words, leaving.
 
 A mixin of `fishtable.remote.seat_app.SeatApp` (a Textual app): it keeps one
 job out of the app, the wire's comings and goings, so the app keeps the rhythm.
@@ -8,25 +9,30 @@ job out of the app, the wire's comings and goings, so the app keeps the rhythm.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING
 
 import aiohttp
+from pydantic import BaseModel
 
+from fishtable.engine.files import JsonObject
 from fishtable.engine.protocol import Prompt
 from fishtable.remote.client import JoinRefused, RemoteClient
 from fishtable.remote.protocol import MAX_CHECKED
 from fishtable.remote.table_seen import action_key
 from fishtable.remote.wire_feed import wire_check
 from fishtable.tui.decision import Decision, SomeDecision
+from fishtable.tui.screens.private import DecisionScreen
+from fishtable.tui.screens.table import TableScreen
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.screen import Screen
 
     from fishtable.engine.protocol import SomeGame
+    from fishtable.remote.seat_rhythm import SeatRhythm
     from fishtable.remote.wire_feed import WireFeed, WireMatch
     from fishtable.tui.plugin import SomeUI
-    from fishtable.tui.screens.table import TableScreen
 
     _Base = App[int]
 else:
@@ -35,7 +41,7 @@ else:
 REJOIN_SECONDS = 120.0
 
 
-async def _quietly(sending: Coroutine[Any, Any, None]) -> None:
+async def _quietly(sending: Awaitable[None]) -> None:
     """A check sent while the connection drops is lost, not an error: the question is asked again
     on the new connection, and its screen checks again."""
     with contextlib.suppress(ConnectionError):
@@ -59,6 +65,11 @@ class SeatWire(_Base):
     game: SomeGame
     ui: SomeUI
     finished: bool
+    rhythm: SeatRhythm | None
+    overlay: Screen[None] | None
+    shown_seat: int | None
+    shown_ticket: int
+    checks_seen: int
 
     @property
     def connections(self) -> list[RemoteClient]:
@@ -87,7 +98,7 @@ class SeatWire(_Base):
         self.reaching: str | None = None  # the words last shown while the host cannot be reached
         self.offered: list[object] = []  # the table commands the question on screen offers
         # Moves whose reasons are asked of the host, by (seat, ticket), not yet sent / ever asked.
-        self.checks_unsent: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        self.checks_unsent: dict[tuple[int, int], list[JsonObject]] = {}
         self.checks_asked: set[tuple[int, str]] = set()  # (ticket, action_key)
 
     # -- connecting ------------------------------------------------------------------------------
@@ -211,7 +222,7 @@ class SeatWire(_Base):
             private=private, check=check, log=self.feed.log(seat if private else None),
         )
 
-    def _want_check(self, seat: int, ticket: int, action: dict[str, Any]) -> None:
+    def _want_check(self, seat: int, ticket: int, action: JsonObject) -> None:
         """Ask the host why the game refuses `action` (once a question; a screen's checks of one
         moment go together, in one message)."""
         key = (ticket, action_key(action))
@@ -233,6 +244,27 @@ class SeatWire(_Base):
                 if client is not None:
                     self.run_worker(_quietly(client.ask_check(ticket, actions[start:start + MAX_CHECKED])),
                                     group="check")
+
+    def _recheck(self) -> None:
+        """New reasons from the host for the question on screen (its screen's checks asked for
+        them, fishtable.tui.decision.CHECKING): the screen says them in place of "checking"."""
+        seat = self.shown_seat
+        if seat is None or seat not in self.seats_here:
+            return
+        count = len(self.seats_here[seat].seen.checks.get(self.shown_ticket, {}))
+        screen = self.overlay if self.overlay is not None else self.table
+        if count == self.checks_seen or not isinstance(screen, DecisionScreen | TableScreen):
+            return
+        if not screen.is_mounted:  # drawn in a moment: told then
+            self.set_timer(0.05, self._recheck)
+            return
+        self.checks_seen = count
+        screen.rechecked()
+
+    def _command(self, client: RemoteClient, action: BaseModel) -> None:
+        assert self.rhythm is not None
+        self.rhythm.commanded()
+        self.run_worker(client.command(action.model_dump(mode="json")), group="act")
 
     # -- leaving ---------------------------------------------------------------------------------------
     def action_request_quit(self) -> None:

@@ -83,7 +83,7 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         self.title = title
         self.seats = match.seats  # the table reads them (TableFeed)
         self.table = TableScreen.of(self.ui)(self)
-        self.overlay: Screen[Any] | None = None  # the flow's screen above the table, if any
+        self.overlay: Screen[None] | None = None  # the flow's screen above the table, if any
         # What the table has been shown, and who has the keyboard (see fishtable.tui.planner).
         # A new game's opening (the deal, the die rolls for the first turn) is news for the first
         # screen of the table; a game continued shows only what happens from now on. Secrets given
@@ -247,7 +247,7 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
     def _on_flow_screen(self) -> bool:
         return self.app.screen is self.table or self.app.screen is self.overlay
 
-    def _show(self, screen: Screen[Any] | None) -> None:
+    def _show(self, screen: Screen[None] | None) -> None:
         """Put `screen` above the table, replacing the previous overlay (None: the table)."""
         if self.overlay is not None:
             if screen is None:
