@@ -133,11 +133,15 @@ class GameUI(Generic[ViewT, ActionT]):
         summary = self.private_summary(view)
         return Static(summary) if summary is not None else None
 
+    def hint_goal(self, action: ActionT, view: ViewT) -> str | None:
+        """What `action` goes for, in a learner's words (the fish it catches, the hand it plays);
+        None: the move's own words (`describe`) say it."""
+        return None
+
     def hint_reason(self, action: ActionT, view: ViewT, kind: str, rate: float, games: int) -> str:
-        """Why the hint's search likes `action`, in a learner's words: what it goes for (the fish
-        it catches, the hand it plays) and its chance, from the search's own figures (`rate` of
-        the `games` imagined games that tried it). The default names the move and the chance."""
-        return f"{self.describe(action, view, kind)}: {chance_words(rate, games)}"
+        """Why the hint's search likes `action`: its goal and its chance, from the search's own
+        figures (`rate` of the `games` imagined games that tried it)."""
+        return f"{self.hint_goal(action, view) or self.describe(action, view, kind)}; {chance_words(rate, games)}"
 
     # -- the log ----------------------------------------------------------------
     def log_window(self, entries: Sequence[tuple[int, Event]]) -> list[tuple[int, Event]]:

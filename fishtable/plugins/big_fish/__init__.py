@@ -95,9 +95,8 @@ class BigFishUI(GameUI[BigFishView, Action]):
     def busy_seats(self, view: BigFishView) -> set[int]:
         return {p.seat for p in view.seats if p.active or p.status == "choosing"}
 
-    def hint_reason(self, action: Action, view: BigFishView, kind: str, rate: float, games: int) -> str:
-        """What the hint's move goes for (from the action and the view) and its chance."""
-        return hints.reason(self.describe(action, view, kind), action, view, rate, games)
+    def hint_goal(self, action: Action, view: BigFishView) -> str | None:
+        return hints.goal(action, view)
 
     def describe(self, action: Action, view: BigFishView, kind: str) -> str:
         return describe(action, view)

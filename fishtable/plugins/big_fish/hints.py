@@ -1,11 +1,12 @@
 """Why the hint likes a move, in Big Fish's words: the fish it catches, grows or spawns, the
-card it takes or plays; then the chance, from the search's own figures."""
+card it takes or plays; GameUI.hint_reason
+adds the chance."""
 
 from __future__ import annotations
 
 from fishtable.games.big_fish.actions import Catch, Discard, DrawDeck, Grow, Place, PlayWild, Spawn, TakeFaceUp
 from fishtable.games.big_fish.views import BigFishView
-from fishtable.tui.plugin import card_words, chance_words
+from fishtable.tui.plugin import card_words
 
 
 def goal(action: object, view: BigFishView) -> str | None:
@@ -29,7 +30,3 @@ def goal(action: object, view: BigFishView) -> str | None:
         return f"let go of the {card_words(view, action.card)}, the card you need least"
     return None
 
-
-def reason(words: str, action: object, view: BigFishView, rate: float, games: int) -> str:
-    why = goal(action, view)
-    return f"{why or words}; {chance_words(rate, games)}"

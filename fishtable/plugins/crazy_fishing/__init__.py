@@ -136,9 +136,8 @@ class CrazyFishingUI(GameUI[CrazyFishingView, Action]):
     def busy_seats(self, view: CrazyFishingView) -> set[int]:
         return {panel.seat for panel in view.seats if panel.status == "fishing"}
 
-    def hint_reason(self, action: Action, view: CrazyFishingView, kind: str, rate: float, games: int) -> str:
-        """What the hint's move goes for (from the action and the view) and its chance."""
-        return hints.reason(self.describe(action, view, kind), action, view, rate, games)
+    def hint_goal(self, action: Action, view: CrazyFishingView) -> str | None:
+        return hints.goal(action, view)
 
     def describe(self, action: Action, view: CrazyFishingView, kind: str) -> str:
         baits: tuple[str, ...] = ()

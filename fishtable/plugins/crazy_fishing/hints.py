@@ -1,11 +1,11 @@
 """Why the hint likes a move, in Crazy Fishing's words: the fish it goes for, the speed and
-bait it casts, the cards it draws; then the chance, from the search's own figures."""
+bait it casts, the cards it draws; GameUI.hint_reason
+adds the chance."""
 
 from __future__ import annotations
 
 from fishtable.games.crazy_fishing.actions import Attempt, Cast, Draw, Look
 from fishtable.games.crazy_fishing.views import CrazyFishingView
-from fishtable.tui.plugin import chance_words
 
 
 def _clue(view: CrazyFishingView, label: int) -> str:
@@ -31,7 +31,3 @@ def goal(action: object, view: CrazyFishingView) -> str | None:
         return f"draw {action.rods} rod(s) and {action.baits} bait(s) for a hand that casts well next round"
     return None
 
-
-def reason(words: str, action: object, view: CrazyFishingView, rate: float, games: int) -> str:
-    why = goal(action, view)
-    return f"{why or words}; {chance_words(rate, games)}"

@@ -75,9 +75,8 @@ class FishingPartyUI(GameUI[FishingPartyView, Action]):
     def busy_seats(self, view: FishingPartyView) -> set[int]:
         return set() if view.stage == "over" else {view.turn}
 
-    def hint_reason(self, action: Action, view: FishingPartyView, kind: str, rate: float, games: int) -> str:
-        """What the hint's move goes for (from the action and the view) and its chance."""
-        return hints.reason(self.describe(action, view, kind), action, view, rate, games)
+    def hint_goal(self, action: Action, view: FishingPartyView) -> str | None:
+        return hints.goal(action, view)
 
     def describe(self, action: Action, view: FishingPartyView, kind: str) -> str:
         if view.seat is None:

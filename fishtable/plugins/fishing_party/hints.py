@@ -1,5 +1,6 @@
 """Why the hint likes a move, in Fishing Party's words: the fish it tries for, the player it
-blocks, the card it takes; then the chance, from the search's own figures."""
+blocks, the card it takes; GameUI.hint_reason
+adds the chance."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from fishtable.games.fishing_party.actions import (
     Take,
 )
 from fishtable.games.fishing_party.views import FishingPartyView
-from fishtable.tui.plugin import card_words, chance_words
+from fishtable.tui.plugin import card_words
 
 
 def goal(action: object, view: FishingPartyView) -> str | None:
@@ -46,7 +47,3 @@ def goal(action: object, view: FishingPartyView) -> str | None:
         return "change the roll" if action.change else "leave the roll as it is"
     return None
 
-
-def reason(words: str, action: object, view: FishingPartyView, rate: float, games: int) -> str:
-    why = goal(action, view)
-    return f"{why or words}; {chance_words(rate, games)}"

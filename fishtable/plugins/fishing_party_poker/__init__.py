@@ -81,9 +81,8 @@ class FishingPartyPokerUI(GameUI[PokerView, Action]):
         return {view.actor} if view.actor is not None and view.phase != "over" else set()
 
     # -- words -----------------------------------------------------------------------------
-    def hint_reason(self, action: Action, view: PokerView, kind: str, rate: float, games: int) -> str:
-        """What the hint's move goes for (from the action and the view) and its chance."""
-        return hints.reason(self.describe(action, view, kind), action, view, rate, games)
+    def hint_goal(self, action: Action, view: PokerView) -> str | None:
+        return hints.goal(action, view)
 
     def describe(self, action: Action, view: PokerView, kind: str) -> str:
         return describe(action, view)

@@ -1,11 +1,11 @@
 """Why the hint likes a move, in poker words: the pot it plays for, the card it swaps;
-then the chance, from the search's own figures."""
+then GameUI.hint_reason adds the chance."""
 
 from __future__ import annotations
 
 from fishtable.games.fishing_party_poker.actions import Bet, Call, Check, Fold, KeepHand, Raise, Swap
 from fishtable.games.fishing_party_poker.views import PokerView
-from fishtable.tui.plugin import card_words, chance_words
+from fishtable.tui.plugin import card_words
 
 
 def goal(action: object, view: PokerView) -> str | None:
@@ -25,7 +25,3 @@ def goal(action: object, view: PokerView) -> str | None:
         return "keep your hand as it is"
     return None
 
-
-def reason(words: str, action: object, view: PokerView, rate: float, games: int) -> str:
-    why = goal(action, view)
-    return f"{why or words}; {chance_words(rate, games)}"
