@@ -203,6 +203,9 @@ async def play_game(tmp_path: Path, dropped: list[str], game_id: str, seed: int,
     return player
 
 
+# Fishing Party's seed is the shortest of seeds 1-40 for this player (101 moves, against 311 for
+# seed 7, counted by playing its policy on the engine alone): every key of a whole game is still
+# typed and checked, in a third of the time (the busy processes slow the rest of the suite too).
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("real_arming", "busy_machine")]
 
 
@@ -212,7 +215,7 @@ async def test_a_fast_typist_plays_crazy_fishing(tmp_path: Path, dropped: list[s
 
 
 async def test_a_fast_typist_plays_fishing_party_quick_play(tmp_path: Path, dropped: list[str]) -> None:
-    player = await play_game(tmp_path, dropped, "fishing-party", 7, quick_play=True)
+    player = await play_game(tmp_path, dropped, "fishing-party", 36, quick_play=True)
     assert player.match.is_over
 
 

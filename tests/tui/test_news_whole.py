@@ -10,12 +10,21 @@ from pathlib import Path
 import pytest
 
 from fishtable.tui.app import FishtableApp
+from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.table import BOARD_KEEP
 from fishtable.tui.widgets.log import EventLog
 from tests.tui.big_fish.driver import fast_forward, make_match
 from tests.tui.big_fish.test_table_fits import spawn_with_fish
 from tests.tui.fishing_party.helpers import new_match as new_fp_match
-from tests.tui.helpers import settle
+from tests.tui.helpers import settle, until
+
+
+def taking_keys(screen: object) -> bool:
+    """Does the screen on show take a key now (a screen that arms has armed; the table, which arms
+    only with a prompt, takes keys until then)?"""
+    if not isinstance(screen, FishScreen):
+        return True
+    return screen.is_armed or (screen.ARMING is None and not screen.has_armed)
 
 
 def first_rows(log: EventLog) -> list[str]:
@@ -87,8 +96,8 @@ async def play_tables(tmp_path: Path, size: tuple[int, int], players: int, press
             if type(screen).__name__ == "TableScreen" and screen.kind == "ack":
                 await pilot.pause()
                 seen.append(await check_table(pilot))
-            # Enter takes covers, news and the first choice; the pause lets a new screen arm.
-            await pilot.pause(0.35)
+            # Enter takes covers, news and the first choice, once the screen takes keys.
+            assert await until(pilot, lambda: taking_keys(app.screen))
             await pilot.press("enter")
             await settle(pilot)
     return seen
@@ -157,7 +166,7 @@ async def test_a_private_screen_marks_new_only_what_its_seat_has_not_just_read(t
             if type(screen).__name__ == "TableScreen" and screen.kind == "ack" and screen.handoff:
                 window = app.flow.log(None)
                 read = {i for i, e in window.entries if i >= window.news_from and e.news}
-            await pilot.pause(0.35)
+            assert await until(pilot, lambda: taking_keys(app.screen))
             await pilot.press("enter")
             await settle(pilot)
             seat = getattr(app.screen, "seat", None)
