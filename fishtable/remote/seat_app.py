@@ -277,7 +277,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             return
         self.queued = (message.seat, list(message.then)) if message.then else None
         self._show(None)
-        self._send(message.seat, action)
+        self._send(message.seat, message.action)  # in the player's order (the Reel's fish as marked)
         if self.table is not None:
             self.table.set_prompt(None, waiting_line=self.waiting_words())
 

@@ -35,8 +35,8 @@ def _unordered(value: object) -> object:
 
 def legal_match(action: object, legal: Sequence[BaseModel]) -> BaseModel | None:
     """The legal answer `action` is (itself, or the legal one it differs from only in the order it
-    was put together in: the host's engine takes either, and the screen's order is the player's
-    own), or None."""
+    was put together in: the host's engine takes either), or None. What is sent is the player's
+    own `action`, in its order (the Reel's fish are taken in the order marked, as at the hot seat)."""
     if action in legal:
         return action if isinstance(action, BaseModel) else None
     if not isinstance(action, BaseModel):

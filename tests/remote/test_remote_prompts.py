@@ -81,6 +81,34 @@ async def test_the_reels_split_never_offers_two_identical_lines_at_a_remote_seat
         await host.stop()
 
 
+async def test_the_reels_two_fish_reach_the_host_in_the_order_marked(tmp_path: Path) -> None:
+    """#3 marked, then the cursor on #1 and Enter: the fish are turned over in that order, as at
+    the hot seat (tests/tui/test_cf_reel_marks.py). Before, the remote seat sent the host's own
+    listing of the attempt, (1, 3)."""
+    match = match_of([["R:reel", "R3", "B3+", "B3", "B4", "R5"], SLOW], sea_cards=["F2", "F5", "F7"])
+    host = TableHost.new(match, ("remote", "remote"), save_dir=tmp_path, port=0, rate=FAST)
+    await host.start()
+    seats, _ = host.links()
+    other = RemoteClient(seats[1])
+    try:
+        await other.connect()
+        app = SeatApp(RemoteClient(seats[0]), arming=0.0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            reel = Cast(rods=rods(match, 0, "The Super-Fast Reel", "3"), baits=baits(match, 0, "3+", "3", "4"))
+            await answer(app, reel)
+            await other.wait_for(lambda c: bool(c.legal))
+            await other.act(Cast(rods=rods(match, 1, "1"), baits=baits(match, 1, "1")).model_dump(mode="json"))
+            await until(lambda: asked(app) and app.decision is not None and app.decision.kind == "catch"
+                        and bool(app.screen.query(SeaView)))
+            steps = host.match.step_count
+            await pilot.press("3", "space", "1", "enter")
+            await until(lambda: host.match.step_count > steps)
+            assert host.match.view(None).turn.flipped_labels == (3, 1)
+    finally:
+        await other.close()
+        await host.stop()
+
+
 # -- refusals in the hot seat's words -------------------------------------------------------------
 
 

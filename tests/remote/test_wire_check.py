@@ -13,7 +13,7 @@ def test_the_reels_two_fish_may_be_marked_in_either_order() -> None:
     check = wire_check(LEGAL, [])
     assert check(Attempt(labels=(15, 22))) is None
     assert check(Attempt(labels=(22, 15))) is None  # #22 marked first: the same attempt
-    assert legal_match(Attempt(labels=(22, 15)), LEGAL) == Attempt(labels=(15, 22))  # sent as the host lists it
+    assert legal_match(Attempt(labels=(22, 15)), LEGAL) == Attempt(labels=(15, 22))  # the legal one (sent as marked)
 
 
 def test_a_fish_typed_as_its_first_digit_and_a_second_fish_is_checked_in_either_order() -> None:
