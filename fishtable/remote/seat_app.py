@@ -74,10 +74,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.shown_ticket = 0  # the host's ticket of the question on screen (unique table-wide)
         self.shown_seat: int | None = None  # whose question that is
         self.sent_ticket = 0  # the last question answered
-        # A seat's next steps that a screen held and sent together (Decided.then): (seat, actions).
-        self.queued: tuple[int, list[BaseModel]] | None = None
         self.answered: set[int] = set()  # every question answered (the host may not have moved on yet)
-        self.just_passed_to: int | None = None  # the seat whose first screen after its pass screen is next
         self.finished = False
         self.games_seen = 1
         self.decision: SomeDecision | None = None  # the question on screen now
@@ -101,7 +98,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.shown_seat = self.step = None
         self.answered.clear()
         if self.rhythm is not None:
-            self.rhythm.in_flight = 0  # an answer lost with the connection is asked again
+            self.rhythm.lost()  # an answer lost with the connection is asked again
 
     def show_table_only(self) -> None:
         self.shown_ticket, self.shown_seat, self.step = 0, None, None
@@ -135,9 +132,9 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             self._recheck()  # table's commands change with this update: it is asked again, with theirs)
             return
         self.shown_ticket, self.shown_seat = 0, None
-        step = self.rhythm.plan(match, frozenset(self.seats_here))
-        if step == self.step and isinstance(step, (*planner.ENTER_STEPS, planner.AskTable)):
-            self.table.refresh_view()  # on screen already, waiting for its answer
+        step = None if self.rhythm.awaiting(match) else self.rhythm.plan(match, frozenset(self.seats_here))
+        if step is None or self.rhythm.keeps(self.step, step, match, news_shown=self.overlay is None):
+            self.table.refresh_view()  # on screen already, waiting for its answer (or the host's word)
             return
         self.step = step
         self._take(step, match)
@@ -164,6 +161,14 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             return
         if isinstance(step, planner.AutoAnswer):  # a public choice with one answer asks nothing
             self._send(step.seat, step.action)
+            return
+        if isinstance(step, planner.Held):  # a step the seat's screen held: sent if it still answers
+            if legal_match(step.action, match.legal_actions(step.seat)) is not None:
+                self._send(step.seat, step.action, held=True)
+                return
+            rhythm.dropped()  # the game moved elsewhere: the seat is asked from where it stands
+            self.step = None
+            self.refresh_from_wire()
             return
         if isinstance(step, planner.PassKeyboard):
             name = self.feed.seats[step.seat].name
@@ -210,7 +215,6 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         step = self.step
         assert self.rhythm is not None and isinstance(step, planner.ENTER_STEPS)
         self.rhythm.answered(step, self.match())
-        self.just_passed_to = step.seat if isinstance(step, planner.PassKeyboard) else None
         self.step = None
         self.refresh_from_wire()
 
@@ -221,6 +225,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
             return
         assert self.rhythm is not None and self.table is not None
         self.step = None
+        self.rhythm.pressed(message.seat)
         if message.seat is not None:
             self.rhythm.claimed(message.seat)
             self.refresh_from_wire()
@@ -236,15 +241,6 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         """A seat here is asked, on its own screen (private) or on the table (public)."""
         assert self.table is not None and self.feed is not None
         decision = self.build_decision(seat, match)
-        if self.queued is not None and self.queued[0] == seat:  # a step decided on the last screen
-            steps = self.queued[1]
-            action = legal_match(steps.pop(0), decision.legal)
-            if not steps:
-                self.queued = None
-            if action is not None:
-                self._send(seat, action)
-                return
-            self.queued = None  # the game moved elsewhere: ask from where it stands
         self.shown_ticket, self.shown_seat = decision.ticket, seat
         self.decision = decision
         self.checks_seen = 0
@@ -256,7 +252,7 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         self.games_seen = games
         self.finished = False
         self.shown_ticket = self.sent_ticket = 0
-        self.shown_seat = self.step = self.queued = None
+        self.shown_seat = self.step = None
         self.answered.clear()
         self.rhythm.open(self.source.seen.snapshot.step, looked=self.match().event_count)
         self._show(None)
@@ -270,22 +266,25 @@ class SeatApp(SeatHints, SeatShell, SeatScreens, SeatWire, ShellApp[int]):
         client = self.seats_here.get(message.seat)
         if client is None:
             return
-        action = legal_match(message.action, self.decision.legal if self.decision is not None else [])
-        if action is None:  # a table command made from the private screen (poker's stop)
-            self.shown_ticket = 0  # asked again once the host has applied it
-            self._command(client, message.action)
+        if legal_match(message.action, self.decision.legal if self.decision is not None else []) is None:
+            self.shown_ticket = 0  # a table command made from the private screen (poker's stop):
+            self._command(client, message.action)  # asked again once the host has applied it
             return
-        self.queued = (message.seat, list(message.then)) if message.then else None
+        assert self.rhythm is not None
+        self.rhythm.pressed(message.seat)
         self._show(None)
-        self._send(message.seat, message.action)  # in the player's order (the Reel's fish as marked)
+        self._send(message.seat, message.action, then=message.then)  # in the player's order
         if self.table is not None:
             self.table.set_prompt(None, waiting_line=self.waiting_words())
 
-    def _send(self, seat: int, action: object) -> None:
-        """Answer `seat`'s open question (a screen's later steps wait in `queued`)."""
+    def _send(self, seat: int, action: object, *, held: bool = False, then: tuple[object, ...] = ()) -> None:
+        """Answer `seat`'s open question (a screen's later steps, `then`, are the planner's `Held`)."""
         client = self.seats_here[seat]
         assert self.rhythm is not None and isinstance(action, BaseModel)  # a game's action
-        self.rhythm.sent(seat, 1, self.match())
+        if held:
+            self.rhythm.held_sent(seat)
+        else:
+            self.rhythm.sent(seat, 1, self.match(), then)
         self.sent_ticket = client.ticket
         self.answered.add(client.ticket)
         self.run_worker(client.act(action.model_dump(mode="json")), group="act")

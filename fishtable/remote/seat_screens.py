@@ -63,8 +63,8 @@ class SeatScreens(_Base):
         draw) on its own screen, until Enter: the hot seat's study screen."""
         assert self.feed is not None and self.rhythm is not None
         seat, rhythm = step.seat, self.rhythm
-        lines = planner.secrets(match, rhythm.marks, rhythm.private_kinds, seat)
-        rhythm.showing(step, match)
+        rhythm.showing(step, match)  # it keeps the secrets the study shows (`studied`)
+        lines = rhythm.studied
         self.step_ticket += 1
         hand = self.ui.study_hand(self.feed.view(seat))
         self._show(StudyScreen(self.feed.seats[seat].name, seat, lines, hand, self.step_ticket))

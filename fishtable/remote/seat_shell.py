@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from fishtable.remote.client import RemoteClient
+    from fishtable.remote.seat_rhythm import SeatRhythm
     from fishtable.tui.plugin import SomeUI
     from fishtable.tui.screens.base import FishScreen
 
@@ -62,7 +63,7 @@ class SeatShell(_Base):
     ui: SomeUI
     arming: float
     handoff_arming: float
-    just_passed_to: int | None
+    rhythm: SeatRhythm | None
 
     if TYPE_CHECKING:  # the app's (fishtable.remote.seat_wire.SeatWire's), before this in its bases
         @property
@@ -76,11 +77,11 @@ class SeatShell(_Base):
         return self.handoff_arming if kind == "handoff" else 0.0
 
     def repeat_window(self, screen: FishScreen) -> float:
-        """A repeat of the pass screen's Enter is swallowed on the first screen after it, of the
-        seat it passed to (several seats at this keyboard); asked once, as that screen arms."""
-        if self.just_passed_to is None or getattr(screen, "seat", None) != self.just_passed_to:
+        """As at the hot seat (the planner's marks say it): a repeat of the last key is swallowed
+        on `screen`, armed now, only where the keyboard has just changed hands (the first screen
+        after a pass screen, or a screen of another person than the one who pressed last)."""
+        if self.rhythm is None or not self.rhythm.keyboard_changed(getattr(screen, "seat", None)):
             return 0.0
-        self.just_passed_to = None
         return self.arming
 
     def help_markdown(self) -> str:

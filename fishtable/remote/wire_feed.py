@@ -108,6 +108,12 @@ class WireMatch:
         return events
 
     @property
+    def settled(self) -> bool:
+        """Has every connection here heard of the host's latest step (the host tells each in turn)?"""
+        snaps = [c.seen.snapshot for c in (self.source, *self.seat_clients.values())]
+        return len({s.step for s in snaps if s is not None}) <= 1
+
+    @property
     def event_count(self) -> int:
         indices = [*self.source.seen.log, *(i for c in self.seat_clients.values() for i in c.seen.log)]
         return max(indices, default=-1) + 1

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from fishtable.games.fishing_party.actions import DrawBack, Exchange, StartExchange
 from fishtable.remote.client import RemoteClient
 from fishtable.remote.host import TableHost
 from fishtable.remote.seat_app import SeatApp
@@ -309,5 +310,119 @@ async def test_the_key_rule_holds_at_the_hosts_keyboard(tmp_path: Path) -> None:
             assert not cast.chosen
             await pilot.press("space")  # a key meant for this screen acts at once: a card goes into the cast
             await until(lambda: len(cast.chosen) == 1, 10)
+    finally:
+        await host.stop()
+
+
+async def test_a_seat_elsewhere_moving_as_a_seat_here_takes_the_keyboard_costs_no_second_enter(tmp_path: Path) -> None:
+    """The table's answer ends Tomás's turn with a draw (Fishing Party's refill), and the remote seat
+    plays next: Tomás takes the host's keyboard behind his pass screen to look at his cards. He
+    presses Enter just as the remote seat moves: his study comes up and stays, and one Enter each
+    suffices (the keyboard then goes back to the table, whose news comes next). Before, the
+    remote seat's move put his pass screen up again with a new ticket: the Enter was spent."""
+    host = await start_table("fishing-party", ("local", "local", "remote"), tmp_path)
+    try:
+        seats, _ = host.links()
+        remote = RemoteClient(seats[2])
+        await remote.connect()
+        app = local_app(host, (0, 1))
+        rng = random.Random(8)
+        done = 0  # the remote seat's last question answered
+
+        def remote_asked() -> bool:
+            return bool(remote.legal) and remote.ticket != done
+
+        def studies_at_the_remotes_turn() -> bool:  # a seat here is passed the keyboard to study
+            return passing(app) and app.passing is not None and app.passing[0] not in host.match.pending() \
+                and 2 in host.match.pending() and remote_asked()
+
+        async def remote_moves() -> None:
+            nonlocal done
+            snap = remote.seen.snapshot
+            assert snap is not None and snap.prompt is not None
+            done = remote.ticket  # a reaction: "no" (its first answer), so the table's answer ends turns
+            await remote.act(snap.legal[0] if snap.prompt.get("reaction") else rng.choice(snap.legal))
+
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(400):
+                await until(lambda: asked(app) or passing(app) or table_asks(app) or studying_secret(app)
+                            or studying(app) or remote_asked())
+                if studies_at_the_remotes_turn():
+                    break
+                if remote_asked():
+                    await remote_moves()
+                    await until(lambda: remote.ticket == done or not remote.legal)
+                elif studying_secret(app) or studying(app) or passing(app):
+                    shown = (app.step, app.step_ticket)
+                    if studying_secret(app) or studying(app):
+                        (app.screen if studying_secret(app) else app.table).post_message(Acknowledged(app.step_ticket))
+                    else:
+                        pass_keyboard(app)
+                    await until(lambda: (app.step, app.step_ticket) != shown)  # noqa: B023
+                elif table_asks(app):
+                    assert app.table is not None and app.table.question is not None
+                    app.table.post_message(Claimed(app.table.question[2], None))  # nobody
+                    await until(lambda: app.asking is None)
+                else:
+                    ticket, seat = app.shown_ticket, app.shown_seat
+                    assert app.decision is not None and seat is not None
+                    app.screen.post_message(Decided(ticket, seat, rng.choice(app.decision.legal)))
+                    await until(lambda: ticket in app.answered or app.shown_ticket != ticket)  # noqa: B023
+            assert studies_at_the_remotes_turn(), "the game never came to the moment this test is about"
+            assert app.passing is not None
+            seat, steps = app.passing[0], host.match.step_count
+            pass_keyboard(app)  # its one Enter, as the remote seat moves
+            await remote_moves()
+            await until(lambda: host.match.step_count > steps)
+            # Every connection of the app has heard of the move, and the app has planned since.
+            await until(lambda: app.rhythm is not None and app.rhythm.host_steps == host.match.step_count
+                        and app.match().settled)
+            await until(lambda: studying_secret(app), 20)  # before: its pass screen again, waiting for Enter
+            study = app.screen
+            assert isinstance(study, StudyScreen) and study.seat == seat and app.passing is None
+            await pilot.pause()  # any refresh the last updates asked for has run: the study stays
+            assert app.screen is study and app.passing is None
+            study.post_message(Acknowledged(study.ticket))
+            await until(lambda: not studying_secret(app))
+            assert app.rhythm is not None and app.rhythm.marks.holder != seat  # back with the table
+        await remote.close()
+    finally:
+        await host.stop()
+
+
+async def test_a_screens_held_steps_are_sent_as_the_planner_gives_them(tmp_path: Path) -> None:
+    """An exchange put together card by card (Fishing Party's screen sends StartExchange, then the
+    card put aside and DrawBack, `Decided.then`): the host's keyboard sends each step as the seat
+    is asked it, with no screen between (the planner's `Held`, as at the hot seat)."""
+    host = await start_table("fishing-party", ("local", "local"), tmp_path)
+    try:
+        app = local_app(host, (0, 1))
+        async with app.run_test(size=(100, 30)):
+            for _ in range(20):
+                await until(lambda: asked(app) or passing(app) or studying_secret(app))
+                if passing(app) or studying_secret(app):
+                    shown = (app.step, app.step_ticket)
+                    if passing(app):
+                        pass_keyboard(app)
+                    else:
+                        app.screen.post_message(Acknowledged(app.step_ticket))
+                    await until(lambda: (app.step, app.step_ticket) != shown)  # noqa: B023
+                    continue
+                decision = app.decision
+                assert decision is not None
+                if any(isinstance(a, StartExchange) for a in decision.legal):
+                    break
+                ticket = app.shown_ticket
+                app.screen.post_message(Decided(ticket, decision.seat, decision.legal[0]))
+                await until(lambda: ticket in app.answered or app.shown_ticket != ticket)  # noqa: B023
+            decision = app.decision
+            assert decision is not None and decision.private
+            assert any(isinstance(a, StartExchange) for a in decision.legal)
+            hand = decision.view.hand
+            steps = host.match.step_count
+            then = (Exchange(card=hand[0].id), DrawBack())
+            app.screen.post_message(Decided(app.shown_ticket, decision.seat, StartExchange(), then))
+            await until(lambda: host.match.step_count == steps + 3, 20)  # before: the seat asked again, unanswered
+            assert app.rhythm is not None and app.rhythm.marks.held is None
     finally:
         await host.stop()
