@@ -146,8 +146,11 @@ async def play_here(app: SeatApp, pilot: Pilot, host: TableHost, rng: random.Ran
             counts["passes"] += 1
             assert app.passing is not None
             passed_to = app.passing[0]
+            shown = app.step_ticket
             pass_keyboard(app)
-            await until(lambda: app.passing is None)
+            # A remote seat's news the opaque pass screen does not show puts it up again, on the
+            # table with the news (a new ticket): its Enter again, as a player would.
+            await until(lambda: app.passing is None or app.step_ticket != shown)  # noqa: B023
             continue
         seat = app.shown_seat
         assert seat is not None and app.decision is not None
