@@ -1,7 +1,7 @@
 """The hard player's iteration budget: how many search iterations fit in one CPU-second.
 
 The app's hard player (and the hint) search a fixed number of iterations per decision,
-`HARD_ITERATIONS` in each game's `bots` module, so that the same view and seed give the
+`HARD.iterations` in each game's `bots` module, so that the same view and seed give the
 same move however busy the computer is. This script measures the CPU time of the search
 (time.process_time, so a loaded machine inflates it little) at the decisions of seat 1 in
 games where every seat plays the normal bot, and prints the iterations that take `--target`

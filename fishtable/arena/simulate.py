@@ -26,7 +26,7 @@ from fishtable.bots import RandomBot, bot_rng, get_bot
 from fishtable.bots.protocol import SomeBot
 from fishtable.engine.errors import IllegalAction
 from fishtable.engine.files import JsonObject
-from fishtable.engine.protocol import Game, Result, SeatInfo, SomeGame
+from fishtable.engine.protocol import Game, Result, SeatInfo, SomeGame, TableView
 from fishtable.engine.registry import get_entry
 
 if TYPE_CHECKING:  # rich loads only when a report is drawn
@@ -123,7 +123,7 @@ def make_options(game: SomeGame, advanced: str | None = None, card_file: str | N
     return game.prepare_options(options)
 
 
-def _first_pending(game: Game[StateT, BaseModel, ActionT]) -> Callable[[StateT], int | None]:
+def _first_pending(game: Game[StateT, TableView, ActionT]) -> Callable[[StateT], int | None]:
     """`first_to_act` from the prompts: the first seat `pending` lists."""
     pending = game.pending
 
@@ -134,7 +134,7 @@ def _first_pending(game: Game[StateT, BaseModel, ActionT]) -> Callable[[StateT],
 
 
 def play_to_end(
-    game: Game[StateT, BaseModel, ActionT],
+    game: Game[StateT, TableView, ActionT],
     state: StateT,
     choose: Callable[[int, StateT], ActionT],
     bot_name: Callable[[int], str],

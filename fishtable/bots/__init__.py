@@ -5,11 +5,11 @@ Every game offers three difficulty levels besides its own named bots:
 - `easy`: uniform over the legal actions (the `random` bot);
 - `normal`: the game's own one-ply heuristic (its `greedy` bot; random if it has none);
 - `hard`: information-set Monte Carlo tree search (`fishtable.bots.search`), or where the
-  game's `HARD_SEARCH` asks for it sequential halving on common worlds
+  game's `HARD` player asks for it sequential halving on common worlds
   (`fishtable.bots.halving`), for games that deal worlds from a seat's view
   (`sample_world`). Its budget is a number of search
   iterations, calibrated once per game and table size to take about one second on a quiet
-  two-core machine (`HARD_ITERATIONS` in the game's `bots` module, measured by
+  two-core machine (`HARD.iterations` in the game's `bots` module, measured by
   `benchmarks/calibrate_hard.py`): the same view and seed give the same move, and a busy
   computer makes it slower, not weaker. A wall-clock cap (`HARD_SECONDS`) is only a safety net.
 """
@@ -28,7 +28,7 @@ from fishtable.bots.protocol import Bot as Bot
 from fishtable.bots.protocol import SomeBot
 from fishtable.bots.search import EXPLORATION, Progress, SearchBot, can_search
 from fishtable.engine.match import Match
-from fishtable.engine.protocol import ActionT, Game, SomeGame, StateT, ViewT
+from fishtable.engine.protocol import ActionT, Game, HardPlayer, SomeGame, StateT, ViewT
 from fishtable.engine.registry import get_entry
 
 BotTable = dict[str, Callable[[], SomeBot]]  # a game's `BOTS`: its computer players by name
@@ -63,26 +63,38 @@ def _game_bots(game: str) -> BotTable:
     return dict(module.BOTS) if module is not None else {}
 
 
+def hard_player(game: str) -> HardPlayer:
+    """How a game's hard player searches: the `HARD` its `bots` module declares beside `BOTS`
+    (CONTRIBUTING.md), or the defaults for a game without a `bots` module."""
+    module = _bots_module(game)
+    if module is None:
+        return DEFAULT_HARD
+    hard = module.HARD
+    if not isinstance(hard, HardPlayer):
+        raise TypeError(f"{module.__name__}.HARD is not a HardPlayer.")
+    return hard
+
+
 LEVELS = ("easy", "normal", "hard")
 # A safety net, not the budget: the most wall time a hard decision (or a hint) may take
 # on a very busy computer; past it the move no longer depends on the seed alone.
 HARD_SECONDS = 6.0
 HINT_SECONDS = 6.0
 HINT_OPTIONS = 3
-# The iterations of a game whose `bots` module names none, by table size.
+# The iterations of a game without a `bots` module, by table size.
 DEFAULT_ITERATIONS = {2: 500, 4: 300}
+DEFAULT_HARD = HardPlayer(iterations=DEFAULT_ITERATIONS)
 MIN_ITERATIONS = 50
 
 
 def hard_iterations(game: str, players: int) -> int:
     """The hard player's search iterations per decision at a table of `players`.
 
-    The game's `HARD_ITERATIONS` maps table sizes to iterations (about one CPU-second
+    The game's `HARD.iterations` maps table sizes to iterations (about one CPU-second
     each, measured at every size the built-in games allow); for a size a game did not
     measure, the cost of an iteration is taken as linear in the number of players.
     """
-    module = _bots_module(game)
-    table: dict[int, int] = dict(getattr(module, "HARD_ITERATIONS", None) or DEFAULT_ITERATIONS)
+    table = dict(hard_player(game).iterations)
     if players in table:
         return table[players]
     sizes = sorted(table)
@@ -123,11 +135,22 @@ class SearchSettings(TypedDict, total=False):
 
 
 def search_settings(game: str) -> SearchSettings:
-    """The game's own settings of its hard player (`HARD_SEARCH` in its `bots` module:
-    keyword arguments of `SearchBot`, such as `rollout_steps`, and `model_play`),
-    tuned by tournaments."""
-    settings: SearchSettings | None = getattr(_bots_module(game), "HARD_SEARCH", None)
-    return {**settings} if settings else {}
+    """The game's own settings of its hard player (`HARD` in its `bots` module: keyword
+    arguments of `SearchBot`, such as `rollout_steps`, and `model_play`), tuned by
+    tournaments: only those it sets."""
+    hard = hard_player(game)
+    settings: SearchSettings = {}
+    if hard.exploration is not None:
+        settings["exploration"] = hard.exploration
+    if hard.rollout_steps is not None:
+        settings["rollout_steps"] = hard.rollout_steps
+    if hard.prior_weight is not None:
+        settings["prior_weight"] = hard.prior_weight
+    if hard.model_play:
+        settings["model_play"] = True
+    if hard.halving:
+        settings["halving"] = True
+    return settings
 
 
 def _search_bot(game: str, loaded: Game[StateT, ViewT, ActionT], seconds: float | None,
@@ -136,12 +159,12 @@ def _search_bot(game: str, loaded: Game[StateT, ViewT, ActionT], seconds: float 
     """The hard player of a game with its own settings: the greedy bot as its root prior and,
     where the game asks for it, as its model of how seats play."""
     bots = _game_bots(game) if bots is None else bots
-    settings = search_settings(game)
-    model = _prior(game, bots) if settings.get("model_play") else None
+    hard = hard_player(game)
+    model = _prior(game, bots) if hard.model_play else None
+    exploration = EXPLORATION if hard.exploration is None else hard.exploration
     return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots), model=model,
-                     should_stop=stop, exploration=settings.get("exploration", EXPLORATION),
-                     rollout_steps=settings.get("rollout_steps"), prior_weight=settings.get("prior_weight"),
-                     halving=settings.get("halving", False))
+                     should_stop=stop, exploration=exploration, rollout_steps=hard.rollout_steps,
+                     prior_weight=hard.prior_weight, halving=hard.halving)
 
 
 def get_bot(
@@ -193,7 +216,7 @@ def hint(
     if not legal:
         return []
     if seconds is None and iterations is None:
-        seconds, iterations = HINT_SECONDS, hard_iterations(game.name, len(getattr(view, "seats", ())) or 2)
+        seconds, iterations = HINT_SECONDS, hard_iterations(game.name, len(view.seats) or 2)
     bot = _search_bot(game.name, game, seconds, iterations, stop=stop)
     result = bot.search(view, legal, rng if rng is not None else random.Random(0))
     return [(o.action, o.win_rate, o.visits) for o in result.options[:options]]

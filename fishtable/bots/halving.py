@@ -66,7 +66,9 @@ def rounds_for(actions: int) -> int:
 def halving_search(bot: Searcher[StateT, ViewT, ActionT], view: ViewT, legal: Sequence[ActionT],
                    rng: random.Random, budget: int) -> SearchResult[ActionT]:
     """Search from `view` (one seat's own view) over `legal` with about `budget` playouts."""
-    root: int = getattr(view, "seat")  # noqa: B009 - SearchBot.search checked it is there
+    root = view.seat
+    if root is None:  # SearchBot.search refuses it first; a direct caller is told the same
+        raise ValueError("The search needs a seat's own view, not the public table.")
     game = bot.game
     sample_world = bot.sample_world
     apply = game.apply

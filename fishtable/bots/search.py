@@ -199,7 +199,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
     # -- the search ------------------------------------------------------------------
     def search(self, view: ViewT, legal: Sequence[ActionT], rng: random.Random) -> SearchResult[ActionT]:
         """Search from `view` (one seat's own view) over `legal` (that seat's legal actions)."""
-        root = getattr(view, "seat", None)
+        root = view.seat
         if root is None:
             raise ValueError("The search needs a seat's own view, not the public table.")
         if not legal:

@@ -7,7 +7,7 @@ imports Textual. The app and the bots only ever see `View` objects.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -89,12 +89,34 @@ class Result(Frozen):
     notes: tuple[str, ...] = ()  # how a tie was broken, and the like, in words
 
 
+class SeatLine(Protocol):
+    """A seat as every game's view lists it: at least its name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+class TableView(Protocol):
+    """What every game's view says, whatever else it holds (mypy checks each game's view against
+    it where its `capabilities` name the view type): whose view it is, None for the public table,
+    and the seats at the table in seat order, each with its name. The shell, the bots and the
+    replay read these two members, never probe for them."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def seats(self) -> Sequence[SeatLine]: ...
+
+    def model_dump(self, *, mode: str = ...) -> dict[str, Any]: ...
+
+
 # A game's own types: its state (the engine's alone), its view models and its actions.
 StateT = TypeVar("StateT")
-ViewT = TypeVar("ViewT", bound=BaseModel)
+ViewT = TypeVar("ViewT", bound=TableView)
 ActionT = TypeVar("ActionT", bound=BaseModel)
-ViewT_co = TypeVar("ViewT_co", bound=BaseModel, covariant=True)
-ViewT_contra = TypeVar("ViewT_contra", bound=BaseModel, contravariant=True)
+ViewT_co = TypeVar("ViewT_co", bound=TableView, covariant=True)
+ViewT_contra = TypeVar("ViewT_contra", bound=TableView, contravariant=True)
 
 
 class Game(Protocol[StateT, ViewT_co, ActionT]):
@@ -183,6 +205,10 @@ class Capabilities(Generic[StateT, ViewT, ActionT]):
     # -- sessions of many hands (a tournament may score the first hands) --------------------------
     hands_settled: Callable[[StateT], int] | None = None
     standings: Callable[[StateT], Result] | None = None  # the chips as they stand (the result, once over)
+    # -- the replay -------------------------------------------------------------------------------
+    # What marks a new round on the public table (the round, poker's hand, Fishing Party's turn):
+    # the replay starts a chapter wherever it changes.
+    round_of: Callable[[ViewT], int] | None = None
     # -- the clock --------------------------------------------------------------------------------
     time_limit: TimeLimit[ViewT, ActionT] | None = None
 
@@ -196,3 +222,20 @@ class Capabilities(Generic[StateT, ViewT, ActionT]):
 
 
 NO_CAPABILITIES: Capabilities[Any, Any, Any] = Capabilities()
+
+
+@dataclass(frozen=True, slots=True)
+class HardPlayer:
+    """How a game's hard player searches: what its `bots` module declares as `HARD`, beside its
+    `BOTS` (`fishtable.bots` reads both by name, never probes for them). Declared here, below the
+    games, because a game's `bots` module may not import `fishtable.bots`."""
+
+    # Search iterations per decision by table size: about one CPU-second each on the reference
+    # machine (benchmarks/calibrate_hard.py); other sizes are interpolated.
+    iterations: Mapping[int, int]
+    # The rest tune `fishtable.bots.search.SearchBot` (None: its default).
+    exploration: float | None = None
+    rollout_steps: int | None = None
+    prior_weight: float | None = None
+    model_play: bool = False  # the search expects seats to play as the game's greedy bot
+    halving: bool = False  # sequential halving on common worlds, not the tree

@@ -30,10 +30,6 @@ NOT_FINISHED = "{source} is a game that is not finished: its replay would show c
     "at the table, so it is not opened."
 
 
-# What marks a new round on a game's public table, in this order (a game may have none of them).
-ROUND_FIELDS = ("round", "hand_number", "turn")
-
-
 @dataclass(frozen=True)
 class Step:
     """One decision: who made it, what it was (its JSON), and the log lines it brought."""
@@ -117,13 +113,13 @@ class Replay:
     def round_starts(self, kinds: frozenset[str] = frozenset()) -> list[int]:
         """The steps at which a new round begins, 0 (the deal) first: where the public table's
         round (or poker's hand, or Fishing Party's turn) changes, or an event of `kinds` happens."""
-        field = next((f for f in ROUND_FIELDS if hasattr(self.view(0, None), f)), None)
+        round_of = self.game.capabilities.round_of  # None: the game marks no rounds
         starts = [0]
-        last = getattr(self.view(0, None), field) if field else None
+        last = round_of(self.view(0, None)) if round_of else None
         for done in self.steps:
             if done.index == len(self.steps):
                 break
-            now = getattr(self.view(done.index, None), field) if field else None
+            now = round_of(self.view(done.index, None)) if round_of else None
             if now != last or any(event.kind in kinds for event in done.events):
                 starts.append(done.index)
             last = now

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first n
     from pydantic import BaseModel
 
     from fishtable.engine.match import SomeMatch
-    from fishtable.engine.protocol import Event
+    from fishtable.engine.protocol import Event, TableView
     from fishtable.engine.series import Series, SeriesRules
     from fishtable.history import recorder
     from fishtable.tui import autosave, starting
@@ -390,7 +390,7 @@ class FishtableApp(ShellApp[int]):
         screen: each line's move found again among the legal actions by its words (a list never
         shows two moves in the same words), explained by the plug-in from its figures."""
         flow = self.flow
-        decision = getattr(flow, "private_decision", None) if flow is not None else None
+        decision = flow.private_decision if flow is not None else None
         if flow is None or decision is None:
             return {}
         wanted = {words for words, _, _ in options}
@@ -441,7 +441,7 @@ class FishtableApp(ShellApp[int]):
         names = [None if seat.bot is not None else seat.name for seat in match.seats]
         return tip_data.TipDesk(loaded, match.game.name, self.seen_tips, names)
 
-    def tip_for(self, view: BaseModel, entries: Sequence[tuple[int, Event]], news_from: int,
+    def tip_for(self, view: TableView, entries: Sequence[tuple[int, Event]], news_from: int,
                 prompt: str | None, seat: int | None) -> tip_data.Tip | None:
         """The tip a screen shows (see `TipDesk.for_screen` in fishtable.tui.tips), or None."""
         desk = self.tip_desk

@@ -22,12 +22,12 @@ from textual.message import Message
 if TYPE_CHECKING:  # annotations only: the menu, which imports this, must not load pydantic
     from pydantic import BaseModel
 
-    from fishtable.engine.protocol import Event, Prompt, SeatInfo
+    from fishtable.engine.protocol import Event, Prompt, SeatInfo, TableView
 
 # The game's own types, which the shell never names: its state (held by the match, never seen
 # here), its view models and its actions. A screen of a game's plug-in sees `Decision[View, Action]`.
 StateT = TypeVar("StateT")
-ViewT = TypeVar("ViewT", bound="BaseModel")
+ViewT = TypeVar("ViewT", bound="TableView")  # every game's view: its seat and seats
 ActionT = TypeVar("ActionT", bound="BaseModel")
 
 

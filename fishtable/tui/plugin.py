@@ -85,7 +85,7 @@ class GameUI(Generic[ViewT, ActionT]):
         """One seat's panel in the side column; `active` marks the seat the table waits for."""
         text = Text()
         text.append("▶ " if active else "  ", "bold #ffd75e")
-        text.append(view.seats[seat].name if hasattr(view, "seats") else f"Seat {seat + 1}", "bold")
+        text.append(view.seats[seat].name, "bold")
         return text
 
     def busy_seats(self, view: ViewT) -> set[int]:
@@ -95,6 +95,9 @@ class GameUI(Generic[ViewT, ActionT]):
     # -- words ---------------------------------------------------------------------
     def describe(self, action: ActionT, view: ViewT, kind: str) -> str:
         """An action in player words, for lists of legal actions."""
+        # A probe of a game member, allowed (tests/test_probes.py): only a plug-in that writes no
+        # words of its own reaches this fallback; every built-in game's action has a `kind`, but
+        # the shell's actions are any pydantic model, so the action itself stands in without one.
         return str(getattr(action, "kind", action)).replace("_", " ").capitalize()
 
     def shortcut(self, action: ActionT, kind: str) -> tuple[str, str] | None:

@@ -41,7 +41,7 @@ from fishtable.engine.text import PlainName, PlainText
 from fishtable.tui.remembered import REMEMBERED_NAME, remember_tips, remembered_tips
 
 if TYPE_CHECKING:
-    from fishtable.engine.protocol import Event
+    from fishtable.engine.protocol import Event, TableView
 
 TIPS_FILE = "tips.json"
 TIPS_FORMAT = "fishtable-tips"
@@ -116,7 +116,7 @@ def card_subjects(data: object) -> set[str]:
     return found
 
 
-def view_subjects(view: BaseModel) -> set[str]:
+def view_subjects(view: TableView) -> set[str]:
     """The subjects a view shows: its cards and its phase (or stage, where it names one)."""
     data = view.model_dump(mode="json")
     found = card_subjects(data)
@@ -200,7 +200,7 @@ class TipDesk:
         self.seen = seen
         self.names = tuple(names)  # per seat: the person's name, or None for a computer seat
 
-    def for_screen(self, view: BaseModel, entries: Sequence[tuple[int, Event]], news_from: int,
+    def for_screen(self, view: TableView, entries: Sequence[tuple[int, Event]], news_from: int,
                    prompt: str | None, seat: int | None) -> Tip | None:
         """The tip for a screen that draws `view` and these log lines: the public table
         (`seat` None) or `seat`'s own private screen. Marked seen once returned."""
@@ -233,7 +233,7 @@ class TipDesk:
 class TipsHost(Protocol):
     """An app that gives tips (the hot-seat app): a screen asks it for the tip it shows."""
 
-    def tip_for(self, view: BaseModel, entries: Sequence[tuple[int, Event]], news_from: int,
+    def tip_for(self, view: TableView, entries: Sequence[tuple[int, Event]], news_from: int,
                 prompt: str | None, seat: int | None) -> Tip | None:
         """The tip for a screen (see `TipDesk.for_screen`), or None (tips off, none new)."""
         ...

@@ -3,6 +3,7 @@ as a safety net, and so the same move from the same view and seed in any process
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import subprocess
@@ -47,7 +48,7 @@ def test_every_table_size_of_every_game_has_a_calibrated_budget(game):
     """Issue 44: a budget measured at each size the game allows, none extrapolated; a bigger
     table costs more per iteration, so it never gets more iterations than a smaller one."""
     entry = get_entry(game)
-    table = bots._bots_module(game).HARD_ITERATIONS
+    table = bots.hard_player(game).iterations
     sizes = range(entry.min_players, entry.max_players + 1)
     assert sorted(table) == list(sizes)
     assert [hard_iterations(game, n) for n in sizes] == [table[n] for n in sizes]
@@ -56,7 +57,7 @@ def test_every_table_size_of_every_game_has_a_calibrated_budget(game):
 
 def test_a_table_size_between_two_calibrated_ones_takes_the_cost_halfway(monkeypatch):
     table = {2: 900, 4: 300}
-    monkeypatch.setattr(cf_bots, "HARD_ITERATIONS", table)
+    monkeypatch.setattr(cf_bots, "HARD", dataclasses.replace(cf_bots.HARD, iterations=table))
     # Three players: the cost of an iteration halfway between two and four.
     cost = (1 / table[2] + 1 / table[4]) / 2
     assert hard_iterations("crazy-fishing", 3) == round(1 / cost)
@@ -107,7 +108,7 @@ def test_a_game_s_search_settings_reach_its_hard_player_and_its_hint(monkeypatch
     from fishtable.games.big_fish import bots as bf_bots
 
     settings = {"rollout_steps": 17, "prior_weight": 2.5, "model_play": True}
-    monkeypatch.setattr(bf_bots, "HARD_SEARCH", settings, raising=False)
+    monkeypatch.setattr(bf_bots, "HARD", dataclasses.replace(bf_bots.HARD, **settings))
     bot = get_bot("big-fish", "hard", iterations=5)
     assert isinstance(bot, SearchBot) and bot.rollout_steps == 17 and bot.prior_weight == 2.5
     assert isinstance(bot.model, bf_bots.GreedyBot) and bot.model is not bot.prior
@@ -125,3 +126,14 @@ def test_a_game_s_search_settings_reach_its_hard_player_and_its_hint(monkeypatch
     seat = next(iter(game.pending(state)))
     bots.hint(game.view(state, seat), game.legal_actions(state, seat), game, iterations=3)
     assert seen and seen[-1]["rollout_steps"] == 17 and isinstance(seen[-1]["model"], bf_bots.GreedyBot)
+
+
+def test_a_bots_module_s_hard_player_is_a_declared_record_never_a_guess(monkeypatch):
+    """`HARD` is read by name and must be a HardPlayer: a table of the old shape is refused in
+    words, not half read."""
+    monkeypatch.setattr(cf_bots, "HARD", {2: 900})
+    with pytest.raises(TypeError, match="HARD is not a HardPlayer"):
+        hard_iterations("crazy-fishing", 2)
+    monkeypatch.delattr(cf_bots, "HARD")
+    with pytest.raises(AttributeError):
+        get_bot("crazy-fishing", "hard")

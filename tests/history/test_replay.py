@@ -71,3 +71,20 @@ def test_a_changed_record_is_refused(tmp_path: Path) -> None:
     record = record_of(match, seconds=1)
     with pytest.raises(HistoryError, match="checksum"):
         from_record(replace(record, state_hash="0" * 16))
+
+
+# What each game declares (`capabilities.round_of`) as a new round on its public table.
+ROUND_FIELD = {"crazy-fishing": "round", "fishing-party": "turn", "big-fish": "round",
+               "fishing-party-poker": "hand_number"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_replay_s_rounds_start_where_the_game_s_declared_round_changes(tmp_path: Path, game: str) -> None:
+    match = played(game)
+    path = tmp_path / HISTORY_NAME
+    replay = from_record(store.load_game(path, store.record_game(path, record_of(match, seconds=1))))
+    field = ROUND_FIELD[game]
+    marks = [getattr(replay.view(step, None), field) for step in range(len(replay))]
+    expected = [0] + [step for step in range(1, len(replay)) if marks[step] != marks[step - 1]]
+    starts = replay.round_starts()
+    assert starts == expected and len(starts) > 2

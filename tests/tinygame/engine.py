@@ -101,7 +101,8 @@ class HighCard:
     max_players = 3
 
     def __init__(self) -> None:
-        self.capabilities: Capabilities[State, HighCardView, Pick] = Capabilities(sample_world=self.sample_world)
+        self.capabilities: Capabilities[State, HighCardView, Pick] = Capabilities(
+            sample_world=self.sample_world, round_of=lambda view: view.round)
 
     def options_model(self) -> type[HighCardOptions]:
         return HighCardOptions

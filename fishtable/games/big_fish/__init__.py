@@ -39,6 +39,7 @@ class BigFish(CardGame[BigFishOptions]):
         first_to_act=dispatch.first_to_act,
         sample_world=sampler.sample_world,
         evaluate=scoring.evaluate,
+        round_of=lambda view: view.round,
     )
 
 

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
+from fishtable.engine.protocol import HardPlayer
 from fishtable.games.big_fish import actions
 from fishtable.games.big_fish.actions import Action
 from fishtable.games.big_fish.cards import TOP_EVENTS
@@ -192,4 +193,4 @@ BOTS = {"greedy": GreedyBot}
 # one CPU-second each on this project's two-core reference machine, measured by
 # benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
 # benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated.
-HARD_ITERATIONS = {2: 1700, 3: 1320, 4: 1150, 5: 980}
+HARD = HardPlayer(iterations={2: 1700, 3: 1320, 4: 1150, 5: 980})

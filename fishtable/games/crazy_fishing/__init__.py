@@ -55,6 +55,7 @@ class CrazyFishing(CardGame[CrazyFishingOptions]):
         sample_world=sampler.sample_world,
         evaluate=scoring.evaluate,
         rollout_done=scoring.round_played,
+        round_of=lambda view: view.round,
     )
 
 

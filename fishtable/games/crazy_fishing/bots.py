@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Protocol, cast
 
+from fishtable.engine.protocol import HardPlayer
 from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView, SeaFish, SeatPanel, card_worth, rod_quality
 
 INF = 10**9  # an infinite bait (the Most Tempting Bait)
@@ -525,12 +526,14 @@ BOTS = {"greedy": GreedyBot}
 # one CPU-second each on this project's two-core reference machine, measured by
 # benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
 # benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated.
-HARD_ITERATIONS = {2: 1340, 3: 870, 4: 615, 5: 465, 6: 360}
-# The search expects every seat to play as this greedy player would and stops each playout
-# when its round is played out (the game's `rollout_done`), scoring it with `evaluate`. It
-# compares the root's moves by sequential halving on common worlds (fishtable/bots/halving.py),
-# not by the tree: with ~26 casts and hidden hands the tree gave each cast a few worlds of its
-# own, and their luck swamped the difference between casts (heads-up and one against three,
-# the tree's 60.5% and 1.23x fair share were its figures). Its prior is the greedy player's
-# move, kept through the first halving.
-HARD_SEARCH = {"model_play": True, "rollout_steps": 60, "prior_weight": 0.3, "halving": True}
+HARD = HardPlayer(
+    iterations={2: 1340, 3: 870, 4: 615, 5: 465, 6: 360},
+    # The search expects every seat to play as this greedy player would and stops each playout
+    # when its round is played out (the game's `rollout_done`), scoring it with `evaluate`. It
+    # compares the root's moves by sequential halving on common worlds (fishtable/bots/halving.py),
+    # not by the tree: with ~26 casts and hidden hands the tree gave each cast a few worlds of its
+    # own, and their luck swamped the difference between casts (heads-up and one against three,
+    # the tree's 60.5% and 1.23x fair share were its figures). Its prior is the greedy player's
+    # move, kept through the first halving.
+    model_play=True, rollout_steps=60, prior_weight=0.3, halving=True,
+)

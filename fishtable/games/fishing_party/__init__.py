@@ -43,6 +43,7 @@ class FishingParty(CardGame[FishingPartyOptions]):
         sample_world=sampler.sample_world,
         evaluate=playouts.evaluate,
         rollout_action=playouts.rollout_action,
+        round_of=lambda view: view.turn,  # whose turn: each turn is a chapter of the replay
         time_limit=TimeLimit(
             seconds=lambda options: None if options.time_limit_minutes is None else options.time_limit_minutes * 60.0,
             up_action=TimeUp(),

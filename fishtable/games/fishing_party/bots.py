@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from fishtable.engine.protocol import HardPlayer
 from fishtable.games.fishing_party.actions import (
     Action,
     BreakLine,
@@ -286,4 +287,4 @@ BOTS = {"greedy": GreedyBot}
 # one CPU-second each on this project's two-core reference machine, measured by
 # benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
 # benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated.
-HARD_ITERATIONS = {2: 1090, 3: 480, 4: 435, 5: 400}
+HARD = HardPlayer(iterations={2: 1090, 3: 480, 4: 435, 5: 400})

@@ -51,6 +51,7 @@ class FishingPartyPoker(CardGame[PokerOptions]):
         rollout_done=sampler.rollout_done,
         hands_settled=scoring.hands_settled,
         standings=scoring.standings,
+        round_of=lambda view: view.hand_number,
     )
 
 

@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Protocol, cast
 
+from fishtable.engine.protocol import HardPlayer
 from fishtable.games.fishing_party_poker.hands import PLAIN, SUITED, rank_bit
 from fishtable.games.fishing_party_poker.views import CardFace, PokerView
 
@@ -195,13 +196,15 @@ BOTS = {"greedy": GreedyBot}
 # one CPU-second each on this project's two-core reference machine, measured by
 # benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
 # benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated.
-HARD_ITERATIONS = {2: 1870, 3: 1460, 4: 795, 5: 795, 6: 455, 7: 425, 8: 300}
-# The search expects every seat to play as this greedy player would, and compares the root's
-# moves by sequential halving on common worlds (fishtable/bots/halving.py): fold, call and
-# raise are played out on the same hidden cards. The sampler (sampler.py) deals a seat that
-# bet a hand the greedy player would bet with. The tree search, with uniform worlds, drew
-# level with the normal player (49.8%, margin +0.02 over 246 one-hand deals); the model with
-# uniform worlds called every bet as if it were a bluff (margin -0.90 over 40 deals), the
-# model with bettors taken at their word gained +4.25 on the tree (40 deals, SE 2.10, at 850
-# iterations).
-HARD_SEARCH = {"model_play": True, "halving": True}
+HARD = HardPlayer(
+    iterations={2: 1870, 3: 1460, 4: 795, 5: 795, 6: 455, 7: 425, 8: 300},
+    # The search expects every seat to play as this greedy player would, and compares the root's
+    # moves by sequential halving on common worlds (fishtable/bots/halving.py): fold, call and
+    # raise are played out on the same hidden cards. The sampler (sampler.py) deals a seat that
+    # bet a hand the greedy player would bet with. The tree search, with uniform worlds, drew
+    # level with the normal player (49.8%, margin +0.02 over 246 one-hand deals); the model with
+    # uniform worlds called every bet as if it were a bluff (margin -0.90 over 40 deals), the
+    # model with bettors taken at their word gained +4.25 on the tree (40 deals, SE 2.10, at 850
+    # iterations).
+    model_play=True, halving=True,
+)

@@ -20,7 +20,7 @@ from textual.events import Resize
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 
-from fishtable.games.big_fish.actions import Action
+from fishtable.games.big_fish.actions import Action, CardAction, FishAction, Place, PlayWild
 from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.mine import row_line, spot_text
 from fishtable.plugins.big_fish.steps import step_bar
@@ -54,8 +54,16 @@ def heading(decision: Decision[BigFishView, Action]) -> str:
 
 def action_cards(action: Action) -> set[str]:
     """The card ids an action is about (a hand card, a fish, a row card)."""
-    return {cid for cid in (getattr(action, "card", None), getattr(action, "fish", None),
-                            getattr(action, "mine", None)) if cid}
+    ids: tuple[str | None, ...]
+    if isinstance(action, PlayWild):
+        ids = (action.card, action.fish, action.mine)
+    elif isinstance(action, (Place, CardAction)):
+        ids = (action.card,)
+    elif isinstance(action, FishAction):
+        ids = (action.fish,)
+    else:  # drawing from the deck, or done: no card
+        ids = ()
+    return {cid for cid in ids if cid}
 
 
 # The screen's breakpoints (Textual reads them from the screen): named here, as Textual types

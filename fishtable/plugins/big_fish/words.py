@@ -8,8 +8,7 @@ a wild card with its colour and step ("purple · Spawn").
 
 from __future__ import annotations
 
-from typing import Any
-
+from fishtable.games.big_fish.actions import Action, CardAction, Place, PlayWild
 from fishtable.games.big_fish.describe import describe as engine_describe
 from fishtable.games.big_fish.views import BigFishView, CardFace
 from fishtable.plugins.big_fish.faces import points_text, wild_kind
@@ -28,15 +27,17 @@ def card_words(card: CardFace, hard: bool = False) -> str:
     return f"{card.name} ({wild_kind(card)})"
 
 
-def describe(action: Any, view: BigFishView) -> str:  # Any: any of the game's actions, read by its kind
+def describe(action: Action, view: BigFishView) -> str:
     kind = action.kind
     cards = {c.id: c for c in (*view.face_up, *(view.hand or ()))}
-    card = cards.get(getattr(action, "card", None) or "")
+    # the card an action names from a hand or the Face-Up Cards (a fish is named by its spot's card)
+    named = action.card if isinstance(action, (Place, CardAction, PlayWild)) else None
+    card = cards.get(named or "")
     if card is not None and kind in TEMPLATES:
         return TEMPLATES[kind].format(card=card_words(card, view.hard_mode))
-    if card is not None and kind == "play_wild" and action.fish is None:
+    if card is not None and isinstance(action, PlayWild) and action.fish is None:
         lasting = " Works from your next turn." if card.step else ""
         return f"Play {card.name} ({wild_kind(card)}): {card.text}{lasting}"
-    if card is not None and kind == "place":
+    if card is not None and isinstance(action, Place):
         return f"Place {card_words(card, view.hard_mode)} as your {action.size.capitalize()} Fish"
     return engine_describe(action, view)

@@ -403,7 +403,8 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
     def _choose_kind(self, kind: str) -> None:
         self._forget_digits()
         for action in self._legal():
-            if action.kind == kind and getattr(action, "label", None) is None:
+            # the plain action of its kind: a pair attempt that names no fish, not a look
+            if action.kind == kind and not (isinstance(action, (Look, PairAttempt)) and action.label is not None):
                 self.post_message(self.Chosen(action))
                 return
 

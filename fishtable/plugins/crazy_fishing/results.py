@@ -2,8 +2,8 @@
 
 At the end of the game every catch pile is public (the scores are counted
 from them). The public view carries a seat's whole pile as `SeatPanel.pile`
-once the game is over, if the engine provides it; otherwise only what the
-table shows during play (the count and the top card) can be listed.
+once the game is over; before that (None) only what the table shows during
+play (the count and the top card) can be listed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ WIDTH = 76  # fits an 80-column terminal; lines break between fish, never inside
 
 
 def _points(view: CrazyFishingView) -> dict[int, int]:
-    result = getattr(view, "result", None)
+    result = view.result
     return {line.seat: line.total for line in result.scores} if result is not None else {}
 
 
@@ -29,7 +29,7 @@ def catches_text(view: CrazyFishingView) -> Text:
         if panel.seat in points:
             head.append(f" ({points[panel.seat]} point{'s' * (points[panel.seat] != 1)})", "dim")
         head.append(": ")
-        pile = getattr(panel, "pile", None)  # every card, once the game is over
+        pile = panel.pile  # every card, once the game is over
         atoms: list[Atom]
         if pile:
             atoms = [(" · " if n else "", _card(card)) for n, card in enumerate(pile)]

@@ -28,7 +28,7 @@ import sys
 import time
 import weakref
 from dataclasses import dataclass
-from typing import ClassVar, Protocol, TypeVar, cast
+from typing import ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from textual import events
 from textual.app import App
@@ -67,6 +67,7 @@ class ArmedApp(Protocol):
         ...
 
 
+@runtime_checkable
 class RepeatGuardApp(Protocol):
     """An app that knows who has the keyboard (the hot-seat app; the others need not say)."""
 
@@ -155,10 +156,10 @@ class FishScreen(Screen[None]):
         self.has_armed = True
         # A swallow set before stays until a key acts or its window ends: a prompt set just after
         # the screen showed (the table's private copy) is no key of the player's.
-        guard = getattr(self.app, "repeat_window", None)
-        last = _last_keys.get(self.app)
-        if kind == "decision" and guard is not None and last is not None:
-            window = cast("RepeatGuardApp", self.app).repeat_window(self)
+        app = self.app
+        last = _last_keys.get(app)
+        if kind == "decision" and isinstance(app, RepeatGuardApp) and last is not None:
+            window = app.repeat_window(self)
             if window > 0 and last.time + window > now:
                 self.swallow = TypedKey(last.key, last.time + window)
         elif kind != "decision":

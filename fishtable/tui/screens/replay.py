@@ -100,9 +100,8 @@ class ReplayScreen(FishScreen):
         text = Text()
         width = max(20, self.app.size.width * 3 // 5 - 4)
         public = replay.view(step, None)
-        if hasattr(self.ui, "topbar"):
-            text.append_text(self.ui.topbar(public, width))
-            text.append("\n")
+        text.append_text(self.ui.topbar(public, width))
+        text.append("\n")
         for seat, info in enumerate(replay.seats):
             view = replay.view(step, seat)
             text.append("\n")

@@ -35,6 +35,8 @@ from fishtable.tui.widgets.options import ChoiceList
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from fishtable.engine.protocol import TableView
+
 
 BOARD_KEEP = 6  # rows of the board that stay in sight while the log grows for long news
 
@@ -245,7 +247,7 @@ class TableScreen(FishScreen):
         self._ask_tip(view, log)
         self._prompt_text()
 
-    def _ask_tip(self, view: BaseModel, log: LogWindow) -> None:
+    def _ask_tip(self, view: TableView, log: LogWindow) -> None:
         """A tip for what is new on the table, while it is on screen (a tip counts as seen once
         shown: never while a pass screen covers the table). The table's own view and log:
         public ones on the public table, so its tip names nothing hidden from anyone watching;

@@ -29,7 +29,8 @@ def test_the_greedy_bot_reads_nothing_but_the_view():
     tree = ast.parse(inspect.getsource(poker_bots))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert imported <= {"__future__", "bisect", "collections.abc", "functools", "itertools", "typing",
-                        "fishtable.games.fishing_party_poker.hands", "fishtable.games.fishing_party_poker.views"}
+                        "fishtable.games.fishing_party_poker.hands", "fishtable.games.fishing_party_poker.views",
+                        "fishtable.engine.protocol"}  # for the `HARD` record it declares, never a state
     state = build([("2S", "7H", "9D", "JC", "4S")] * 2)
     with pytest.raises(TypeError):
         GreedyBot().choose(state, GAME.legal_actions(state, 0), random.Random(0))
