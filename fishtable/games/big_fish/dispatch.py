@@ -249,7 +249,7 @@ def _index_of(cids: tuple[str, ...]) -> dict[str, int] | None:
 
 
 def legal_actions(state: BFState, seat: int) -> list[Action]:
-    kind = state.step if state.phase == "turn" and seat == state.seat else decision(state, seat)
+    kind = decision(state, seat)
     if kind is None:
         return []
     cids = state.cids
@@ -333,8 +333,7 @@ def apply(state: BFState, seat: int, action: Action) -> tuple[BFState, list[Even
     """
     if not isinstance(seat, int) or not 0 <= seat < len(state.names):
         raise IllegalAction(f"There is no seat {seat}.")
-    # decision(), inlined for the active seat's turn: nearly every step of a playout.
-    kind = state.step if state.phase == "turn" and seat == state.seat else decision(state, seat)
+    kind = decision(state, seat)
     if kind is None:
         if state.phase == "over":
             raise IllegalAction("The game is over.")

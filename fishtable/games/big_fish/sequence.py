@@ -19,23 +19,15 @@ _NEXT = {STEPS[i]: STEPS[i + 1] for i in range(len(STEPS) - 1)}
 
 def settle(state: BFState, events: list[Event] | None) -> None:
     """Carry out whatever needs no decision, until someone must decide or the game is over."""
-    # `_needs_decision`'s first test written in: a step with its allowance used up just ends.
     while state.phase == "turn":
-        if state.taken < state.allowed and _needs_decision(state, events):
+        if _needs_decision(state, events):  # (a step with its allowance used up just ends)
             return
-        # end_step(), written in.
-        if events is not None:
-            _step_summary(state, events)
-        elif state.step == "draw" and state.allowed == 0 and not state.wilds[state.seat]:
+        if events is None and state.step == "draw" and state.allowed == 0 and not state.wilds[state.seat]:
             # No Big Fish and no wild card in the spot: spawning and growing allow nothing either,
             # and end at once, so a playout (which logs nothing) goes straight on to the catch.
             turn.begin_step(state, "catch")
             continue
-        following = _NEXT.get(state.step)
-        if following is not None:
-            turn.begin_step(state, following)
-        else:
-            end_turn(state, events)
+        end_step(state, events)
 
 
 def end_step(state: BFState, events: list[Event] | None) -> None:

@@ -26,7 +26,7 @@ from fishtable.games.big_fish.cards import (
 )
 from fishtable.games.big_fish.common import cards_words, event, join_words
 from fishtable.games.big_fish.options import BigFishOptions
-from fishtable.games.big_fish.state import BFState, put
+from fishtable.games.big_fish.state import BFState, put, without
 
 MIN_PLAYERS = 2  # BF-Q-1
 PLACED_SIZES = (BIG, MEDIUM, JUVENILE)  # filled in this order (BF-SETUP-15, BF-Q-4)
@@ -156,17 +156,12 @@ def placement_error(state: BFState, seat: int, card: int, size: int) -> str | No
 
 def place(state: BFState, seat: int, card: int, size: int, events: list[Event] | None) -> None:
     """One fish set aside at its size; hidden until every player has placed all of theirs."""
-    # put() and without(), written in: a copy of each list this changes.
-    hands = state.hands = state.hands[:]
-    hand = hands[seat] = hands[seat][:]
-    hand.remove(card)
-    aside = state.aside = state.aside[:]
-    aside[seat] = (*aside[seat], card)
-    sizes = state.sizes = state.sizes[:]
-    sizes[card] = size  # a placed card carries its size while it waits
-    need = state.need = state.need[:]
-    need[seat] -= 1
-    if need[seat]:
+    # A copy of each list this changes (forks share them).
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
+    state.aside = put(state.aside, seat, (*state.aside[seat], card))
+    state.sizes = put(state.sizes, card, size)  # a placed card carries its size while it waits
+    state.need = put(state.need, seat, state.need[seat] - 1)
+    if state.need[seat]:
         return
     state.waiting = [s for s in state.waiting if s != seat]
     if not state.waiting:

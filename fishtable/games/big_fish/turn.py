@@ -12,8 +12,8 @@ from __future__ import annotations
 from fishtable.engine.protocol import Event
 from fishtable.games.big_fish import piles
 from fishtable.games.big_fish.cards import BIG, LARVAL, SIZE_WORDS
-from fishtable.games.big_fish.common import bag_blocked, event, plural, working_extra
-from fishtable.games.big_fish.state import BFState, put
+from fishtable.games.big_fish.common import bag_blocked, big_count, event, plural, working_extra
+from fishtable.games.big_fish.state import BFState, put, without
 
 DRAW_CAP = 5  # the Big Fish count drawn from is capped; wild extras come on top (BF-DRAW-1, BF-Q-8)
 _EXTRA = {"draw": "extra_draw", "spawn": "extra_spawn", "grow": "extra_grow", "catch": "extra_catch"}
@@ -42,13 +42,7 @@ def begin_step(state: BFState, step: str) -> None:
     if state.step in _SAME_BIGS_AFTER and step != "draw":
         bigs = state.big_count  # the Big Fish known from the last step
     else:
-        # big_count(), written in: this runs at nearly every step.
-        sizes = state.sizes
-        bigs = 0
-        for c in state.spots[seat]:
-            if sizes[c] == BIG:
-                bigs += 1
-        state.big_count = bigs
+        bigs = state.big_count = big_count(state, seat)
     state.step = step
     state.taken = 0
     if step == "wild":
@@ -103,14 +97,10 @@ def draw_deck(state: BFState, events: list[Event] | None) -> None:
 
 def spawn(state: BFState, seat: int, card: int, events: list[Event] | None, why: str = "") -> None:
     """A fish card from hand into the Fishing Spot as a Larval fish (BF-SPAWN-2, BF-SIZE-2)."""
-    # put() and without(), written in: a copy of each list this changes.
-    hands = state.hands = state.hands[:]
-    hand = hands[seat] = hands[seat][:]
-    hand.remove(card)
-    spots = state.spots = state.spots[:]
-    spots[seat] = [*spots[seat], card]
-    sizes = state.sizes = state.sizes[:]
-    sizes[card] = LARVAL
+    # A copy of each list this changes (forks share them).
+    state.hands = put(state.hands, seat, without(state.hands[seat], card))
+    state.spots = put(state.spots, seat, [*state.spots[seat], card])
+    state.sizes = put(state.sizes, card, LARVAL)
     prefix = f"{why}: " if why else ""
     if events is not None:
         events.append(event("spawn", f"{prefix}{state.names[seat]} spawns {state.cards[card].name} (Larval).",

@@ -412,8 +412,7 @@ def _without(hand: list[int], rods: list[int], baits: list[int]) -> list[int]:
 
 def apply_cast(state: CFState, seat: int, rods: list[int], baits: list[int]) -> None:
     """`seat`, one of those still choosing in the Cast phase, casts."""
-    hands = state.hands = state.hands[:]  # put(), written in: at every cast
-    hands[seat] = _without(hands[seat], rods, baits)
+    state.hands = put(state.hands, seat, _without(state.hands[seat], rods, baits))
     casts = state.casts = state.casts[:]
     casts[seat] = (rods, baits)
     choosing = state.choosing[:]

@@ -6,11 +6,10 @@ from collections.abc import Sequence
 
 from fishtable.engine.protocol import Event
 from fishtable.games.crazy_fishing import sea
-from fishtable.games.crazy_fishing.cards import INFINITE
 from fishtable.games.crazy_fishing.common import (
-    BAIT_MODIFIERS,
     cap,
     cards_text,
+    effective_bait,
     event,
     fish_bait_value,
     fish_text,
@@ -23,9 +22,7 @@ from fishtable.games.crazy_fishing.state import CFState, Turn, cast_of, current_
 def start_turn(state: CFState, events: list[Event] | None) -> None:
     """Begin the turn of the seat at `turn_index` (sequence.settle ends the phase after the last)."""
     seat = state.order[state.turn_index]
-    cast = state.casts[seat]  # cast_of, written in
-    assert cast is not None, f"seat {seat} has not cast"
-    rods, baits = cast
+    rods, baits = cast_of(state, seat)
     table = state.cards
     finders = shuffles = 0
     has_reel = bucket = False
@@ -119,8 +116,7 @@ def go_on(state: CFState, events: list[Event] | None) -> None:
 
 
 def attempt(state: CFState, cards: Sequence[int], events: list[Event] | None) -> None:
-    turn = state.turn  # current_turn, written in (and cast_of below): at every catch attempt
-    assert turn is not None, "no catch turn is being played"
+    turn = current_turn(state)
     seat = turn.seat
     turn.looks_left = 0  # looks come before the choice (CF-ROD-7, CF-Q-22)
     # Only a Bait Bucket reaches a covered fish: without one, every target lies uncovered.
@@ -137,21 +133,16 @@ def attempt(state: CFState, cards: Sequence[int], events: list[Event] | None) ->
         turn.stage = "split"
         return
     card = cards[0]
-    cast = state.casts[seat]
-    assert cast is not None, f"seat {seat} has not cast"
-    baits = cast[1]
+    baits = cast_of(state, seat)[1]
     if len(baits) >= 2 and needs_bait_pick(state, seat, baits):  # (one bait never needs a pick)
         turn.targets = [card]
         turn.stage = "pick_bait"
         return
-    # The usual attempt, one fish with the whole bait: resolve() for a lone target, written in
-    # (the shuffle resolve() may offer first is a Reel's, before its second fish, never a lone one).
-    turn.targets = []
-    turn.groups = []
-    _resolve_one(state, turn, card, baits, events)
-    stage = turn.stage
-    if stage != "pair" and stage != "puffer":
-        after_attempts(state, turn, events)
+    # The usual attempt, one fish with the whole bait (the shuffle resolve() may offer first is a
+    # Reel's, before its second fish, never a lone one).
+    turn.targets = [card]
+    turn.groups = [baits]
+    resolve(state, turn, events)
 
 
 def needs_bait_pick(state: CFState, seat: int, baits: list[int]) -> bool:
@@ -240,15 +231,8 @@ def _resolve_one(state: CFState, turn: Turn, card: int, group: list[int], events
         base = cards[group[0]].value  # raw_bait of one card
     else:
         base = raw_bait(state, group)
-    # effective_bait(state, seat, base): the modifiers at this moment (CF-Q-31), written in
-    if base >= INFINITE:
-        value = INFINITE
-    else:
-        pile = state.piles[seat]
-        top = cards[pile[-1]] if pile else None
-        if top is not None and top.oos and top.special in BAIT_MODIFIERS:  # common.bait_modifier
-            base += BAIT_MODIFIERS[top.special]
-        value = base if base > 0 else 0
+    # the modifiers at this moment (CF-Q-31)
+    value = effective_bait(state, seat, base)
     if value >= fish.value:
         _take(state, card)
         piles = state.piles = state.piles[:]
@@ -431,12 +415,9 @@ def pair_attempt(state: CFState, card: int | None, events: list[Event] | None) -
 
 def end_turn(state: CFState, events: list[Event] | None) -> None:
     """Discard the played cards (CF-CATCH-13) and pass to the next player (CF-CATCH-14)."""
-    turn = state.turn  # current_turn and cast_of, written in: at the end of every catch turn
-    assert turn is not None, "no catch turn is being played"
+    turn = current_turn(state)
     seat = turn.seat
-    cast = state.casts[seat]
-    assert cast is not None, f"seat {seat} has not cast"
-    rods, baits = cast
+    rods, baits = cast_of(state, seat)
     state.rod_discard = state.rod_discard + rods
     state.bait_discard = state.bait_discard + baits
     casts = state.casts = state.casts[:]

@@ -9,7 +9,7 @@ from fishtable.games.crazy_fishing import sea
 from fishtable.games.crazy_fishing.casting import hand_counts, reshuffle_baits, reshuffle_rods
 from fishtable.games.crazy_fishing.common import cards_text, event, plural
 from fishtable.games.crazy_fishing.setup import HAND_SIZE
-from fishtable.games.crazy_fishing.state import CFState
+from fishtable.games.crazy_fishing.state import CFState, put
 
 Reshuffle = Callable[[CFState, list[Event] | None], None]
 END_AT = 5  # the game ends when the sea holds this many fish or fewer after a round
@@ -172,8 +172,7 @@ def _draw_cards(state: CFState, seat: int, rods: int, baits: int, events: list[E
     else:
         drawn = _take(state, rods, "rod_deck", reshuffle_rods, events)
         drawn += _take(state, baits, "bait_deck", reshuffle_baits, events)
-    hands = state.hands = state.hands[:]  # put(), written in: at every draw
-    hands[seat] = hands[seat] + drawn
+    state.hands = put(state.hands, seat, state.hands[seat] + drawn)
     if events is not None:
         events.append(event("draw", f"{state.names[seat]} draws {plural(rods, 'rod')} and {plural(baits, 'bait')}."))
         events.append(event("draw_private", f"You draw {cards_text(state, drawn)}.", (seat,)))

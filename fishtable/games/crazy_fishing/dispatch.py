@@ -333,12 +333,10 @@ def _cast_moves(state: CFState, seat: int) -> Moves:
 
 def _catch_moves(state: CFState, seat: int) -> Moves:
     """Looks (Fish Finder), then a shuffle (Turbulent Bait), then the attempts."""
-    turn = state.turn  # current_turn, written in: at every catch decision
-    assert turn is not None, "no catch turn is being played"
-    # catching.selectable, its usual case (no Bait Bucket, nothing turned over yet) written in
-    choices = sea.uncovered(state) if not (turn.bucket or turn.targets) else catching.selectable(state)
+    turn = current_turn(state)
+    choices = catching.selectable(state)
     n = len(choices)
-    pairs = turn.reel and n >= 2  # catching.attempts_allowed(state, choices) == 2
+    pairs = catching.attempts_allowed(state, choices) == 2
     if not (pairs or turn.looks_left or turn.shuffles_left):  # one fish, nothing before: the usual case
         return n, lambda i: (ATTEMPT_MOVE, (choices[i],))
     looks: list[int] = []

@@ -202,24 +202,7 @@ class CFState:
         new.order_notes = self.order_notes
         new.turn_index = self.turn_index
         turn = self.turn
-        if turn is None:
-            new.turn = None
-        else:  # turn.fork(), written in: at every step of a catch turn
-            t = new.turn = _new(Turn)
-            t.seat = turn.seat
-            t.stage = turn.stage
-            t.looks_left = turn.looks_left
-            t.shuffles_left = turn.shuffles_left
-            t.bucket = turn.bucket
-            t.reel = turn.reel
-            t.peeks = turn.peeks
-            t.targets = turn.targets
-            t.overlapped = turn.overlapped
-            t.groups = turn.groups
-            t.pair_group = turn.pair_group
-            t.resume = turn.resume
-            t.second = turn.second
-            t.between_offered = turn.between_offered
+        new.turn = None if turn is None else turn.fork()
         new.puffer_waiting = self.puffer_waiting
         new.puffer_picks = self.puffer_picks
         new.caught_round = self.caught_round
