@@ -27,7 +27,7 @@ from fishtable.tui.data_folder import AUTOSAVE_NAME, HISTORY_FILES, SaveStatus, 
 from fishtable.tui.deferred import deferred
 from fishtable.tui.leaving import LeavingGuard
 from fishtable.tui.screens.apps import ShellApp
-from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW
+from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW, SeatScreen, TipScreen
 from fishtable.tui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first needed
@@ -188,7 +188,8 @@ class FishtableApp(ShellApp[int]):
         """A repeat of the last key is swallowed on `screen` (armed now) only where the keyboard
         has just changed hands: the first screen after a handoff, or a prompt for another person
         than the one who pressed last (the table's prompt for the next seat, a study for all)."""
-        if self.flow is None or not self.flow.keyboard_changed(getattr(screen, "seat", None)):
+        seat = screen.seat if isinstance(screen, SeatScreen) else None
+        if self.flow is None or not self.flow.keyboard_changed(seat):
             return 0.0
         return self.arming[1]
 
@@ -456,8 +457,8 @@ class FishtableApp(ShellApp[int]):
         if flow is None or isinstance(screen, quickref_screen.QuickRefScreen):
             return
         game = flow.match.game.name
-        tip = getattr(screen, "shown_tip", None)
-        if isinstance(tip, tip_data.Tip):
+        tip = screen.shown_tip if isinstance(screen, TipScreen) else None
+        if tip is not None:
             self.push_screen(quickref_screen.CardRuleScreen(tip, game))
             return
         text = quickref_screen.quickref_text(flow.ui.assets)

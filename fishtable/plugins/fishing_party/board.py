@@ -7,6 +7,8 @@ is private (the turn screen) or a public question the table screen asks itself.
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -117,6 +119,13 @@ def attempt_key(view: FishingPartyView) -> tuple[object, ...] | None:
     return (view.turn_number, last.seat, last.fish, last.rolled, last.counted, last.outcome)
 
 
+@runtime_checkable
+class PausingApp(Protocol):
+    """An app that pauses between computer moves (the hot-seat app; a remote seat's does not)."""
+
+    bot_pause: float
+
+
 class FishingPartyBoard(Board[FishingPartyView, Action]):
     DEFAULT_CSS = """
     FishingPartyBoard { height: 1fr; overflow: hidden hidden; padding: 0 1; }
@@ -177,7 +186,7 @@ class FishingPartyBoard(Board[FishingPartyView, Action]):
             ponds.update(pond_table(view))
 
     def _tumbles(self) -> bool:
-        return bool(getattr(self.app, "bot_pause", 0))
+        return isinstance(self.app, PausingApp) and bool(self.app.bot_pause)
 
     def _table(self, view: FishingPartyView, roomy: bool) -> None:
         tiles = self.query_one("#fp-tiles", Horizontal)

@@ -28,7 +28,7 @@ import sys
 import time
 import weakref
 from dataclasses import dataclass
-from typing import ClassVar, Protocol, TypeVar, cast, runtime_checkable
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from textual import events
 from textual.app import App
@@ -38,6 +38,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from fishtable.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
+
+if TYPE_CHECKING:  # annotations only: the menu, which imports this, loads no pydantic
+    from fishtable.tui.tips import Tip
 
 # The clock Textual stamps every event's `time` with (documented as a monotonic clock: on
 # Windows its finer perf_counter), so a key's time compares with the moment a screen armed.
@@ -75,6 +78,20 @@ class RepeatGuardApp(Protocol):
         """Seconds after the last key during which a repeat of it is swallowed on `screen`, armed
         now: more than 0 only where the keyboard has just changed hands."""
         ...
+
+
+@runtime_checkable
+class SeatScreen(Protocol):
+    """A screen that belongs to one seat (its private decision, its study): whose it is."""
+
+    seat: int
+
+
+@runtime_checkable
+class TipScreen(Protocol):
+    """A screen that may show a tip line (`?` then opens the tip's rule)."""
+
+    shown_tip: Tip | None
 
 
 @dataclass(frozen=True)

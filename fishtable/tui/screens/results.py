@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast, runtime_checkable
 
 from rich.console import Console, RenderableType
 from rich.table import Table
@@ -19,6 +19,13 @@ from fishtable.tui.widgets.fit import FitWidth, natural_width
 if TYPE_CHECKING:  # the app imports this screen (and the menu loads no pydantic): only the types here
     from fishtable.engine.protocol import Result
     from fishtable.engine.series import Series
+
+
+@runtime_checkable
+class ReplayingApp(Protocol):
+    """An app that can replay the game just finished (the hot-seat app; a remote seat's cannot)."""
+
+    def replay_last(self) -> None: ...
 
 
 class ResultsHost(Protocol):
@@ -117,7 +124,7 @@ class ResultsScreen(FishScreen):
     @property
     def can_replay(self) -> bool:
         """The hot-seat app holds the whole finished match; a remote seat's app never does."""
-        return callable(getattr(self.app, "replay_last", None))
+        return isinstance(self.app, ReplayingApp)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "replay" and not self.can_replay:
