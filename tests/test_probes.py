@@ -35,8 +35,6 @@ ALLOWED: dict[tuple[str, str], tuple[str, str]] = {
     ("fishtable/tui/widgets/options_form.py", "getattr(meta, 'lt', None)"): (LIBRARY, "pydantic's field bounds"),
     ("fishtable/remote/table_setup.py", "getattr(args, 'card_file', None)"):
         (LIBRARY, "an argparse namespace: not every command has --card-file"),
-    ("fishtable/remote/seat_shell.py", "getattr(screen, 'seat', None)"):
-        (APP, "whose screen it is, on a seat's own screens (tui.screens.base.SeatScreen could type it)"),
 }
 MAX_GAME_PROBES = 3
 

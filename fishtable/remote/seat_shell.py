@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
+from fishtable.tui.screens.base import SeatScreen
 from fishtable.tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
@@ -80,7 +81,8 @@ class SeatShell(_Base):
         """As at the hot seat (the planner's marks say it): a repeat of the last key is swallowed
         on `screen`, armed now, only where the keyboard has just changed hands (the first screen
         after a pass screen, or a screen of another person than the one who pressed last)."""
-        if self.rhythm is None or not self.rhythm.keyboard_changed(getattr(screen, "seat", None)):
+        seat = screen.seat if isinstance(screen, SeatScreen) else None
+        if self.rhythm is None or not self.rhythm.keyboard_changed(seat):
             return 0.0
         return self.arming
 
