@@ -1,0 +1,299 @@
+"""Does every lesson of a game's guided first game fire? (issue 43, part 2's data)
+
+    python benchmarks/lesson_reach.py fishing-party [--to-end] [--json]
+    python benchmarks/lesson_reach.py big-fish --seeds 1-200        # choose a teaching seed
+
+Plays the guided game of `assets/<game>/lessons.json` on the engine alone (no Textual):
+its seed and options, the learner at seat 0 and the computers at level "normal". Twice:
+
+- following: the learner plays the move the coach suggests (the normal computer player's
+  choice for seat 0, from seat 0's own view);
+- deviating: wherever a lesson fired at a decision and another legal move exists, the learner
+  plays a different legal move (seeded), and the game goes on from there.
+
+At each of the learner's decisions the subjects of its screen are read as the coach reads
+them: `match.view(0)` (the public table and the learner's own cards), the log lines new
+since its last decision that seat 0 may see, and the prompt's kind (`fishtable.tui.tips`'
+subject functions), plus `round:<n>` from the view's round or hand number. A lesson fires at
+the first decision where any of its subjects is present (and, if it is marked
+`after_previous`, once every lesson before it has fired).
+
+Prints when each lesson fired in each run; exits 1 if any lesson never fires in either run.
+`--seeds A-B` tries every seed in the range with the file's options and lists the best.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fishtable.bots import bot_rng, choose_action, get_bot
+from fishtable.engine.match import Match
+from fishtable.engine.protocol import Event, SeatInfo
+from fishtable.engine.registry import get_entry
+from fishtable.tui.tips import event_subjects, view_subjects
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS_FILE = "lessons.json"
+SUBJECT = r"^((card|name|phase|event|prompt):.+|round:[1-9][0-9]*)$"
+ROUND_FIELDS = ("round", "hand_number")  # where a view names its round (Big Fish) or hand (poker)
+MAX_STEPS = 20_000  # a safety net: every guided game ends long before
+
+
+# -- the lesson file format (docs: the coach's loader; extra keys are refused) ------------------
+class LessonModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(min_length=1, max_length=60, pattern=r"^[a-z0-9_.-]+$")
+    when: tuple[str, ...] = Field(min_length=1, max_length=20)
+    text: str = Field(min_length=1, max_length=240)
+    clauses: tuple[str, ...] = Field(min_length=1, max_length=12)
+    highlight: tuple[str, ...] = Field(default=(), max_length=12)
+    after_previous: bool = False
+
+    @model_validator(mode="after")
+    def _subjects(self) -> LessonModel:
+        bad = [s for s in (*self.when, *self.highlight) if not re.match(SUBJECT, s)]
+        if bad:
+            raise ValueError(f"lesson {self.id}: not a subject: {', '.join(bad)}")
+        return self
+
+
+class LessonFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    format: Literal["fishtable-lessons"]
+    version: Literal[1]
+    title: str = Field(min_length=1, max_length=60)
+    seed: int
+    options: dict[str, Any]
+    learner: str = Field(min_length=1, max_length=24)
+    computers: tuple[str, ...] = Field(min_length=1, max_length=4)
+    intro: str = Field(min_length=1, max_length=400)
+    lessons: tuple[LessonModel, ...] = Field(min_length=1, max_length=60)
+
+    @model_validator(mode="after")
+    def _unique(self) -> LessonFile:
+        ids = [lesson.id for lesson in self.lessons]
+        if len(ids) != len(set(ids)):
+            raise ValueError("lesson ids must be unique")
+        return self
+
+
+def folder_of(game: str) -> str:
+    """The assets folder of a registered game (its plug-in names the same folder: crazy_fishing...)."""
+    get_entry(game)  # an unknown game raises here, in words
+    return game.replace("-", "_")
+
+
+def lessons_path(game: str) -> Path:
+    return ROOT / "assets" / folder_of(game) / LESSONS_FILE
+
+
+def load_lessons(game: str) -> LessonFile:
+    return LessonFile.model_validate(json.loads(lessons_path(game).read_text(encoding="utf-8")))
+
+
+# -- playing the guided game --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Firing:
+    lesson: str
+    decision: int  # the learner's decision number (1 = its first screen with a question)
+    step: int  # the match's step count then
+    round: int | None  # the view's round or hand number, where it names one
+    prompt: str
+
+
+@dataclass
+class Run:
+    game: str
+    seed: int
+    deviate: bool
+    fired: dict[str, Firing] = field(default_factory=dict)
+    decisions: int = 0
+    deviations: int = 0
+    steps: int = 0
+    over: bool = False
+    round: int | None = None
+
+    def missing(self, lessons: LessonFile) -> list[str]:
+        return [lesson.id for lesson in lessons.lessons if lesson.id not in self.fired]
+
+
+def round_of(view: BaseModel) -> int | None:
+    data = view.model_dump(mode="json")
+    for name in ROUND_FIELDS:
+        value = data.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def screen_subjects(match: Match[Any, Any, Any], news_from: int, prompt: str) -> set[str]:
+    """What the learner's screen shows at a decision: its view, its new log lines, the question."""
+    entries: Sequence[tuple[int, Event]] = [
+        (news_from + index, event) for index, event in enumerate(match.events_since(news_from))
+        if event.visible_for(0)]
+    subjects = view_subjects(match.view(0)) | event_subjects(entries, news_from, public=False)
+    subjects.add(f"prompt:{prompt}")
+    return subjects
+
+
+def present(subject: str, subjects: set[str], round_no: int | None) -> bool:
+    if subject.startswith("round:"):
+        return round_no is not None and round_no >= int(subject.removeprefix("round:"))
+    return subject in subjects
+
+
+def due(lessons: LessonFile, fired: dict[str, Firing], subjects: set[str], round_no: int | None) -> list[str]:
+    """The lessons that fire on this screen, in file order."""
+    now: list[str] = []
+    for index, lesson in enumerate(lessons.lessons):
+        if lesson.id in fired:
+            continue
+        if lesson.after_previous and any(
+                earlier.id not in fired and earlier.id not in now for earlier in lessons.lessons[:index]):
+            continue
+        if any(present(subject, subjects, round_no) for subject in lesson.when):
+            now.append(lesson.id)
+    return now
+
+
+def next_seat(match: Match[Any, Any, Any]) -> int:
+    """Whom the app asks next: a question to the whole table goes to the learner first (it is the
+    one person there); otherwise the computers move before the learner, as the app's planner does."""
+    pending = match.pending()
+    if all(prompt.reaction for prompt in pending.values()) and 0 in pending:
+        return 0
+    computers = sorted(seat for seat in pending if seat != 0)
+    return computers[0] if computers else 0
+
+
+def start(game: str, lessons: LessonFile, seed: int | None = None) -> Match[Any, Any, Any]:
+    engine = get_entry(game).load()
+    seats = [SeatInfo(name=lessons.learner), *(SeatInfo(name=name, bot="normal") for name in lessons.computers)]
+    options = engine.options_model()(**lessons.options)
+    return Match.start(engine, options, seats, lessons.seed if seed is None else seed)
+
+
+def play(game: str, lessons: LessonFile, deviate: bool, seed: int | None = None, to_end: bool = False) -> Run:
+    """Play the guided game, following the coach or deviating where a lesson fired (see the top)."""
+    match = start(game, lessons, seed)
+    run = Run(game, match.seed, deviate)
+    coach = get_bot(game, "normal")
+    swerve = random.Random(match.seed * 7919 + 1)
+    seen = 0  # the first log line the learner has not seen at a decision yet
+    while not match.is_over and match.step_count < MAX_STEPS:
+        if not to_end and len(run.fired) == len(lessons.lessons):
+            break
+        seat = next_seat(match)
+        if seat != 0:
+            match.apply(seat, choose_action(match, seat))
+            continue
+        prompt = match.pending()[0].kind
+        view = match.view(0)
+        run.round = round_of(view)
+        run.decisions += 1
+        for lesson in due(lessons, run.fired, screen_subjects(match, seen, prompt), run.round):
+            run.fired[lesson] = Firing(lesson, run.decisions, match.step_count, run.round, prompt)
+        fired_here = any(f.decision == run.decisions for f in run.fired.values())
+        seen = match.event_count
+        legal = match.legal_actions(0)
+        suggested = coach.choose(view if coach.needs_view else None, legal,
+                                 bot_rng(match.seed, 0, match.step_count))
+        action = suggested
+        if deviate and fired_here and len(legal) > 1:
+            others = [move for move in legal if move != suggested]
+            if others:
+                action = others[int(swerve.random() * len(others))]
+                run.deviations += 1
+        match.apply(0, action)
+    run.steps = match.step_count
+    run.over = match.is_over
+    return run
+
+
+def check(game: str, lessons: LessonFile | None = None, seed: int | None = None,
+          to_end: bool = False) -> tuple[Run, Run]:
+    """Both runs of a game's guided game: following, then deviating."""
+    lessons = load_lessons(game) if lessons is None else lessons
+    return (play(game, lessons, False, seed, to_end), play(game, lessons, True, seed, to_end))
+
+
+# -- the report ---------------------------------------------------------------------------------
+def report(lessons: LessonFile, runs: tuple[Run, Run]) -> list[str]:
+    lines = [f"{lessons.title}: seed {runs[0].seed}, options {json.dumps(lessons.options)}, "
+             f"{len(lessons.lessons)} lessons"]
+    for run in runs:
+        kind = "deviating" if run.deviate else "following"
+        end = "the game's end" if run.over else f"step {run.steps} (every lesson fired)"
+        lines.append(f"  {kind}: {len(run.fired)}/{len(lessons.lessons)} fired by {end}; "
+                     f"{run.decisions} learner decisions, at most {crowding(run)} lessons on one screen"
+                     + (f", {run.deviations} deviations" if run.deviate else ""))
+    lines.append(f"  {'lesson':24} {'following':>22} {'deviating':>22}")
+    for lesson in lessons.lessons:
+        cells = []
+        for run in runs:
+            f = run.fired.get(lesson.id)
+            where = "" if f is None or f.round is None else f" r{f.round}"
+            cells.append("NEVER" if f is None else f"#{f.decision}{where} {f.prompt}")
+        lines.append(f"  {lesson.id:24} {cells[0]:>22} {cells[1]:>22}")
+    return lines
+
+
+def crowding(run: Run) -> int:
+    """The most lessons that fired on one screen (fewer is easier to read)."""
+    per_screen: dict[int, int] = {}
+    for firing in run.fired.values():
+        per_screen[firing.decision] = per_screen.get(firing.decision, 0) + 1
+    return max(per_screen.values(), default=0)
+
+
+def seed_search(game: str, lessons: LessonFile, seeds: range) -> list[str]:
+    """Seeds ranked by: every lesson fired in both runs, then the fewest lessons on one screen,
+    then how early the last one fired (a short lesson)."""
+    ranked = []
+    for seed in seeds:
+        runs = check(game, lessons, seed)
+        missing = sum(len(run.missing(lessons)) for run in runs)
+        crowd = max(crowding(run) for run in runs)
+        last = max((f.decision for run in runs for f in run.fired.values()), default=0)
+        first = min(runs[0].fired.values(), key=lambda f: f.decision, default=None)
+        ranked.append((missing, crowd, last, seed, first.prompt if first else "-"))
+    ranked.sort()
+    return [f"seed {seed}: {missing} missing, at most {crowd} lessons on a screen, last lesson at learner "
+            f"decision {last}, first lesson on a {prompt} question"
+            for missing, crowd, last, seed, prompt in ranked[:12]]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--seeds", help="A-B: try these seeds instead of the file's")
+    parser.add_argument("--to-end", action="store_true", help="play each run to the game's end")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    lessons = load_lessons(args.game)
+    if args.seeds:
+        low, high = (int(part) for part in args.seeds.split("-"))
+        print("\n".join(seed_search(args.game, lessons, range(low, high + 1))))
+        return 0
+    runs = check(args.game, lessons, to_end=args.to_end)
+    if args.json:
+        print(json.dumps([asdict(run) for run in runs], indent=1))
+    else:
+        print("\n".join(report(lessons, runs)))
+    return 1 if any(run.missing(lessons) for run in runs) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
