@@ -1,0 +1,107 @@
+"""The guided games' lesson files of Fishing Party, Big Fish and poker (issue 43, part 2's data).
+
+Each file loads with the lesson format's model (extra keys refused), cites only clause IDs the
+tests already tag (the clause lists live outside this repository, so their IDs are known here
+through the `rule` markers and tests/rule_subclauses.py), and every lesson fires in its guided
+game, played on the engine alone by `benchmarks/lesson_reach.py`: once following the coach
+and once deviating wherever a lesson fired.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+import sys
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from fishtable.engine.registry import get_entry
+from tests.rule_subclauses import SUBCLAUSES
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = {"fishing-party": "FP", "big-fish": "BF", "fishing-party-poker": "FP"}  # game: its clause prefix
+CLAUSE = re.compile(r"^(CF|FP|BF)-[A-Z]+-\d+(\.\d+)?$")
+
+
+@cache
+def _reach() -> ModuleType:
+    path = ROOT / "benchmarks" / "lesson_reach.py"
+    spec = importlib.util.spec_from_file_location("lesson_reach", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@cache
+def _tagged_clauses() -> frozenset[str]:
+    """Every clause ID a test's `rule(...)` marker names (the repository's record of the IDs)."""
+    tags: set[str] = set(SUBCLAUSES)
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "rule":
+                tags |= {arg.value for arg in node.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)}
+    return frozenset(tags)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lesson_file_loads_and_sets_up_a_short_guided_game(game: str) -> None:
+    lessons = _reach().load_lessons(game)
+    assert 10 <= len(lessons.lessons) <= 25
+    assert 1 <= len(lessons.computers) <= 2
+    engine = get_entry(game).load()
+    engine.options_model()(**lessons.options)  # the game's own options model accepts them
+    for lesson in lessons.lessons:
+        assert len(lesson.text) <= 240, lesson.id
+        assert not re.search(r"\[/?[a-z#]", lesson.text), f"{lesson.id}: looks like markup"
+        assert all(s.startswith(("card:", "name:")) for s in lesson.highlight), lesson.id
+
+
+def test_the_model_refuses_unknown_keys_and_bad_subjects() -> None:
+    reach = _reach()
+    good = reach.load_lessons("big-fish").model_dump(mode="json")
+    with pytest.raises(ValueError, match="extra"):
+        reach.LessonFile.model_validate({**good, "colour": "blue"})
+    lesson = {**good["lessons"][0], "when": ["prompts:draw"]}
+    with pytest.raises(ValueError, match="not a subject"):
+        reach.LessonFile.model_validate({**good, "lessons": [lesson, *good["lessons"][1:]]})
+    twice = [good["lessons"][0], good["lessons"][0]]
+    with pytest.raises(ValueError, match="unique"):
+        reach.LessonFile.model_validate({**good, "lessons": twice})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_clause_id_is_one_the_tests_know(game: str) -> None:
+    known = _tagged_clauses()
+    assert len(known) > 200, "the marker scan found too few clause IDs: it is broken"
+    for lesson in _reach().load_lessons(game).lessons:
+        for clause in lesson.clauses:
+            assert CLAUSE.match(clause), f"{lesson.id}: {clause}"
+            assert clause.startswith(GAMES[game] + "-"), f"{lesson.id}: {clause} is another game's"
+            assert clause in known, f"{lesson.id}: {clause} is tagged by no test"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_lesson_fires_when_following_and_when_deviating(game: str) -> None:
+    reach = _reach()
+    lessons = reach.load_lessons(game)
+    following, deviating = reach.check(game, lessons)
+    assert following.missing(lessons) == []
+    assert deviating.missing(lessons) == []
+    assert deviating.deviations >= 3  # the second run really left the coach's path
+    assert following.fired[lessons.lessons[0].id].decision <= 3  # the first lesson opens the game
+
+
+def test_the_checker_reports_a_lesson_that_cannot_fire() -> None:
+    reach = _reach()
+    lessons = reach.load_lessons("fishing-party-poker")
+    never = lessons.lessons[0].model_copy(update={"id": "never", "when": ("prompt:no_such_question",)})
+    waits = lessons.lessons[1].model_copy(update={"id": "waits", "after_previous": True})
+    changed = lessons.model_copy(update={"lessons": (*lessons.lessons, never, waits)})
+    for run in reach.check("fishing-party-poker", changed):
+        assert run.missing(changed) == ["never", "waits"]
