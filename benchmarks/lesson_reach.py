@@ -111,6 +111,7 @@ class Firing:
     step: int  # the match's step count then
     round: int | None  # the view's round or hand number, where it names one
     prompt: str
+    subjects: tuple[str, ...] = ()  # its `when` subjects present on that screen
 
 
 @dataclass
@@ -203,8 +204,11 @@ def play(game: str, lessons: LessonFile, deviate: bool, seed: int | None = None,
         view = match.view(0)
         run.round = round_of(view)
         run.decisions += 1
-        for lesson in due(lessons, run.fired, screen_subjects(match, seen, prompt), run.round):
-            run.fired[lesson] = Firing(lesson, run.decisions, match.step_count, run.round, prompt)
+        subjects = screen_subjects(match, seen, prompt)
+        for lesson in due(lessons, run.fired, subjects, run.round):
+            when = next(item.when for item in lessons.lessons if item.id == lesson)
+            shown = tuple(subject for subject in when if present(subject, subjects, run.round))
+            run.fired[lesson] = Firing(lesson, run.decisions, match.step_count, run.round, prompt, shown)
         fired_here = any(f.decision == run.decisions for f in run.fired.values())
         seen = match.event_count
         legal = match.legal_actions(0)
