@@ -264,19 +264,19 @@ def crowding(run: Run) -> int:
 
 def seed_search(game: str, lessons: LessonFile, seeds: range) -> list[str]:
     """Seeds ranked by: every lesson fired in both runs, then the fewest lessons on one screen,
-    then how early the last one fired (a short lesson)."""
+    then how early the last one fired (a short lesson); each with its whole game's length."""
     ranked = []
     for seed in seeds:
-        runs = check(game, lessons, seed)
+        runs = check(game, lessons, seed, to_end=True)
         missing = sum(len(run.missing(lessons)) for run in runs)
         crowd = max(crowding(run) for run in runs)
         last = max((f.decision for run in runs for f in run.fired.values()), default=0)
         first = min(runs[0].fired.values(), key=lambda f: f.decision, default=None)
-        ranked.append((missing, crowd, last, seed, first.prompt if first else "-"))
+        ranked.append((missing, crowd, last, seed, first.prompt if first else "-", runs[0].decisions))
     ranked.sort()
     return [f"seed {seed}: {missing} missing, at most {crowd} lessons on a screen, last lesson at learner "
-            f"decision {last}, first lesson on a {prompt} question"
-            for missing, crowd, last, seed, prompt in ranked[:12]]
+            f"decision {last}, first lesson on a {prompt} question, {length} learner decisions to the end"
+            for missing, crowd, last, seed, prompt, length in ranked[:12]]
 
 
 def main(argv: list[str] | None = None) -> int:
