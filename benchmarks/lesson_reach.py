@@ -25,11 +25,12 @@ Prints when each lesson fired in each run; exits 1 if any lesson never fires in 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -125,6 +126,7 @@ class Run:
     steps: int = 0
     over: bool = False
     round: int | None = None
+    transcript: list[str] = field(default_factory=list)  # the learner's decisions, when asked for
 
     def missing(self, lessons: LessonFile) -> list[str]:
         return [lesson.id for lesson in lessons.lessons if lesson.id not in self.fired]
@@ -186,9 +188,20 @@ def start(game: str, lessons: LessonFile, seed: int | None = None) -> Match[Any,
     return Match.start(engine, options, seats, lessons.seed if seed is None else seed)
 
 
-def play(game: str, lessons: LessonFile, deviate: bool, seed: int | None = None, to_end: bool = False) -> Run:
+def describer(game: str) -> Callable[[Any, Any], str]:
+    """The game's own words for a move seen from a view (its `describe` module), or the move's JSON."""
+    module = get_entry(game).module
+    try:
+        return importlib.import_module(f"{module}.describe").describe  # type: ignore[no-any-return]
+    except (ModuleNotFoundError, AttributeError):
+        return lambda action, view: json.dumps(action.model_dump(mode="json"))
+
+
+def play(game: str, lessons: LessonFile, deviate: bool, seed: int | None = None, to_end: bool = False,
+         transcript: bool = False) -> Run:
     """Play the guided game, following the coach or deviating where a lesson fired (see the top)."""
     match = start(game, lessons, seed)
+    words = describer(game) if transcript else None
     run = Run(game, match.seed, deviate)
     coach = get_bot(game, "normal")
     swerve = random.Random(match.seed * 7919 + 1)
@@ -220,6 +233,10 @@ def play(game: str, lessons: LessonFile, deviate: bool, seed: int | None = None,
             if others:
                 action = others[int(swerve.random() * len(others))]
                 run.deviations += 1
+        if words is not None:
+            here = [f.lesson for f in run.fired.values() if f.decision == run.decisions]
+            move = words(action, view) + ("" if action == suggested else f"  (the coach: {words(suggested, view)})")
+            run.transcript.append(f"#{run.decisions} {prompt}: {move}" + (f"  <- {', '.join(here)}" if here else ""))
         match.apply(0, action)
     run.steps = match.step_count
     run.over = match.is_over
@@ -227,10 +244,10 @@ def play(game: str, lessons: LessonFile, deviate: bool, seed: int | None = None,
 
 
 def check(game: str, lessons: LessonFile | None = None, seed: int | None = None,
-          to_end: bool = False) -> tuple[Run, Run]:
+          to_end: bool = False, transcript: bool = False) -> tuple[Run, Run]:
     """Both runs of a game's guided game: following, then deviating."""
     lessons = load_lessons(game) if lessons is None else lessons
-    return (play(game, lessons, False, seed, to_end), play(game, lessons, True, seed, to_end))
+    return (play(game, lessons, False, seed, to_end, transcript), play(game, lessons, True, seed, to_end, transcript))
 
 
 # -- the report ---------------------------------------------------------------------------------
@@ -285,17 +302,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", help="A-B: try these seeds instead of the file's")
     parser.add_argument("--to-end", action="store_true", help="play each run to the game's end")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--transcript", type=int, default=0, metavar="N",
+                        help="also list the learner's first N decisions in each run: move, coach's move, lessons")
     args = parser.parse_args(argv)
     lessons = load_lessons(args.game)
     if args.seeds:
         low, high = (int(part) for part in args.seeds.split("-"))
         print("\n".join(seed_search(args.game, lessons, range(low, high + 1))))
         return 0
-    runs = check(args.game, lessons, to_end=args.to_end)
+    runs = check(args.game, lessons, to_end=args.to_end, transcript=args.transcript > 0)
     if args.json:
         print(json.dumps([asdict(run) for run in runs], indent=1))
     else:
         print("\n".join(report(lessons, runs)))
+        for run in runs if args.transcript else ():
+            print(f"  {'deviating' if run.deviate else 'following'}, the learner's first decisions:")
+            print("\n".join(f"    {line}" for line in run.transcript[:args.transcript]))
     return 1 if any(run.missing(lessons) for run in runs) else 0
 
 
