@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import argparse
 import ast
-import importlib
+import importlib.util
 import json
 import random
 import sys
