@@ -79,7 +79,7 @@ class LessonFile(BaseModel):
     options: dict[str, Any]
     learner: str = Field(min_length=1, max_length=24)
     computers: tuple[str, ...] = Field(min_length=1, max_length=4)
-    intro: str = Field(min_length=1, max_length=400)
+    intro: str = Field(min_length=1, max_length=240)
     lessons: tuple[LessonModel, ...] = Field(min_length=1, max_length=60)
 
     @model_validator(mode="after")
