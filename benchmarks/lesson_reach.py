@@ -9,16 +9,22 @@ its seed and options, the learner at seat 0 and the computers at level "normal".
 - following: the learner plays the move the coach suggests (the normal computer player's
   choice for seat 0, from seat 0's own view);
 - deviating: wherever a lesson fired at a decision and another legal move exists, the learner
-  plays a different legal move (seeded), and the game goes on from there.
+  plays a different legal move (seeded), and the game goes on from there;
+- and, for robustness (a guided game whose learner strays all the time, as the Pilot test's
+  does), deviating at every decision.
 
 At each of the learner's decisions the subjects of its screen are read as the coach reads
 them: `match.view(0)` (the public table and the learner's own cards), the log lines new
 since its last decision that seat 0 may see, and the prompt's kind (`fishtable.tui.tips`'
-subject functions), plus `round:<n>` from the view's round or hand number. A lesson fires at
-the first decision where any of its subjects is present (and, if it is marked
-`after_previous`, once every lesson before it has fired).
+subject functions), plus `round:<n>` from the view's round, hand or turn number. A lesson
+may fire once every earlier lesson marked `after_previous` has fired (the format's rule; a
+lesson marked so also waits for the one just before it, as its name says and the coach does),
+and fires at the first decision where any of its subjects is present. The coach shows one
+lesson at a time: a screen fires the first lesson it triggers (file order), the others wait
+for a later screen. Each game is also played firing every triggered lesson at once (the
+format read literally); both ways must reach every lesson.
 
-Prints when each lesson fired in each run; exits 1 if any lesson never fires in either run.
+Prints when each lesson fired in each run; exits 1 if any lesson never fires in any run.
 `--seeds A-B` tries every seed in the range with the file's options and lists the best.
 """
 
@@ -30,7 +36,7 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -48,7 +54,7 @@ from fishtable.tui.tips import event_subjects, view_subjects
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS_FILE = "lessons.json"
 SUBJECT = r"^((card|name|phase|event|prompt):.+|round:[1-9][0-9]*)$"
-ROUND_FIELDS = ("round", "hand_number")  # where a view names its round (Big Fish) or hand (poker)
+ROUND_FIELDS = ("round", "hand_number", "turn_number")  # a view's count of rounds, hands or turns
 MAX_STEPS = 20_000  # a safety net: every guided game ends long before
 
 
@@ -120,6 +126,7 @@ class Run:
     game: str
     seed: int
     deviate: bool
+    everywhere: bool = False  # deviating at every decision (the first other move), not only at lessons
     fired: dict[str, Firing] = field(default_factory=dict)
     decisions: int = 0
     deviations: int = 0
@@ -157,18 +164,33 @@ def present(subject: str, subjects: set[str], round_no: int | None) -> bool:
     return subject in subjects
 
 
-def due(lessons: LessonFile, fired: dict[str, Firing], subjects: set[str], round_no: int | None) -> list[str]:
-    """The lessons that fire on this screen, in file order."""
-    now: list[str] = []
+def waiting(lessons: LessonFile, fired: Collection[str]) -> list[LessonModel]:
+    """The lessons that may fire now, in file order: not fired yet and every earlier lesson marked
+    `after_previous` fired (the format's rule, which the coach keeps); a lesson marked so itself
+    also waits for the lesson just before it (what its name says; the coach does the same)."""
+    ready: list[LessonModel] = []
     for index, lesson in enumerate(lessons.lessons):
-        if lesson.id in fired:
-            continue
-        if lesson.after_previous and any(
-                earlier.id not in fired and earlier.id not in now for earlier in lessons.lessons[:index]):
-            continue
-        if any(present(subject, subjects, round_no) for subject in lesson.when):
-            now.append(lesson.id)
-    return now
+        if lesson.id not in fired and (not lesson.after_previous or index == 0
+                                       or lessons.lessons[index - 1].id in fired):
+            ready.append(lesson)
+        if lesson.after_previous and lesson.id not in fired:
+            break  # a gate: nothing after it fires before it
+    return ready
+
+
+def due(lessons: LessonFile, fired: Collection[str], subjects: set[str], round_no: int | None,
+        one_per_screen: bool = True) -> list[str]:
+    """The lessons that fire on this screen, in file order: only the first (the coach shows one
+    lesson at a time, the rest wait for a later screen), or every one the screen triggers."""
+    now: list[str] = []
+    while True:
+        lesson = next((item for item in waiting(lessons, [*fired, *now])
+                       if any(present(subject, subjects, round_no) for subject in item.when)), None)
+        if lesson is None:
+            return now
+        now.append(lesson.id)
+        if one_per_screen:
+            return now
 
 
 def next_seat(match: Match[Any, Any, Any]) -> int:
@@ -198,11 +220,11 @@ def describer(game: str) -> Callable[[Any, Any], str]:
 
 
 def play(game: str, lessons: LessonFile, deviate: bool, seed: int | None = None, to_end: bool = False,
-         transcript: bool = False) -> Run:
+         transcript: bool = False, one_per_screen: bool = True, everywhere: bool = False) -> Run:
     """Play the guided game, following the coach or deviating where a lesson fired (see the top)."""
     match = start(game, lessons, seed)
     words = describer(game) if transcript else None
-    run = Run(game, match.seed, deviate)
+    run = Run(game, match.seed, deviate, everywhere)
     coach = get_bot(game, "normal")
     swerve = random.Random(match.seed * 7919 + 1)
     seen = 0  # the first log line the learner has not seen at a decision yet
@@ -218,7 +240,7 @@ def play(game: str, lessons: LessonFile, deviate: bool, seed: int | None = None,
         run.round = round_of(view)
         run.decisions += 1
         subjects = screen_subjects(match, seen, prompt)
-        for lesson in due(lessons, run.fired, subjects, run.round):
+        for lesson in due(lessons, run.fired, subjects, run.round, one_per_screen):
             when = next(item.when for item in lessons.lessons if item.id == lesson)
             shown = tuple(subject for subject in when if present(subject, subjects, run.round))
             run.fired[lesson] = Firing(lesson, run.decisions, match.step_count, run.round, prompt, shown)
@@ -228,7 +250,7 @@ def play(game: str, lessons: LessonFile, deviate: bool, seed: int | None = None,
         suggested = coach.choose(view if coach.needs_view else None, legal,
                                  bot_rng(match.seed, 0, match.step_count))
         action = suggested
-        if deviate and fired_here and len(legal) > 1:
+        if deviate and (fired_here or everywhere) and len(legal) > 1:
             others = [move for move in legal if move != suggested]
             if others:
                 action = others[int(swerve.random() * len(others))]
@@ -243,11 +265,12 @@ def play(game: str, lessons: LessonFile, deviate: bool, seed: int | None = None,
     return run
 
 
-def check(game: str, lessons: LessonFile | None = None, seed: int | None = None,
-          to_end: bool = False, transcript: bool = False) -> tuple[Run, Run]:
+def check(game: str, lessons: LessonFile | None = None, seed: int | None = None, to_end: bool = False,
+          transcript: bool = False, one_per_screen: bool = True) -> tuple[Run, Run]:
     """Both runs of a game's guided game: following, then deviating."""
     lessons = load_lessons(game) if lessons is None else lessons
-    return (play(game, lessons, False, seed, to_end, transcript), play(game, lessons, True, seed, to_end, transcript))
+    return (play(game, lessons, False, seed, to_end, transcript, one_per_screen),
+            play(game, lessons, True, seed, to_end, transcript, one_per_screen))
 
 
 # -- the report ---------------------------------------------------------------------------------
@@ -280,19 +303,23 @@ def crowding(run: Run) -> int:
 
 
 def seed_search(game: str, lessons: LessonFile, seeds: range) -> list[str]:
-    """Seeds ranked by: every lesson fired in both runs, then the fewest lessons on one screen,
-    then how early the last one fired (a short lesson); each with its whole game's length."""
+    """Seeds ranked by: every lesson fired in both runs, shown one per screen and all at once, and
+    deviating at every decision;
+    then the fewest lessons one screen triggers at once; then how early the last one fired (one
+    per screen); each with its whole game's length."""
     ranked = []
     for seed in seeds:
         runs = check(game, lessons, seed, to_end=True)
-        missing = sum(len(run.missing(lessons)) for run in runs)
-        crowd = max(crowding(run) for run in runs)
+        at_once = check(game, lessons, seed, one_per_screen=False)
+        roaming = play(game, lessons, True, seed, everywhere=True)
+        missing = sum(len(run.missing(lessons)) for run in (*runs, *at_once, roaming))
+        crowd = max(crowding(run) for run in at_once)
         last = max((f.decision for run in runs for f in run.fired.values()), default=0)
         first = min(runs[0].fired.values(), key=lambda f: f.decision, default=None)
         ranked.append((missing, crowd, last, seed, first.prompt if first else "-", runs[0].decisions))
     ranked.sort()
-    return [f"seed {seed}: {missing} missing, at most {crowd} lessons on a screen, last lesson at learner "
-            f"decision {last}, first lesson on a {prompt} question, {length} learner decisions to the end"
+    return [f"seed {seed}: {missing} missing, at most {crowd} lessons triggered on a screen, last lesson at "
+            f"learner decision {last}, first lesson on a {prompt} question, {length} learner decisions to the end"
             for missing, crowd, last, seed, prompt, length in ranked[:12]]
 
 
@@ -302,6 +329,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", help="A-B: try these seeds instead of the file's")
     parser.add_argument("--to-end", action="store_true", help="play each run to the game's end")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--all-at-once", action="store_true",
+                        help="detail the runs where a screen fires every lesson it triggers, not only the first")
     parser.add_argument("--transcript", type=int, default=0, metavar="N",
                         help="also list the learner's first N decisions in each run: move, coach's move, lessons")
     args = parser.parse_args(argv)
@@ -310,15 +339,24 @@ def main(argv: list[str] | None = None) -> int:
         low, high = (int(part) for part in args.seeds.split("-"))
         print("\n".join(seed_search(args.game, lessons, range(low, high + 1))))
         return 0
-    runs = check(args.game, lessons, to_end=args.to_end, transcript=args.transcript > 0)
+    one = not args.all_at_once
+    runs = check(args.game, lessons, to_end=args.to_end, transcript=args.transcript > 0, one_per_screen=one)
+    other = (*check(args.game, lessons, to_end=args.to_end, one_per_screen=not one),
+             play(args.game, lessons, True, to_end=args.to_end, one_per_screen=one, everywhere=True))
     if args.json:
         print(json.dumps([asdict(run) for run in runs], indent=1))
     else:
         print("\n".join(report(lessons, runs)))
+        for run in other:
+            way = "deviating at every decision" if run.everywhere else (
+                f"{'all at once' if one else 'one per screen'}, {'deviating' if run.deviate else 'following'}")
+            print(f"  {way}: "
+                  f"{len(run.fired)}/{len(lessons.lessons)} fired"
+                  + (f", never: {', '.join(run.missing(lessons))}" if run.missing(lessons) else ""))
         for run in runs if args.transcript else ():
             print(f"  {'deviating' if run.deviate else 'following'}, the learner's first decisions:")
             print("\n".join(f"    {line}" for line in run.transcript[:args.transcript]))
-    return 1 if any(run.missing(lessons) for run in runs) else 0
+    return 1 if any(run.missing(lessons) for run in (*runs, *other)) else 0
 
 
 if __name__ == "__main__":
