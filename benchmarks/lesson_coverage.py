@@ -162,7 +162,8 @@ def _percent(count: int, total: int) -> str:
 
 
 def lines(report: dict[str, Any]) -> list[str]:
-    out = [f"{report['game']}" + ("" if report["lessons"] else
+    where = _reach().ELSEWHERE.get(report["game"])
+    out = [f"{report['game']}" + (f" (lessons read from {where})" if where else "" if report["lessons"] else
                                   ": no lessons.json in this worktree (another branch writes it); tips only")]
     for part in PARTS:
         row = report[part]
@@ -180,7 +181,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6, help="seeded random games per game for the event survey")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--lessons", action="append", default=[], metavar="GAME=PATH",
+                        help="read this game's lessons from PATH (a file not in this worktree yet)")
     args = parser.parse_args(argv)
+    for item in args.lessons:
+        game, _, path = item.partition("=")
+        _reach().ELSEWHERE[game] = Path(path)
     reports = [coverage(entry.name, args.games) for entry in GAMES if entry.playable]
     if args.json:
         print(json.dumps(reports, indent=1))
