@@ -298,11 +298,14 @@ def _connect(path: Path, exists: bool, busy_ms: int) -> sqlite3.Connection:
         raise HistoryError(f"History is off: {shown(str(path))}: {sqlite_words(exc)}.") from None
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        # One statement, so one read: read apart, another process's migration could commit between
+        # them (no version yet, then its tables) and a new history would look like another program's.
+        version, tables = conn.execute(
+            "SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)").fetchone()
         if version > SCHEMA_VERSION:
             raise HistoryError(f"History is off: {shown(str(path))} was written by a newer fishtable (history "
                                f"version {version}; this one reads up to {SCHEMA_VERSION}). It was left as it is.")
-        if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        if version == 0 and tables:
             raise _Damaged(FOREIGN)  # tables, but never given a fishtable schema: another program's
         # Switched once, on a new file: switching writes the header, and a damaged file is never written.
         if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":

@@ -291,3 +291,55 @@ def test_only_the_file_found_damaged_is_set_aside(tmp_path: Path) -> None:
     store.record_game(path, record())
     assert schema.set_aside(path, schema.NOT_SQLITE, seen) is None
     assert len(store.recent(path)) == 1 and not [p for p in tmp_path.iterdir() if SET_ASIDE in p.name]
+
+
+_CONNECT = sqlite3.connect  # the real one, for the other process's connection
+
+
+class _MigratedMeanwhile:
+    """A connection to a new history that another process migrates right after this one's first
+    read of it (the moment a second process, starting at the same time, would do so)."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        self.reads = 0
+
+    def execute(self, sql: str, *args: object) -> object:
+        cursor = self.conn.execute(sql, *args)
+        if "user_version" not in sql or self.reads:
+            return cursor
+        self.reads += 1
+        rows = cursor.fetchall()  # this read is over: the other process may write now
+        other = _CONNECT(self.path, isolation_level=None)
+        schema.migrate(other, 0)
+        other.close()
+        return _Rows(rows)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.conn, name)
+
+
+class _Rows:
+    def __init__(self, rows: list[tuple[object, ...]]) -> None:
+        self.rows = rows
+
+    def fetchone(self) -> tuple[object, ...] | None:
+        return self.rows.pop(0) if self.rows else None
+
+
+def test_a_new_history_another_process_migrates_meanwhile_is_never_set_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two fishtables start a history at once: the one that reads it while the other gives it its
+    schema sees it whole (no version yet and no tables, or both), never half (no version yet, then
+    tables: another program's file, set aside with the other's games in it)."""
+    path = tmp_path / HISTORY_NAME
+
+    def connect(*args: object, **kwargs: object) -> _MigratedMeanwhile:
+        return _MigratedMeanwhile(_CONNECT(*args, **kwargs), path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(schema.sqlite3, "connect", connect)
+    store.record_game(path, record_of(played("big-fish", 300), seconds=1, ended=300.0))
+    monkeypatch.undo()
+    assert not list(tmp_path.glob(f"{HISTORY_NAME}{SET_ASIDE}*")), "a new history was set aside"
+    assert [r.ended for r in store.recent(path)] == [300.0]

@@ -201,9 +201,11 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
 
     def _ready(self) -> None:
         """What the screen does once its widgets are there (again, after a held step is shown)."""
+        listing = self.still_there("EntryList", EntryList)
+        if listing is None:  # replaced before it was mounted (a move from elsewhere, the app ending)
+            return
         show_log(self, self.decision.log, self.headline_kinds)
         self._fit_tiles()
-        listing = self.query_one(EntryList)
         listing.focus()
         first = next((i for i, o in enumerate(_options(listing)) if not o.disabled), None)
         if first is not None:
