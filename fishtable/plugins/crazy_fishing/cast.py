@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from fishtable.games.crazy_fishing.actions import Action, Cast
-from fishtable.games.crazy_fishing.views import CrazyFishingView
+from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
 from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
 from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
@@ -71,6 +71,7 @@ class CastScreen(PrivateDecisionScreen):
         self.hand = list(self.view.hand or ())
         self.chosen: list[str] = []
         self.cursor = 0
+        self._hand_tiles: list[CardTile[CardFace]] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(private_header(self.decision.name, self.heading()), id="topbar")
@@ -146,7 +147,7 @@ class CastScreen(PrivateDecisionScreen):
         return Cast(rods=rods, baits=baits)
 
     def _update(self) -> None:
-        for n, tile in enumerate(self.query(CardTile)):
+        for n, tile in enumerate(self._tiles()):
             tile.cursor = n == self.cursor
             tile.selected = tile.card.id in self.chosen
         picked = [c for c in self.hand if c.id in self.chosen]
@@ -178,11 +179,19 @@ class CastScreen(PrivateDecisionScreen):
         update_line(self.query_one("#legality", Static), legality)
 
     def action_move(self, delta: int) -> None:
-        """Only the cursor moves: the cast, its totals and its legality stay as they are."""
+        """Only the cursor moves: the cast, its totals and its legality stay as they are, and
+        only the two tiles it leaves and reaches are drawn again."""
         if self.hand:
+            tiles = self._tiles()
+            tiles[self.cursor].cursor = False
             self.cursor = (self.cursor + delta) % len(self.hand)
-            for n, tile in enumerate(self.query(CardTile)):
-                tile.cursor = n == self.cursor
+            tiles[self.cursor].cursor = True
+
+    def _tiles(self) -> list[CardTile[CardFace]]:
+        """The hand's tiles in order, found once (a query walks the screen at every key)."""
+        if self._hand_tiles is None:
+            self._hand_tiles = list(self.query_one("#hand", Horizontal).query_children(CardTile))
+        return self._hand_tiles
 
     def action_jump(self, number: int) -> None:
         """A card's number puts it into the cast or takes it out: one key per card, as picking

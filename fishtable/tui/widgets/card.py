@@ -13,9 +13,12 @@ from typing import Any, Generic, TypeVar
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.message import Message
 from textual.reactive import reactive
 from textual.renderables.digits import DIGITS, DIGITS3X3_BOLD
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 # The card colours the games share, light on dark (foreground/background): distinct in hue and lightness.
@@ -89,6 +92,11 @@ def tile_lines(face: TileFace, width: int, index: int | None, mark: str = "") ->
     return [top] + [f"│{line:<{inner}}│" for line in body] + [bottom]
 
 
+# A tile's rendered lines, by everything they depend on (see `CardTile.render_line`): a cursor that
+# moves along a hand redraws two tiles, each in a state it has been drawn in before.
+_TILE_STRIPS: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(256)
+
+
 class CardTile(Widget, Generic[FaceT_co]):
     """One card of a hand: click or keys select it; the owning screen decides."""
 
@@ -136,6 +144,22 @@ class CardTile(Widget, Generic[FaceT_co]):
             if n < len(lines) - 1:
                 text.append("\n")
         return text
+
+    def render_line(self, y: int) -> Strip:
+        """Textual's rendering of `render()`, kept for each state a tile has been drawn in: the
+        same lines, without laying out the Text again at every cursor key. A subclass that draws
+        its own face (its own `render`, with state of its own), or a text selection, takes
+        Textual's path every time."""
+        if type(self).render is not CardTile.render or self.text_selection is not None:
+            return super().render_line(y)
+        width, height = self.size
+        style = self.visual_style
+        key = (self.face, self.index, self.selected_mark, self.selected, self.cursor, width, height, style)
+        strips = _TILE_STRIPS.get(key)
+        if strips is None:
+            strips = Visual.to_strips(self, visualize(self, self.render()), width, height, style)
+            _TILE_STRIPS[key] = strips
+        return strips[y] if y < len(strips) else Strip.blank(width, style.rich_style)
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self))
