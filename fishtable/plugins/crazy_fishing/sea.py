@@ -85,6 +85,11 @@ class SeaView(Widget):
         self._strip = False  # fish beside the sea drawn on one row (short terminals)
         self._grid: Grid = []
         self._strips: dict[int, Strip] = {}  # each row's strip, kept while the row stays the same
+        # Each row as served with the cursor on a fish, kept until the sea changes otherwise (a
+        # cursor that comes back to a fish is served these rows, without painting the grid again);
+        # the tiles the grid has not been painted again for since (painted with the next miss).
+        self._rows_at: dict[tuple[int | None, int], Strip] = {}
+        self._stale: list[Region] = []
         # Each tile's number and clue: (label, their cells, the fill that hides them).
         self._words: list[tuple[int, list[tuple[int, int]], str]] = []
         self._grid_key: tuple[int, int] | None = None
@@ -223,6 +228,8 @@ class SeaView(Widget):
     def _invalidate(self) -> None:
         self._grid_key = None
         self._dirty = []
+        self._rows_at = {}
+        self._stale = []
         self.refresh()
 
     def _invalidate_tiles(self, *labels: int | None) -> None:
@@ -299,6 +306,8 @@ class SeaView(Widget):
             rows = {y for box in clip for y in range(box.y, box.bottom)}
             self._strips = {y: strip for y, strip in self._strips.items() if y not in rows}
             return
+        self._rows_at = {}
+        self._stale = []
         old = self._grid if self._grid_key == (width, height) else []
         self._strips = {y: strip for y, strip in self._strips.items() if y < len(old) and old[y] == grid[y]}
         self._grid = grid
@@ -423,7 +432,7 @@ class SeaView(Widget):
             self._paint()
         elif self._dirty:
             dirty, self._dirty = self._dirty, []
-            self._paint(dirty)
+            self._repaint(dirty)
         if y >= len(self._grid):
             return Strip.blank(self.size.width, WATER)
         strip = self._strips.get(y)
@@ -440,8 +449,22 @@ class SeaView(Widget):
                 start, run_style = x, style
         if row:
             segments.append(Segment("".join(chars[start:]), run_style))
-        strip = self._strips[y] = Strip(segments, self.size.width)
+        strip = self._strips[y] = self._rows_at[(self.cursor, y)] = Strip(segments, self.size.width)
         return strip
+
+    def _repaint(self, dirty: list[Region]) -> None:
+        """The tiles in `dirty` look different (the cursor moved): their rows as served before
+        with the cursor where it is now, if every one of them was; else painted again, with the
+        tiles the grid still lags behind in. A row's look depends only on where the cursor is
+        while nothing else in the sea changes (anything else paints the whole sea anew)."""
+        rows = {y for box in dirty for y in range(max(0, box.y), min(len(self._grid), box.bottom))}
+        kept = [self._rows_at.get((self.cursor, y)) for y in rows]
+        if all(strip is not None for strip in kept):
+            self._strips.update((y, strip) for y, strip in zip(rows, kept, strict=True) if strip is not None)
+            self._stale.extend(dirty)  # the grid still shows these tiles as they were
+            return
+        dirty, self._stale = dirty + self._stale, []
+        self._paint(dirty)
 
     # Rows under the sea in its column (legend, fish info, turned-over fish) kept visible.
     ROOM_BELOW = 3
