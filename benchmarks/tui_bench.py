@@ -17,14 +17,20 @@
    interleaved round by round, so its own cost is in every figure alike; the ratio to
    the DataTable is the figure to read. Goal: at most 2× the DataTable.
 
+   With `--record FILE` each run appends one JSON line: every round's figures, the medians,
+   the ratios, the label (`--label`, "before" or "after" a change, say), the git commit and the
+   machine's load average before and after, so runs made before and after a change, alternated
+   on a loaded machine, can be compared afterwards.
+
     python benchmarks/tui_bench.py [--runs 15] [--presses 200]
-    python benchmarks/tui_bench.py --cpu-per-key [--presses 200] [--rounds 5]
+    python benchmarks/tui_bench.py --cpu-per-key [--presses 200] [--rounds 5] [--record F --label L]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import pty
 import select
@@ -215,7 +221,7 @@ async def cpu_per_key(app, keys: list[str], presses: int, ready) -> float:  # ty
         return (time.process_time() - start) / presses
 
 
-async def bench_cpu_per_key(presses: int, rounds: int) -> dict[str, float]:
+async def bench_cpu_per_key(presses: int, rounds: int) -> dict[str, list[float]]:
     sys.path.insert(0, str(ROOT))
     from textual.app import App, ComposeResult
     from textual.widgets import DataTable, Footer
@@ -251,7 +257,26 @@ async def bench_cpu_per_key(presses: int, rounds: int) -> dict[str, float]:
     print(f"CPU per cursor key, median of {rounds} rounds of {presses} presses:")
     for name, value in medians.items():
         print(f"  {name:12} {value * 1000:6.2f} ms   {value / base:4.2f}x the DataTable")
-    return medians
+    return runs
+
+
+def record(path: Path, label: str, note: str, presses: int, runs: dict[str, list[float]],
+           load: tuple[float, ...]) -> None:
+    """One JSON line for this run (see the module's docstring)."""
+    medians = {name: statistics.median(values) for name, values in runs.items()}
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True, check=False).stdout.strip()
+    line = {
+        "label": label, "note": note, "commit": commit, "presses": presses, "rounds": len(runs["datatable"]),
+        "ms_per_key": {name: round(value * 1000, 3) for name, value in medians.items()},
+        "ratio": {name: round(value / medians["datatable"], 3) for name, value in medians.items()
+                  if name != "datatable"},
+        "rounds_ms": {name: [round(v * 1000, 3) for v in values] for name, values in runs.items()},
+        "load_before": load, "load_after": os.getloadavg(), "cpus": os.cpu_count(),
+        "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
+    with path.open("a") as out:
+        out.write(json.dumps(line) + "\n")
 
 
 if __name__ == "__main__":
@@ -261,9 +286,15 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=5, help="--cpu-per-key: interleaved rounds")
     parser.add_argument("--launch-only", action="store_true", help="skip the key-press measurement")
     parser.add_argument("--cpu-per-key", action="store_true", help="only the CPU per cursor key")
+    parser.add_argument("--record", type=Path, help="--cpu-per-key: append this run as a JSON line to this file")
+    parser.add_argument("--label", default="", help="--record: what this run measures (before, after)")
+    parser.add_argument("--note", default="", help="--record: a note (what else loaded the machine)")
     args = parser.parse_args()
     if args.cpu_per_key:
-        asyncio.run(bench_cpu_per_key(args.presses, args.rounds))
+        load = os.getloadavg()
+        runs = asyncio.run(bench_cpu_per_key(args.presses, args.rounds))
+        if args.record:
+            record(args.record, args.label, args.note, args.presses, runs, load)
     else:
         bench_launch(args.runs)
         if not args.launch_only:
