@@ -113,4 +113,7 @@ async def test_a_cursor_coming_back_is_served_the_rows_a_whole_paint_would_draw(
             await settle(pilot)
             assert sea_lines(sea) == whole[sea.cursor], f"cursor on #{sea.cursor} after {key}"
             served_again += any((sea.cursor, y) in before for y in range(sea.size.height))
+            # The line under the sea, its lines kept for each fish too, names the cursor's fish.
+            info = "".join(segment.text for segment in app.screen.board.info.render_line(0))
+            assert f"Fish #{sea.cursor}:" in info, info
         assert served_again > 5  # the kept rows were served, not only fresh paints

@@ -37,7 +37,7 @@ from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import CHECKING, Decision
 from fishtable.tui.widgets.board import Board
-from fishtable.tui.widgets.fit import update_line
+from fishtable.tui.widgets.fit import KeptLine
 
 SEA_KINDS = frozenset({"catch", "pair"})  # prompts answered by pointing at a fish
 
@@ -81,7 +81,7 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
         self._info_label: int | None = None  # the fish the info line was last written for
         # Kept, not queried: a cursor key reaches both, and a query walks the board every time.
         self.sea = SeaView(id="sea")
-        self.info = Static(id="fish-info", markup=False)
+        self.info = KeptLine(id="fish-info")  # the cursor's fish: a few lines, again and again
         self._checking: int | None = None  # the fish whose reason is on its way (a remote seat)
 
     def compose(self) -> ComposeResult:
@@ -147,7 +147,7 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
             if sea.beside:
                 text.append(f", {len(sea.beside)} beside it", "dim")
         self._info_label = label
-        update_line(self.info, text)
+        self.info.show(text)
 
     def on_sea_view_cursor_moved(self, event: SeaView.CursorMoved) -> None:
         event.stop()  # the board's own news: nothing above it listens

@@ -100,6 +100,7 @@ class SeaView(Widget):
         self._clip: list[Region] | None = None
         self._spans: dict[int, list[tuple[int, int]]] = {}  # while clipped: each row's columns to paint
         self._boxes: dict[int, Region] = {}  # each fish's tile as last painted (beside the sea: not in a strip)
+        self._moves: dict[tuple[int, int, int], int] = {}  # (from, dx, dy): the fish found, until the next show
 
     # -- data ----------------------------------------------------------------
     def show(
@@ -119,6 +120,7 @@ class SeaView(Widget):
         self.peeks = dict(peeks or {})
         self.flipped = dict(flipped or {})
         self.marked = [m for m in self.marked if m in self.reachable]
+        self._moves = {}
         if self.cursor not in self.reachable:
             self.cursor = self.order()[0] if self.reachable else None
         self._invalidate()
@@ -157,6 +159,10 @@ class SeaView(Widget):
         if self.cursor is None:
             self._go(order[0], tell)
             return
+        found = self._moves.get((self.cursor, dx, dy))
+        if found is not None:  # the same sea, the same fish and direction: the same fish found
+            self._go(found, tell)
+            return
         where = {f.label: (f.x, f.y) for f in self.fish}
         for n, f in enumerate(self.beside):  # beside fish sit in a row below the sea
             where[f.label] = (n * (self.card_size[0] + 1), self.sea_size[1] + self.card_size[1])
@@ -177,6 +183,7 @@ class SeaView(Widget):
         if best is None:  # wrap around in reading order
             step = 1 if (dx > 0 or dy > 0) else -1
             best = (0, order[(order.index(self.cursor) + step) % len(order)])
+        self._moves[(self.cursor, dx, dy)] = best[1]
         self._go(best[1], tell)
 
     def step(self, delta: int, tell: bool = True) -> None:

@@ -7,6 +7,10 @@ from collections.abc import Callable
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
+from textual.cache import LRUCache
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -50,3 +54,39 @@ def update_line(widget: Static, text: Text) -> None:
     lines = 1 if fits else len(text.wrap(widget.app.console, width)) if width > 0 else 0
     same_height = width > 0 and lines == widget.content_size.height
     widget.update(text, layout=not same_height)
+
+
+class KeptLine(Widget):
+    """A line of text that takes a few values again and again (the fish under a moving cursor):
+    drawn as a Static draws it (Textual's own rendering of the Text), and each value's lines are
+    kept, so a value shown again is not laid out again."""
+
+    DEFAULT_CSS = """
+    KeptLine { height: auto; }
+    """
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = Text()
+        self._kept: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(64)
+
+    def show(self, text: Text) -> None:
+        """Show `text` (nothing to do if it is the text shown)."""
+        if text != self.text:
+            self.text = text
+            self.refresh()
+
+    def render(self) -> Text:
+        return self.text
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:  # a selection is drawn on the lines: Textual's path
+            return super().render_line(y)
+        text, (width, height), style = self.text, self.size, self.visual_style
+        key = (text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap,
+               text.end, width, height, style)
+        strips = self._kept.get(key)
+        if strips is None:
+            strips = Visual.to_strips(self, visualize(self, text), width, height, style)
+            self._kept[key] = strips
+        return strips[y] if y < len(strips) else Strip.blank(width, style.rich_style)
