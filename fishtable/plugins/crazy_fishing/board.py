@@ -54,6 +54,10 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
     CrazyFishingBoard #order { height: auto; padding: 0 1; }
     """
 
+    # No border and nothing of its own to draw, only its children: Textual draws its lines blank
+    # without going through its styles (it is drawn again, whole, at every cursor key).
+    BLANK: ClassVar[bool] = True
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1,0)", "Move", show=False),
         Binding("right", "move(1,0)", "Move", show=False),
