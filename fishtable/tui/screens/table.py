@@ -50,6 +50,19 @@ class SeatPanel(Static):
     """
 
 
+class _Rows(Vertical):
+    """A column that draws nothing of its own (no border, no background): BLANK to Textual, which
+    draws it again, whole, at every key that changes anything inside it, and then skips its styles."""
+
+    BLANK: ClassVar[bool] = True
+
+
+class _Columns(Horizontal):
+    """A row of columns that draws nothing of its own (see `_Rows`)."""
+
+    BLANK: ClassVar[bool] = True
+
+
 # The screen's breakpoints (Textual reads them from the screen): named here, as Textual types
 # them as a screen attribute, not a class variable.
 _WIDTHS: list[tuple[int, str]] = [(0, "-narrow"), (110, "-wide")]
@@ -110,8 +123,8 @@ class TableScreen(FishScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
-        with Horizontal(id="main"):
-            with Vertical(id="board-col"):
+        with _Columns(id="main"):
+            with _Rows(id="board-col"):
                 yield self.board
                 yield Static(id="own-hand", markup=False)
             with Vertical(id="side"), VerticalScroll(id="seats"):
@@ -120,7 +133,7 @@ class TableScreen(FishScreen):
         # One container for the lines below the board: a cursor key repaints the board's rows, and
         # Textual draws again every widget whose container overlaps what changed (a child of the
         # screen always does); inside this one, the log and the prompt are left alone.
-        with Vertical(id="below"):
+        with _Rows(id="below"):
             yield NewsBar(id="news")
             yield EventLog(id="log", room=self._log_room)
             self._prompt_line = Static(id="prompt")
