@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first n
     from fishtable.history import recorder
     from fishtable.tui import autosave, starting
     from fishtable.tui import tips as tip_data
+    from fishtable.tui.coach import guide as coach_guide
     from fishtable.tui.decision import Acknowledged, Claimed, Commanded, Decided, Passed
     from fishtable.tui.screens import confirm as confirm_screen
     from fishtable.tui.screens import history as history_screen
@@ -69,7 +70,7 @@ class FishtableApp(ShellApp[int]):
     # The menu's style sheet (with the shared look); the game screens' ones are read when the first
     # game is set up or started (`load_game_css`), so that the first screen does not parse them.
     CSS_PATH: ClassVar[list[str | PurePath]] = ["styles/app.tcss"]
-    GAME_CSS_PATH: ClassVar[list[Path]] = [STYLES / "table.tcss", STYLES / "forms.tcss"]
+    GAME_CSS_PATH: ClassVar[list[Path]] = [STYLES / "table.tcss", STYLES / "forms.tcss", STYLES / "coach.tcss"]
     # Beside the shell's quit keys and F1 (ShellApp).
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "hint", "Hint"),
@@ -112,6 +113,7 @@ class FishtableApp(ShellApp[int]):
         self.tips_chosen: dict[str, bool] = {}  # a game's setup tick, in this run
         self.tip_desk: tip_data.TipDesk | None = None
         self.seen_tips: tip_data.SeenTips | None = None
+        self.coach_watching = False  # the screen-change signal feeds the coach panel (a guided game)
 
     def get_default_screen(self) -> Screen[None]:
         """The menu is the bottom screen (pushed over Textual's blank default screen, it cost
@@ -271,8 +273,10 @@ class FishtableApp(ShellApp[int]):
         self.begin_match(match, series=starting.new_series(series, match))
         return None
 
-    def begin_match(self, match: SomeMatch, series: Series | None = None, seconds: float = 0.0) -> None:
-        """Put `match` on the table (with the series it belongs to, and the time already played)."""
+    def begin_match(self, match: SomeMatch, series: Series | None = None, seconds: float = 0.0,
+                    guide: coach_guide.Guide | None = None) -> None:
+        """Put `match` on the table (with the series it belongs to, and the time already played;
+        `guide`: the coach of a guided game)."""
         if self.flow is not None:
             self.flow.stop()
         # A toast from the setup (a game that could not start) must not hang over the first screen.
@@ -288,7 +292,63 @@ class FishtableApp(ShellApp[int]):
         save_path = self.save_path if self.autosave else None
         self.flow = starting.new_flow(self, match, save_path, self.bot_pause, series, seconds, self.game_finished)
         self.tip_desk = self._new_tip_desk(match)
+        if guide is not None:
+            self._coach(guide)
         self.flow.begin()
+
+    # -- Learn to play: a guided game, the coach panel under the table ---------------------
+    def learn_game(self, game: str) -> None:
+        """The menu's `l`: the game's guided game (its lessons file's deal), no setup screen."""
+        def go(yes: bool | None = True) -> None:
+            if not yes:
+                return
+            try:
+                match, guide = starting.guided_game(game)
+            except Exception as exc:  # no lessons, or a broken shipped file: said, and the menu stays
+                self.notify(str(exc), severity="warning", timeout=8, markup=False)
+                return
+            self.begin_match(match, guide=guide)
+
+        status = self.save_status
+        if self.autosave and status is not None and status.match is not None:
+            question = (
+                f"A saved game of {status.match.game.title} is waiting to be continued.\n"
+                "A guided game will replace it. Start the guided game anyway?"
+            )
+            self.push_screen(confirm_screen.ConfirmScreen(question), go)
+        else:
+            go()
+
+    def _coach(self, guide: coach_guide.Guide) -> None:
+        assert self.flow is not None
+        self.flow.guide = guide
+        guide.on_change = self.coach_redraw
+        if not self.coach_watching:
+            self.coach_watching = True
+            self.screen_change_signal.subscribe(self, lambda _screen: self.coach_redraw())
+
+    def coach_redraw(self) -> None:
+        """The coach panel on the flow's screen now (the table or the learner's own screen), made
+        the first time a screen shows it. Never on the results, a pass screen or a dialog."""
+        flow = self.flow
+        guide = flow.guide if flow is not None else None
+        if flow is None or guide is None or not flow.active or flow.finished:
+            return
+        screen = self.screen
+        if screen is not flow.table and screen is not flow.overlay:
+            return
+        if getattr(screen, "ARMING", None) != "decision":  # the table, a decision or a study screen
+            return
+        if not screen.is_mounted:
+            self.call_after_refresh(self.coach_redraw)
+            return
+        starting.panel_on(screen).show(guide.lines())
+
+    def coach_highlight(self) -> frozenset[str]:
+        """The subjects the coach points at now (a plug-in's widgets mark those cards)."""
+        flow = self.flow
+        guide = flow.guide if flow is not None else None
+        return guide.highlight if guide is not None else frozenset()
 
     def continue_saved(self) -> None:
         status = self.save_status

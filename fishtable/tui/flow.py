@@ -38,14 +38,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 from pydantic import BaseModel
 from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
 
-from fishtable.bots import Choice, hint, prepare_choice
+from fishtable.bots import Choice, bot_rng, hint, prepare_choice
 from fishtable.bots.outcome import Progress
 from fishtable.bots.search import can_search
 from fishtable.engine.errors import IllegalAction
@@ -62,6 +62,9 @@ from fishtable.tui.screens.results import ResultsScreen
 from fishtable.tui.screens.study import StudyScreen
 from fishtable.tui.screens.table import TableScreen
 from fishtable.tui.session import SESSION_NAME, save_session
+
+if TYPE_CHECKING:
+    from fishtable.tui.coach.guide import Guide
 
 
 class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
@@ -109,6 +112,8 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         self.clock_base = seconds
         self.clock_start = time.monotonic()
         self.ticker: Timer | None = None
+        # A guided game's coach (Learn to play), told what the learner sees and what each seat does.
+        self.guide: Guide | None = None
 
     @property
     def time_limit(self) -> float | None:
@@ -157,6 +162,10 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             log=self.log(seat if private else None),
         )
         self.private_decision = decision if private else None
+        guide = self.guide
+        if guide is not None and seat == guide.learner:
+            # The normal computer player's move from the learner's own view: the suggestion.
+            guide.asked(match.view(seat), decision.legal, decision.kind, bot_rng(match.seed, seat, match.step_count))
         return decision
 
     def _new_ticket(self) -> int:
@@ -279,6 +288,7 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             self._finish(first)
             return
         self.step = step
+        self._coach_look(step)
         if isinstance(step, planner.AutoAnswer):
             # A public choice with one answer asks nothing: the table just sees it happen.
             self._apply(step.seat, step.action)
@@ -300,6 +310,18 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             self._private_screen(step.seat)
         else:
             self._public(step)
+
+    def _coach_look(self, step: planner.Step) -> None:
+        """A guided game: the learner (the one person at the table) sees this step's screen. The
+        coach reads what the learner may: its own view, the log lines it may read, its prompt."""
+        guide = self.guide
+        if guide is None or isinstance(step, planner.AutoAnswer | planner.Held):
+            return
+        seat = guide.learner
+        asked = isinstance(step, planner.PrivatePrompt | planner.PublicPrompt) and step.seat == seat
+        prompt = self.match.pending().get(seat) if asked else None
+        entries = [(i, e) for i, e in enumerate(self.match.events_since(0)) if e.visible_for(seat)]
+        guide.look(self.match.view(seat), entries, prompt.kind if prompt is not None else None)
 
     def _hand_over(self, step: planner.PassKeyboard, news: bool) -> None:
         """The keyboard goes to `step.seat`. With news, the public table shows it and is the pass
@@ -434,6 +456,8 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
             return
         self._new_ticket()
         self.marks = planner.pressed(self.marks, seat)
+        if self.guide is not None and seat == self.guide.learner and self.match.check(seat, action) is None:
+            self.guide.learner_moved(action)
         self._apply(seat, action, then=then)
 
     def _apply(self, seat: int, action: object, then: tuple[object, ...] = ()) -> None:
@@ -571,7 +595,13 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if problem is None:
             self.thinking = None
             self.thought = 0
+            prompt, public, before = self.match.pending().get(seat), self.match.view(None), self.match.event_count
             self.match.apply(seat, action)
+            if self.guide is not None and prompt is not None:
+                # Told from the public table only: a secret move by the public lines it made.
+                news = [e.text for e in self.match.events_since(before) if e.visible_to is None]
+                self.guide.computer_moved(self.match.seats[seat].name, action, prompt.kind,
+                                          prompt.private or prompt.simultaneous, public, news)
             self.marks = planner.acted(self.marks, seat)
             self._after_action()
         elif self.match.step_count != at_step:

@@ -21,12 +21,15 @@ from fishtable.engine.match import Match, SomeMatch
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import get_entry
 from fishtable.engine.series import Series, SeriesRules
+from fishtable.tui.coach.start import guided_game
 from fishtable.tui.flow import HotSeatFlow
 from fishtable.tui.remembered import REMEMBERED_NAME, remember_seats, remembered_seats
 from fishtable.tui.screens.setup import SetupScreen
 from fishtable.tui.session import SESSION_NAME, load_session
+from fishtable.tui.widgets.coach_panel import panel_on
 
-__all__ = ["SESSION_NAME", "GameWontStart", "load_session"]
+# Learn to play (the app names them here, with the rest of its game half): a guided game, its panel.
+__all__ = ["SESSION_NAME", "GameWontStart", "guided_game", "load_session", "panel_on"]
 
 Seats = list[tuple[str, str | None]]
 

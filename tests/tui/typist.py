@@ -26,7 +26,7 @@ from textual.widgets import OptionList
 
 from fishtable.bots import choose_action
 from fishtable.engine.match import Match
-from fishtable.games.crazy_fishing.actions import Attempt, Cast, PairAttempt
+from fishtable.games.crazy_fishing.actions import Attempt, Cast, Look, PairAttempt
 from fishtable.games.fishing_party.actions import DrawBack, Exchange, StartExchange, StartSwap
 from fishtable.plugins.crazy_fishing.board import leads
 from fishtable.plugins.crazy_fishing.sea import SeaView
@@ -245,4 +245,56 @@ def plan(game_id: str, screen: Any, match: Match, cast_of: Callable[[Match, int]
         return fp_plan(screen, match)
     if game_id == "fishing-party-poker":
         return poker_plan(screen, match)
+    return None
+
+
+# -- a given move (the coach's guided game: its suggestion, or another move) ------------------------
+
+
+def number_keys(screen: Any, label: int) -> tuple[str, ...]:
+    """A Crazy Fishing fish's number as typed on the board: its digits, and Enter when the
+    first digit may start a longer number (the board then waits for more)."""
+    sea = screen.board.query_one(SeaView)
+    typed = str(label)
+    return (*typed, "enter") if leads(typed, sea.labels()) else tuple(typed)
+
+
+def cf_board_plan(screen: Any, move: BaseModel) -> Plan | None:
+    """A move on Crazy Fishing's sea: a fish's number tries it at once where it can; in a Finder
+    or Reel turn the number only moves the cursor, then `l` looks, Space marks, Enter tries."""
+    sea = screen.board.query_one(SeaView)
+    if screen.board.digits_try():
+        if isinstance(move, Attempt) and len(move.labels) == 1:
+            return Plan(number_keys(screen, move.labels[0]), (move,))
+        if isinstance(move, PairAttempt) and move.label is not None:
+            return Plan(number_keys(screen, move.label), (move,))
+        return None
+    if isinstance(move, Look):
+        return Plan((*number_keys(screen, move.label), "l"), (move,))
+    if isinstance(move, Attempt) and len(move.labels) == 1 and not sea.marked:
+        return Plan((*number_keys(screen, move.labels[0]), "enter"), (move,))
+    if isinstance(move, Attempt) and len(move.labels) == 2 and not sea.marked:
+        keys = [key for label in move.labels for key in (*number_keys(screen, label), "space")]
+        return Plan((*keys, "enter"), (move,))
+    return None
+
+
+def move_plan(game_id: str, screen: Any, match: Match, move: BaseModel) -> Plan | None:
+    """The keys that make `move` on the screen shown, or None where this typist cannot type that
+    move there (the caller then plays its own plan). A move from a list of choices: the key shown
+    before its line. Crazy Fishing: a cast by its cards' numbers, a draw by its rods, a fish by
+    its number where the number tries it at once."""
+    name = type(screen).__name__
+    legal = list(getattr(screen, "legal", ()))
+    if game_id == "crazy-fishing":
+        if name == "CastScreen" and isinstance(move, Cast):
+            return cf_plan(screen, match, cast_of=lambda _match, _seat: move)
+        if name == "CollectScreen" and getattr(move, "kind", None) == "draw":
+            return Plan((str(move.rods),), (move,))
+        if name == "TableScreen" and screen.kind in ("catch", "pair"):
+            return cf_board_plan(screen, move)
+    if move in legal:
+        key = choice_key(screen, legal.index(move))
+        if key is not None:
+            return Plan((key,), (move,))
     return None

@@ -40,6 +40,8 @@ class MenuHost(Protocol):
 
     def setup_game(self, game: str) -> None: ...
 
+    def learn_game(self, game: str) -> None: ...
+
     def action_rules(self, game: str | None = None) -> None: ...
 
     def open_history(self) -> None: ...
@@ -70,6 +72,7 @@ def game_option(entry: GameEntry) -> Option:
 
 class MenuScreen(FishScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("l", "learn", "Learn to play"),
         Binding("r", "app.rules", "Rules"),
         Binding("h", "history", "History"),
         Binding("q", "app.request_quit", "Quit"),
@@ -173,6 +176,16 @@ class MenuScreen(FishScreen):
     def on_screen_resume(self) -> None:
         # Also runs when first shown; after a game the save has changed, so look again.
         self.call_after_refresh(self.check_save)
+
+    def action_learn(self) -> None:
+        """`l`: a guided first game of the highlighted game, the coach beside the table."""
+        menu = self.still_there("#menu-list", OptionList)
+        option = menu.highlighted_option if menu is not None else None
+        choice = option.id if option is not None and option.id is not None else ""
+        if not choice.startswith("game:") or option is None or option.disabled:
+            self.notify("Highlight a game first (↑ ↓), then press l to learn it.", markup=False)
+            return
+        self.fish_app.learn_game(choice.removeprefix("game:"))
 
     def action_history(self) -> None:
         self.fish_app.open_history()

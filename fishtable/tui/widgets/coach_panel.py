@@ -1,0 +1,114 @@
+"""The coach panel: passive lines under the table and the learner's own screens in a guided game.
+
+It says what the current lesson teaches, "Try: <move> — <why>", the consequence of a move
+other than the suggestion, and the last computer moves with their reasons. It takes no
+focus and no key: the learner just plays. Its lines are cut to the rows a terminal can spare
+(4 under 28 rows, 7 from there), so the table stays whole at 80×24; every string is drawn
+literally (a name from a file is never markup).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Protocol
+
+from rich.text import Text
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+ROOMY_HEIGHT = 28  # from this many terminal rows the panel takes more lines
+
+
+class CoachText(Protocol):
+    """What the panel shows (`fishtable.tui.coach.guide.CoachLines`)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def lesson(self) -> str: ...
+
+    @property
+    def suggestion(self) -> str | None: ...
+
+    @property
+    def consequence(self) -> str | None: ...
+
+    @property
+    def computers(self) -> tuple[str, ...]: ...
+
+
+def panel_text(lines: CoachText, width: int, roomy: bool) -> Text:
+    """The panel's lines for a terminal `width` columns wide: the lesson (2 lines, or 3 when
+    roomy), then the consequence of the learner's last move or the suggestion (both when
+    roomy), then the last computer move (the last two when roomy)."""
+    width = max(20, width)
+    lesson_rows = 3 if roomy else 2
+    label = "Coach: "
+    wrapped = textwrap.wrap(lines.lesson, width - len(label)) or [""]
+    if len(wrapped) > lesson_rows:
+        wrapped = wrapped[:lesson_rows]
+        wrapped[-1] = wrapped[-1][: max(0, width - len(label) - 1)] + "…"
+    rows: list[Text] = []
+    for n, part in enumerate(wrapped):
+        row = Text()
+        row.append(label if n == 0 else " " * len(label), "bold #ffd75e")
+        row.append(part)
+        rows.append(row)
+    consequence = (lines.consequence, "#ffb347") if lines.consequence else None
+    suggestion = (lines.suggestion, "bold #9be27a") if lines.suggestion else None
+    # Short: the question on screen now wins over the consequence of the last move.
+    moves = [consequence, suggestion] if roomy else [suggestion or consequence]
+    for move in moves:
+        if move is not None:
+            rows.append(Text(*move))
+    for words in lines.computers[-2 if roomy else -1:]:
+        rows.append(Text(words, "italic"))
+    for row in rows:
+        row.truncate(width, overflow="ellipsis")
+    return Text("\n").join(rows)
+
+
+class CoachPanel(Static):
+    """The coach's lines (see the module). Styled in `fishtable/tui/styles/coach.tcss`."""
+
+    can_focus = False
+
+    def __init__(self) -> None:
+        super().__init__(id="coach-panel", markup=False)
+        self.lines: CoachText | None = None
+
+    def show(self, lines: CoachText) -> None:
+        self.lines = lines
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        if self.lines is None or not self.is_attached:
+            return
+        width, height = self.app.size
+        roomy = height >= ROOMY_HEIGHT
+        self.set_class(roomy, "-roomy")
+        self.update(panel_text(self.lines, width - 2, roomy))
+
+    @property
+    def words(self) -> str:
+        """The panel's text, plain (for tests and a screen reader's copy)."""
+        return panel_text(self.lines, self.app.size.width - 2, self.app.size.height >= ROOMY_HEIGHT).plain \
+            if self.lines is not None else ""
+
+
+def panel_on(screen: Screen[object]) -> CoachPanel:
+    """The screen's coach panel, mounted above its footer the first time (as a tip line is)."""
+    for panel in screen.query(CoachPanel):
+        return panel
+    panel = CoachPanel()
+    footers = list(screen.query(Footer))
+    if footers and isinstance(footers[0].parent, Widget):
+        footers[0].parent.mount(panel, before=footers[0])
+    else:
+        screen.mount(panel)
+    return panel

@@ -1,0 +1,177 @@
+"""Learn to play (issue 43, part 1): each game's guided game, played by keys from the menu.
+
+For every built-in game (a game without a lessons file fails here: every title teaches
+itself), a learner starts the guided game with `l` on the menu and plays it to the results
+by keys: once following the coach's suggestion wherever it can be typed, once choosing
+another legal move at every decision where one exists. Both reach the results with no dead
+end, and every lesson of the file fired. At every decision the coach panel is on screen and
+names no card of a computer seat's hand.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList
+
+from fishtable.engine.assets import asset_path
+from fishtable.engine.match import Match
+from fishtable.engine.registry import GAMES, get_entry
+from fishtable.tui.app import FishtableApp
+from fishtable.tui.coach.lessons import LESSONS_FILE, load_lessons
+from fishtable.tui.widgets.coach_panel import CoachPanel
+
+from . import typist
+from .helpers import settle, until
+
+BUILT_IN = [entry.name for entry in GAMES if entry.module is not None and entry.module.startswith("fishtable.games.")]
+MAX_SCREENS = 3000
+SECONDS = 40  # each guided game, on an idle machine
+
+
+def test_the_four_built_in_games_are_all_here() -> None:
+    assert len(BUILT_IN) == 4
+
+
+async def open_guided_game(pilot: Any, game: str) -> None:
+    """From the menu: the game highlighted, then `l`."""
+    app = pilot.app
+    menu = app.screen.query_one("#menu-list", OptionList)
+    index = next(i for i in range(menu.option_count) if menu.get_option_at_index(i).id == f"game:{game}")
+    while menu.highlighted != index:
+        await pilot.press("down")
+    await pilot.press("l")
+    assert await until(pilot, lambda: app.flow is not None and app.flow.guide is not None)
+
+
+def computer_cards(match: Match) -> set[str]:
+    """Ids and names of cards in computer seats' hands that the learner's own view does not show."""
+    learner = match.view(0).model_dump_json()
+    found: set[str] = set()
+    for seat in range(1, len(match.seats)):
+        for card in getattr(match.view(seat), "hand", None) or ():
+            data = card.model_dump(mode="json") if hasattr(card, "model_dump") else {}
+            for word in (data.get("id"), data.get("name")):
+                if isinstance(word, str) and len(word) > 2 and word not in learner:
+                    found.add(word)
+    return found
+
+
+def panel_words(app: FishtableApp) -> str | None:
+    panels = list(app.screen.query(CoachPanel))
+    return panels[0].words if panels else None
+
+
+class Learner:
+    """Plays the guided game on screen by keys: the coach's move, or another legal one."""
+
+    def __init__(self, pilot: Any, game: str, deviate: bool) -> None:
+        self.pilot = pilot
+        self.app: FishtableApp = pilot.app
+        self.game = game
+        self.deviate = deviate
+        assert self.app.flow is not None and self.app.flow.guide is not None
+        self.match: Match = self.app.flow.match
+        self.guide = self.app.flow.guide
+        self.followed = self.deviated = 0
+        self.own_plan: list[str] = []  # learner decisions this typist cannot type the coach's move for
+
+    async def play(self) -> None:
+        for _ in range(MAX_SCREENS):
+            await settle(self.pilot)
+            screen = self.app.screen
+            name = type(screen).__name__
+            if name == "ResultsScreen":
+                return
+            assert await until(self.pilot, lambda screen=screen: getattr(screen, "has_armed", True))
+            if typist.enter_kind(screen) is not None:
+                await self.pilot.press("enter")
+                continue
+            if name == "TableScreen" and screen.kind is None and screen.question is None:
+                await until(self.pilot, lambda screen=screen: self.app.screen is not screen or screen.kind is not None
+                            or screen.question is not None, seconds=10)
+                continue
+            await self.decide(screen)
+        raise AssertionError(f"no results after {MAX_SCREENS} screens")
+
+    async def decide(self, screen: Any) -> None:
+        seat = getattr(screen, "seat", None)
+        before = self.match.step_count
+        if seat == 0:
+            words = panel_words(self.app)
+            assert words is not None, f"no coach panel on {type(screen).__name__}"
+            for card in computer_cards(self.match):
+                assert card not in words, f"the coach names {card}, in a computer's hand: {words}"
+        suggested = self.guide.suggested if seat == 0 else None
+        planned = None
+        if suggested is not None:
+            assert "Try: " in (panel_words(self.app) or ""), "the coach suggests nothing"
+            move = suggested
+            if self.deviate:
+                others = [a for a in screen.legal if not self.guide.same(a, suggested, self.guide.asked_view)]
+                for other in others[:50]:
+                    planned = typist.move_plan(self.game, screen, self.match, other)
+                    if planned is not None:
+                        move = other
+                        break
+            if planned is None:
+                planned = typist.move_plan(self.game, screen, self.match, move)
+            if planned is not None:
+                if move is suggested:
+                    self.followed += 1
+                else:
+                    self.deviated += 1
+        if planned is None:
+            if seat == 0:
+                self.own_plan.append(f"{type(screen).__name__} {getattr(screen, 'kind', '')}")
+            planned = typist.plan(self.game, screen, self.match, typist.bot_cast, by_number=True) \
+                or typist.first_choice(screen)
+        for key in planned.keys:
+            if self.app.screen is not screen:
+                break
+            await self.pilot.press(key)
+        if planned.moves:
+            moved = await until(self.pilot, lambda: self.match.step_count > before or self.app.screen is not screen)
+            assert moved, f"{type(screen).__name__}: {planned.keys} did nothing"
+        elif planned.meant and planned.meant[-1] is not None:  # a stage of a move (a fish marked)
+            words, done = planned.meant[-1]
+            assert await until(self.pilot, done), f"{type(screen).__name__}: not done: {words}"
+        if self.deviate and suggested is not None and planned.moves and planned.moves[0] is not suggested \
+                and self.match.step_count > before:
+            await settle(self.pilot)
+            assert self.guide.consequence is not None and "You chose" in self.guide.consequence
+
+
+@pytest.mark.parametrize("deviate", [False, True], ids=["following", "deviating"])
+@pytest.mark.parametrize("game", BUILT_IN)
+async def test_the_guided_game_plays_to_the_end_and_reaches_every_lesson(
+        tmp_path: Path, game: str, deviate: bool) -> None:
+    folder = get_entry(game).load_ui().assets
+    assert folder is not None and asset_path(folder, LESSONS_FILE).is_file(), f"{game} has no {LESSONS_FILE}"
+    plan = load_lessons(folder)
+    assert plan is not None
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False)
+    started = time.monotonic()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await open_guided_game(pilot, game)
+        learner = Learner(pilot, game, deviate)
+        assert learner.match.seed == plan.seed
+        assert [s.name for s in learner.match.seats] == [plan.learner, *plan.computers]
+        assert [s.bot for s in learner.match.seats] == [None, *["normal"] * len(plan.computers)]
+        await learner.play()
+        assert learner.match.is_over
+        reached = learner.guide.reached
+        missing = [lesson.id for lesson in plan.lessons if lesson.id not in reached]
+        assert not missing, f"lessons never reached: {missing}"
+        if deviate:
+            assert learner.deviated > 0 and learner.guide.deviations >= learner.deviated
+        else:
+            # Only where the typist could not type the coach's move (its own plan then) may it differ.
+            assert learner.followed > 0 and learner.deviated == 0
+            assert learner.guide.deviations <= len(learner.own_plan), learner.own_plan
+            assert len(learner.own_plan) <= learner.followed // 4, learner.own_plan
+    assert time.monotonic() - started < SECONDS * 3  # a loaded machine is slower, but never this slow
