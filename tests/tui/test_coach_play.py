@@ -54,7 +54,9 @@ def computer_cards(match: Match) -> set[str]:
     for seat in range(1, len(match.seats)):
         for card in getattr(match.view(seat), "hand", None) or ():
             data = card.model_dump(mode="json") if hasattr(card, "model_dump") else {}
-            for word in (data.get("id"), data.get("name")):
+            name = data.get("name")
+            short = name.removeprefix("The ") if isinstance(name, str) else None  # as moves name it
+            for word in (data.get("id"), name, short):
                 if isinstance(word, str) and len(word) > 2 and word not in learner:
                     found.add(word)
     return found
@@ -76,10 +78,12 @@ class Learner:
         assert self.app.flow is not None and self.app.flow.guide is not None
         self.match: Match = self.app.flow.match
         self.guide = self.app.flow.guide
-        self.followed = self.deviated = 0
+        self.followed = self.deviated = self.decisions = 0
         self.own_plan: list[str] = []  # learner decisions this typist cannot type the coach's move for
 
-    async def play(self) -> None:
+    async def play(self, before_decision: int | None = None) -> None:
+        """To the results; or, with `before_decision` n, until the learner's n-th decision is on
+        screen (its suggestion made), made by none of these keys yet."""
         for _ in range(MAX_SCREENS):
             await settle(self.pilot)
             screen = self.app.screen
@@ -94,6 +98,10 @@ class Learner:
                 await until(self.pilot, lambda screen=screen: self.app.screen is not screen or screen.kind is not None
                             or screen.question is not None, seconds=10)
                 continue
+            if getattr(screen, "seat", None) == 0:
+                self.decisions += 1
+                if self.decisions == before_decision:
+                    return
             await self.decide(screen)
         raise AssertionError(f"no results after {MAX_SCREENS} screens")
 
@@ -108,7 +116,7 @@ class Learner:
         suggested = self.guide.suggested if seat == 0 else None
         planned = None
         if suggested is not None:
-            assert "Try: " in (panel_words(self.app) or ""), "the coach suggests nothing"
+            assert "Try" in (panel_words(self.app) or ""), "the coach suggests nothing"
             move = suggested
             if self.deviate:
                 others = [a for a in screen.legal if not self.guide.same(a, suggested, self.guide.asked_view)]
@@ -175,3 +183,61 @@ async def test_the_guided_game_plays_to_the_end_and_reaches_every_lesson(
             assert learner.guide.deviations <= len(learner.own_plan), learner.own_plan
             assert len(learner.own_plan) <= learner.followed // 4, learner.own_plan
     assert time.monotonic() - started < SECONDS * 3  # a loaded machine is slower, but never this slow
+
+
+async def test_a_lesson_about_a_computers_hidden_card_never_fires_at_the_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The flow feeds the coach what the learner may see: a lesson whose subjects are cards only
+    a computer holds stays unfired, one about the learner's own cards fires."""
+    from fishtable.tui.coach import start
+    from fishtable.tui.coach.lessons import Lesson, LessonPlan
+
+    game = "crazy-fishing"
+    shipped = load_lessons(get_entry(game).load_ui().assets or "")
+    assert shipped is not None
+    match = start.guided_match(game, shipped)
+    learner = match.view(0).model_dump_json()
+    theirs = {card.name for seat in (1, 2) for card in match.view(seat).hand or ()}
+    hidden = sorted(name for name in theirs if name not in learner)
+    assert hidden
+    own = sorted({f"name:{card.name}" for card in match.view(0).hand or ()})
+    lessons = (Lesson("secret", tuple(f"name:{name}" for name in hidden), "Secret.", (), (), False),
+               Lesson("own", tuple(own), "Your own cards.", (), (), False))
+    plan = LessonPlan(shipped.title, shipped.seed, {}, shipped.learner, shipped.computers, shipped.intro, lessons)
+    monkeypatch.setattr(start, "load_lessons", lambda folder: plan)
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await open_guided_game(pilot, game)
+        player = Learner(pilot, game, deviate=False)
+        # The learner's first screen: the cast (a cast, once revealed, shows its cards to all).
+        await player.play(before_decision=1)
+        assert player.guide.reached == {"own"}
+        assert "Secret." not in (panel_words(app) or "")
+
+
+async def test_the_lessons_highlight_marks_those_cards_on_the_learners_screen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The generic hook: a lesson's `highlight` subjects outline the cards that match them in the
+    learner's hand (Crazy Fishing's cast screen), and no other card."""
+    from fishtable.tui.coach import start
+    from fishtable.tui.coach.lessons import Lesson, LessonPlan
+    from fishtable.tui.widgets.card import CardTile
+    from fishtable.tui.widgets.coach_panel import COACH_MARK
+
+    game = "crazy-fishing"
+    shipped = load_lessons(get_entry(game).load_ui().assets or "")
+    assert shipped is not None
+    lessons = (Lesson("reel", ("prompt:cast",), "The Reel.", ("CF-ROD-1",), ("card:super_fast_reel",), False),)
+    plan = LessonPlan(shipped.title, shipped.seed, {}, shipped.learner, shipped.computers, shipped.intro, lessons)
+    monkeypatch.setattr(start, "load_lessons", lambda folder: plan)
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await open_guided_game(pilot, game)
+        await Learner(pilot, game, deviate=False).play(before_decision=1)
+        assert type(app.screen).__name__ == "CastScreen"
+        tiles = list(app.screen.query(CardTile))
+        marked = [tile.card.special for tile in tiles if tile.has_class(COACH_MARK)]
+        assert marked == ["super_fast_reel"], marked
+        assert len(tiles) == 6

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 from fishtable.games.crazy_fishing.actions import Action, Cast
 from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
-from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
+from fishtable.plugins.crazy_fishing.faces import card_tile, face_text, mark_coached
 from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
 from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import Decision
@@ -109,6 +109,7 @@ class CastScreen(PrivateDecisionScreen):
 
     def on_mount(self) -> None:
         self._mine()
+        mark_coached(self)
         sea = self.query_one(SeaView)
         sea.show(self.view)
         caption = Text(f"The sea, {self.view.sea_count} fish, as everyone sees it →  ", "dim")

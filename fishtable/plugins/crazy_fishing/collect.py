@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 from fishtable.games.crazy_fishing.actions import Action
 from fishtable.games.crazy_fishing.views import CrazyFishingView
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
-from fishtable.plugins.crazy_fishing.faces import card_tile
+from fishtable.plugins.crazy_fishing.faces import card_tile, mark_coached
 from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
 from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.log import NewsBar, show_log
@@ -55,6 +55,7 @@ class CollectScreen(PrivateDecisionScreen):
 
     def on_mount(self) -> None:
         show_log(self, self.decision.log, HEADLINE_KINDS)
+        mark_coached(self)
         self._update()
 
     def _update(self) -> None:

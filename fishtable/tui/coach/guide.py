@@ -38,6 +38,13 @@ class CoachLines:
     computers: tuple[str, ...]  # the last computer moves, oldest first
 
 
+def _unordered(action: BaseModel) -> dict[str, object]:
+    """A move's fields, each list of names (card ids) as a set: the cards, not their order."""
+    fields = action.model_dump(mode="json")
+    return {key: frozenset(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) else value
+            for key, value in fields.items()}
+
+
 class Guide:
     """The coach of one guided game (the learner is `learner`, a person; the rest are computers)."""
 
@@ -91,9 +98,10 @@ class Guide:
         self._changed()
 
     def same(self, action: BaseModel, suggested: BaseModel, view: BaseModel) -> bool:
-        """Is `action` the suggestion? The same move, or one in the same words (a cast's cards in
-        another order): a list never offers two moves in the same words (CONTRIBUTING.md)."""
-        if action == suggested:
+        """Is `action` the suggestion? The same move, in the same words (a list never offers two
+        moves in the same words, CONTRIBUTING.md), or the same cards in another order (a screen
+        sends a cast's cards in the hand's order, the computer player in its own)."""
+        if action == suggested or _unordered(action) == _unordered(suggested):
             return True
         describe = self.ui.describe
         return describe(action, view, self.asked_kind) == describe(suggested, view, self.asked_kind)

@@ -38,8 +38,13 @@ def move_words(ui: SomeUI, action: BaseModel, view: BaseModel, kind: str) -> tup
 def try_line(ui: SomeUI, action: BaseModel, view: BaseModel, kind: str) -> str:
     """"Try: <move> — <why>"."""
     words, goal = move_words(ui, action, view, kind)
-    why = goal or "what a steady player would do here"
-    return _cut(f"Try: {words} — {why}.")
+    if words.lower().startswith("try"):  # "Try for fish #3": the move's words say "try" already
+        return _cut(f"{words}{' — ' + goal if goal else ''}.")
+    if goal is None:
+        return _cut(f"Try: {words}.")
+    if words.split(" ", 1)[0].lower() == goal.split(" ", 1)[0].lower():
+        return _cut(f"Try to {goal}.")  # the goal names the move itself ("draw 1 rod(s) … for …")
+    return _cut(f"Try: {words} — {goal}.")
 
 
 def consequence_line(ui: SomeUI, chosen: BaseModel, suggested: BaseModel, view: BaseModel, kind: str) -> str:
@@ -55,10 +60,10 @@ def computer_line(ui: SomeUI, name: str, action: BaseModel, kind: str, secret: b
     """One line on a computer seat's move, from what the public table shows (`public_view`, as it
     stood before the move, and the public log lines the move made)."""
     if secret:
-        said = "; ".join(public_news)
-        return _cut(f"{name} decided in secret{': ' + said if said else ''}.")
+        said = " ".join(line.rstrip(".") + "." for line in public_news)
+        return _cut(said or f"{name} decided in secret: nothing of it shows until the reveal.")
     words, goal = move_words(ui, action, public_view, kind)
-    return _cut(f"{name}: {words}{' — to ' + goal if goal else ''}.")
+    return _cut(f"{name}: {words}{' — why: ' + goal if goal else ''}.")
 
 
 def _cut(text: str) -> str:

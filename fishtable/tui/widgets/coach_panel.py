@@ -10,14 +10,19 @@ literally (a name from a file is never markup).
 from __future__ import annotations
 
 import textwrap
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Protocol, runtime_checkable
 
+from pydantic import BaseModel
 from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from fishtable.tui.tips import card_subjects
+
 ROOMY_HEIGHT = 28  # from this many terminal rows the panel takes more lines
+COACH_MARK = "-coach"  # the class a game's card widget takes while the coach points at its card
 
 
 class CoachText(Protocol):
@@ -112,3 +117,24 @@ def panel_on(screen: Screen[object]) -> CoachPanel:
     else:
         screen.mount(panel)
     return panel
+
+
+# -- pointing at cards: the generic hook a game's widgets honour -----------------------------------
+@runtime_checkable
+class CoachHost(Protocol):
+    """An app that coaches (the hot-seat app): the subjects its lesson points at now."""
+
+    def coach_highlight(self) -> frozenset[str]: ...
+
+
+def coach_marks(app: object, card: BaseModel | Mapping[str, object]) -> bool:
+    """Does the coach point at this card (a card of a view the screen draws, or its plain data)?
+    Its `card:`/`name:` subjects (`fishtable.tui.tips.card_subjects`) meet the lesson's highlight.
+    Outside a guided game, never."""
+    if not isinstance(app, CoachHost):
+        return False
+    wanted = app.coach_highlight()
+    if not wanted:
+        return False
+    data = card.model_dump(mode="json") if isinstance(card, BaseModel) else card
+    return not wanted.isdisjoint(card_subjects(data))
