@@ -8,8 +8,8 @@ Plays a game's guided game without a screen, as the app's coach sees it: the lea
 seat 0 and the computers at "normal", the lessons file's options (or none). The coach
 looks at the learner's own view and readable log before every move (its prompt kind when
 it is asked), exactly what `fishtable.tui.coach.guide.Guide.look` is given in the app. Each
-seed is played twice: the learner following the coach's suggestion, and deviating (the
-first other legal move) wherever it can. For each lesson the round it fired in, or "never".
+seed is played twice: the learner following the coach's suggestion, and deviating (another
+legal move, chosen at random from the seed) wherever it can. For each lesson the round it fired in, or "never".
 
 With several seeds, they are ranked (best first, `--top` of them): fewest lessons never
 reached, then the earliest round by which every lesson but the last has fired, then the sum
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -63,6 +64,7 @@ def play(game: str, plan: LessonPlan, deviate: bool, want: Sequence[str] = ()) -
     fired: dict[str, int | None] = {lesson.id: None for lesson in plan.lessons}
     seen: dict[str, int | None] = dict.fromkeys(want)
     deviations = 0
+    rng = random.Random(plan.seed)
     for _ in range(MAX_STEPS):
         if match.is_over:
             break
@@ -82,10 +84,10 @@ def play(game: str, plan: LessonPlan, deviate: bool, want: Sequence[str] = ()) -
             legal = match.legal_actions(0)
             guide.asked(view, legal, pending[0].kind, bot_rng(match.seed, 0, match.step_count))
             action = guide.suggested if guide.suggested is not None else legal[0]
-            if deviate:
-                other = next((a for a in legal if a != action), None)
-                if other is not None:
-                    action, deviations = other, deviations + 1
+            if deviate:  # another legal move, at random (seeded): the first other one may loop
+                others = [a for a in legal if not guide.same(a, action, view)]
+                if others:
+                    action, deviations = rng.choice(others), deviations + 1
             guide.learner_moved(action)
         else:
             action = choose_action(match, seat)

@@ -2,14 +2,15 @@
 
 For every built-in game (a game without a lessons file fails here: every title teaches
 itself), a learner starts the guided game with `l` on the menu and plays it to the results
-by keys: once following the coach's suggestion wherever it can be typed, once choosing
-another legal move at every decision where one exists. Both reach the results with no dead
+by keys: once following the coach's suggestion, once choosing another legal move at every
+decision where a lesson has just fired and another legal move exists. Both reach the results with no dead
 end, and every lesson of the file fired. At every decision the coach panel is on screen and
 names no card of a computer seat's hand.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,8 @@ class Learner:
         self.match: Match = self.app.flow.match
         self.guide = self.app.flow.guide
         self.followed = self.deviated = self.decisions = 0
+        self.lessons_seen = 0  # lessons fired by the learner's last decision
+        self.rng = random.Random(7)  # which other move, where the learner deviates
         self.own_plan: list[str] = []  # learner decisions this typist cannot type the coach's move for
 
     async def play(self, before_decision: int | None = None) -> None:
@@ -109,23 +112,29 @@ class Learner:
         seat = getattr(screen, "seat", None)
         before = self.match.step_count
         if seat == 0:
-            words = panel_words(self.app)
-            assert words is not None, f"no coach panel on {type(screen).__name__}"
+            assert panel_words(self.app) is not None, f"no coach panel on {type(screen).__name__}"
+            # What the coach composed from the game (the lesson's text is the file's, and fired on a
+            # subject the learner saw: test_coach.py): never a card a computer holds unseen.
+            lines = self.guide.lines()
+            words = " ".join(filter(None, (lines.suggestion, lines.consequence, *lines.computers)))
             for card in computer_cards(self.match):
                 assert card not in words, f"the coach names {card}, in a computer's hand: {words}"
         suggested = self.guide.suggested if seat == 0 else None
         planned = None
+        move = suggested
         if suggested is not None:
             assert "Try" in (panel_words(self.app) or ""), "the coach suggests nothing"
-            move = suggested
-            if self.deviate:
+            fired = len(self.guide.teacher.fired)
+            if self.deviate and fired > self.lessons_seen:  # a lesson is new at this decision: deviate
                 others = [a for a in screen.legal if not self.guide.same(a, suggested, self.guide.asked_view)]
+                self.rng.shuffle(others)
                 for other in others[:50]:
                     planned = typist.move_plan(self.game, screen, self.match, other)
                     if planned is not None:
                         move = other
                         break
             if planned is None:
+                move = suggested
                 planned = typist.move_plan(self.game, screen, self.match, move)
             if planned is not None:
                 if move is suggested:
@@ -133,10 +142,15 @@ class Learner:
                 else:
                     self.deviated += 1
         if planned is None:
-            if seat == 0:
-                self.own_plan.append(f"{type(screen).__name__} {getattr(screen, 'kind', '')}")
             planned = typist.plan(self.game, screen, self.match, typist.bot_cast, by_number=True) \
                 or typist.first_choice(screen)
+            view = self.guide.asked_view
+            if suggested is not None and view is not None and planned.moves \
+                    and self.guide.same(planned.moves[0], suggested, view):
+                self.followed += 1  # the typist's own keys make the coach's move
+            elif seat == 0:
+                self.own_plan.append(f"{type(screen).__name__} {getattr(screen, 'kind', '')}")
+        self.lessons_seen = len(self.guide.teacher.fired)
         for key in planned.keys:
             if self.app.screen is not screen:
                 break
@@ -147,8 +161,7 @@ class Learner:
         elif planned.meant and planned.meant[-1] is not None:  # a stage of a move (a fish marked)
             words, done = planned.meant[-1]
             assert await until(self.pilot, done), f"{type(screen).__name__}: not done: {words}"
-        if self.deviate and suggested is not None and planned.moves and planned.moves[0] is not suggested \
-                and self.match.step_count > before:
+        if suggested is not None and move is not suggested and self.match.step_count > before:
             await settle(self.pilot)
             assert self.guide.consequence is not None and "You chose" in self.guide.consequence
 

@@ -279,6 +279,39 @@ def cf_board_plan(screen: Any, move: BaseModel) -> Plan | None:
     return None
 
 
+def poker_swap_plan(screen: Any, move: BaseModel) -> Plan | None:
+    """Poker's swap: `k` keeps; a swap is the hand card's number, then the community card's (the
+    row moves down once the hand card is picked), then Enter."""
+    kind = getattr(move, "kind", None)
+    if kind == "keep":
+        return Plan(("k",), (move,))
+    hand = [card.id for card in screen.hand]
+    community = [card.id for card in screen.community]
+    give, take = getattr(move, "give", None), getattr(move, "take", None)
+    if kind != "swap" or give not in hand or take not in community or screen.row != "hand" or screen.give:
+        return None
+    return Plan((str(hand.index(give) + 1), str(community.index(take) + 1), "enter"), (move,))
+
+
+def fp_turn_plan(screen: Any, action: BaseModel) -> Plan | None:
+    """A Fishing Party turn's line for `action` (as `fp_plan` reaches the greedy player's): the key
+    shown before it, or its card's number, or the arrows and Enter. A move that starts a held
+    exchange or swap applies nothing yet (the holding stage comes next)."""
+    listing = screen.query_one(OptionList)
+    target = next((i for i in range(listing.option_count) if listing.get_option_at_index(i).id is not None
+                   and screen.entries[int(listing.get_option_at_index(i).id)].action == action), None)
+    if target is None:
+        return None
+    moves: tuple[BaseModel, ...] = () if action.kind in ("start_exchange", "start_swap") else (action,)
+    holds = (("the move is held on screen", lambda: screen.holding is not None),) if not moves else (None,)
+    key = turn_key(screen, target)
+    if key is not None:
+        return Plan((key,), moves, holds)
+    here = listing.highlighted or 0
+    step = "down" if here < target else "up"
+    return Plan((*[step] * abs(target - here), "enter"), moves, holds)
+
+
 def move_plan(game_id: str, screen: Any, match: Match, move: BaseModel) -> Plan | None:
     """The keys that make `move` on the screen shown, or None where this typist cannot type that
     move there (the caller then plays its own plan). A move from a list of choices: the key shown
@@ -293,6 +326,10 @@ def move_plan(game_id: str, screen: Any, match: Match, move: BaseModel) -> Plan 
             return Plan((str(move.rods),), (move,))
         if name == "TableScreen" and screen.kind in ("catch", "pair"):
             return cf_board_plan(screen, move)
+    if game_id == "fishing-party-poker" and name == "SwapScreen":
+        return poker_swap_plan(screen, move)
+    if game_id == "fishing-party" and name == "TurnScreen":
+        return fp_turn_plan(screen, move) if screen.holding is None else None
     if move in legal:
         key = choice_key(screen, legal.index(move))
         if key is not None:
