@@ -254,3 +254,18 @@ async def test_the_lessons_highlight_marks_those_cards_on_the_learners_screen(
         marked = [tile.card.special for tile in tiles if tile.has_class(COACH_MARK)]
         assert marked == ["super_fast_reel"], marked
         assert len(tiles) == 6
+
+
+async def test_a_too_small_terminal_says_so_in_a_guided_game_too(tmp_path: Path) -> None:
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await open_guided_game(pilot, "crazy-fishing")
+        await Learner(pilot, "crazy-fishing", deviate=False).play(before_decision=1)
+        panel = app.screen.query_one(CoachPanel)
+        assert panel.region.height >= 3 and "Coach:" in panel.words
+        await pilot.resize_terminal(70, 20)
+        assert await until(pilot, lambda: app.screen.has_class("-too-small"))
+        await pilot.pause()
+        assert panel.styles.display == "none" and panel.region.height == 0
+        assert "Please enlarge the terminal" in str(app.screen.query_one("TooSmall").render())
