@@ -9,7 +9,8 @@ seat 0 and the computers at "normal", the lessons file's options (or none). The 
 looks at the learner's own view and readable log before every move (its prompt kind when
 it is asked), exactly what `fishtable.tui.coach.guide.Guide.look` is given in the app. Each
 seed is played twice: the learner following the coach's suggestion, and deviating (another
-legal move, chosen at random from the seed) wherever it can. For each lesson the round it fired in, or "never".
+legal move, from a seeded shuffle) at every decision where a lesson has just fired, as the
+Pilot test's learner does (tests/tui/test_coach_play.py). For each lesson the round it fired in, or "never".
 
 With several seeds, they are ranked (best first, `--top` of them): fewest lessons never
 reached, then the earliest round by which every lesson but the last has fired, then the sum
@@ -64,7 +65,8 @@ def play(game: str, plan: LessonPlan, deviate: bool, want: Sequence[str] = ()) -
     fired: dict[str, int | None] = {lesson.id: None for lesson in plan.lessons}
     seen: dict[str, int | None] = dict.fromkeys(want)
     deviations = 0
-    rng = random.Random(plan.seed)
+    rng = random.Random(7)  # the Pilot test's learner's
+    lessons_seen = 0
     for _ in range(MAX_STEPS):
         if match.is_over:
             break
@@ -84,10 +86,14 @@ def play(game: str, plan: LessonPlan, deviate: bool, want: Sequence[str] = ()) -
             legal = match.legal_actions(0)
             guide.asked(view, legal, pending[0].kind, bot_rng(match.seed, 0, match.step_count))
             action = guide.suggested if guide.suggested is not None else legal[0]
-            if deviate:  # another legal move, at random (seeded): the first other one may loop
+            # Deviating, as tests/tui/test_coach_play.py's learner does: where a lesson has fired
+            # since the learner's last decision, another legal move (seeded shuffle, the first).
+            if deviate and len(guide.teacher.fired) > lessons_seen:
                 others = [a for a in legal if not guide.same(a, action, view)]
+                rng.shuffle(others)
                 if others:
-                    action, deviations = rng.choice(others), deviations + 1
+                    action, deviations = others[0], deviations + 1
+            lessons_seen = len(guide.teacher.fired)
             guide.learner_moved(action)
         else:
             action = choose_action(match, seat)
