@@ -16,7 +16,6 @@ from typing import Protocol, runtime_checkable
 from pydantic import BaseModel
 from rich.text import Text
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from fishtable.tui.tips import card_subjects
@@ -72,7 +71,9 @@ def panel_text(lines: CoachText, width: int, roomy: bool) -> Text:
         rows.append(Text(words, "italic"))
     for row in rows:
         row.truncate(width, overflow="ellipsis")
-    return Text("\n").join(rows)
+    text = Text("\n").join(rows)
+    text.no_wrap = True  # each row is cut to the width already: a row never wraps into two
+    return text
 
 
 class CoachPanel(Static):
@@ -94,28 +95,32 @@ class CoachPanel(Static):
     def _draw(self) -> None:
         if self.lines is None or not self.is_attached:
             return
-        width, height = self.app.size
-        roomy = height >= ROOMY_HEIGHT
+        roomy = self.app.size.height >= ROOMY_HEIGHT
         self.set_class(roomy, "-roomy")
-        self.update(panel_text(self.lines, width - 2, roomy))
+        self.update(panel_text(self.lines, self.width_now(), roomy))
+
+    def width_now(self) -> int:
+        """The columns the panel's text may take: its own, once laid out; else the terminal's."""
+        width = self.content_size.width
+        return width if width > 0 else self.app.size.width - 2
 
     @property
     def words(self) -> str:
         """The panel's text, plain (for tests and a screen reader's copy)."""
-        return panel_text(self.lines, self.app.size.width - 2, self.app.size.height >= ROOMY_HEIGHT).plain \
+        return panel_text(self.lines, self.width_now(), self.app.size.height >= ROOMY_HEIGHT).plain \
             if self.lines is not None else ""
 
 
 def panel_on(screen: Screen[object]) -> CoachPanel:
-    """The screen's coach panel, mounted above its footer the first time (as a tip line is)."""
+    """The screen's coach panel, made the first time: docked at the screen's foot (just above
+    the footer when the footer is the screen's own), so the screen's content gives up the rows,
+    and a game's screen that scrolls its content never scrolls the panel away."""
     for panel in screen.query(CoachPanel):
         return panel
     panel = CoachPanel()
-    footers = list(screen.query(Footer))
-    if footers and isinstance(footers[0].parent, Widget):
-        footers[0].parent.mount(panel, before=footers[0])
-    else:
-        screen.mount(panel)
+    if any(footer.parent is screen for footer in screen.query(Footer)):
+        panel.add_class("-above-footer")
+    screen.mount(panel)
     return panel
 
 
