@@ -595,13 +595,16 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         if problem is None:
             self.thinking = None
             self.thought = 0
-            prompt, public, before = self.match.pending().get(seat), self.match.view(None), self.match.event_count
+            guide = self.guide
+            # A guided game only: what the table showed before the move, to tell it from.
+            prompt = self.match.pending().get(seat) if guide is not None else None
+            public, before = (self.match.view(None), self.match.event_count) if guide is not None else (None, 0)
             self.match.apply(seat, action)
-            if self.guide is not None and prompt is not None:
+            if guide is not None and prompt is not None and public is not None:
                 # Told from the public table only: a secret move by the public lines it made.
                 news = [e.text for e in self.match.events_since(before) if e.visible_to is None]
-                self.guide.computer_moved(self.match.seats[seat].name, action, prompt.kind,
-                                          prompt.private or prompt.simultaneous, public, news)
+                guide.computer_moved(self.match.seats[seat].name, action, prompt.kind,
+                                     prompt.private or prompt.simultaneous, public, news)
             self.marks = planner.acted(self.marks, seat)
             self._after_action()
         elif self.match.step_count != at_step:
