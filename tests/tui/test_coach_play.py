@@ -49,8 +49,9 @@ async def open_guided_game(pilot: Any, game: str) -> None:
 
 
 def computer_cards(match: Match) -> set[str]:
-    """Ids and names of cards in computer seats' hands that the learner's own view does not show."""
-    learner = match.view(0).model_dump_json()
+    """Ids and names of cards in computer seats' hands that the learner's own view does not show
+    and no public log line has named (a card of the same name may have been face up)."""
+    learner = match.view(0).model_dump_json() + " ".join(e.text for e in match.events_since(0) if e.visible_to is None)
     found: set[str] = set()
     for seat in range(1, len(match.seats)):
         for card in getattr(match.view(seat), "hand", None) or ():
