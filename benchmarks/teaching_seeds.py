@@ -39,7 +39,7 @@ from fishtable.engine.registry import get_entry
 from fishtable.tui.coach.guide import Guide
 from fishtable.tui.coach.lessons import LessonPlan, LessonsFileError, load_lessons, parse_lessons
 from fishtable.tui.coach.start import guided_match
-from fishtable.tui.coach.teacher import round_number, screen_subjects
+from fishtable.tui.coach.teacher import screen_subjects
 
 MAX_STEPS = 5000
 
@@ -62,6 +62,7 @@ def play(game: str, plan: LessonPlan, deviate: bool, want: Sequence[str] = ()) -
     """One guided game without a screen: the round each lesson fired in, and each wanted subject."""
     match: SomeMatch = guided_match(game, plan)
     guide = Guide(plan, get_entry(game).load_ui(), game, learner=0)
+    round_of = guide.round_of or (lambda view: 0)
     fired: dict[str, int | None] = {lesson.id: None for lesson in plan.lessons}
     seen: dict[str, int | None] = dict.fromkeys(want)
     deviations = 0
@@ -72,10 +73,10 @@ def play(game: str, plan: LessonPlan, deviate: bool, want: Sequence[str] = ()) -
             break
         pending = match.pending()
         view = match.view(0)
-        number = round_number(view) or 0
+        number = round_of(view)
         entries = [(i, e) for i, e in enumerate(match.events_since(0)) if e.visible_for(0)]
         prompt = pending[0].kind if 0 in pending else None
-        for subject in screen_subjects(view, entries, guide.read_to, prompt) & set(want):
+        for subject in screen_subjects(view, entries, guide.read_to, prompt, round_of=guide.round_of) & set(want):
             if seen[subject] is None:
                 seen[subject] = number
         lesson = guide.look(view, entries, prompt)
@@ -102,8 +103,8 @@ def play(game: str, plan: LessonPlan, deviate: bool, want: Sequence[str] = ()) -
     entries = [(i, e) for i, e in enumerate(match.events_since(0)) if e.visible_for(0)]
     lesson = guide.look(end, entries, None)
     if lesson is not None:
-        fired[lesson.id] = round_number(end) or 0
-    return {"over": match.is_over, "rounds": round_number(end), "deviations": deviations,
+        fired[lesson.id] = round_of(end)
+    return {"over": match.is_over, "rounds": round_of(end), "deviations": deviations,
             "lessons": fired, "subjects": seen}
 
 

@@ -27,7 +27,7 @@ from fishtable.tui.data_folder import AUTOSAVE_NAME, HISTORY_FILES, SaveStatus, 
 from fishtable.tui.deferred import deferred
 from fishtable.tui.leaving import LeavingGuard
 from fishtable.tui.screens.apps import ShellApp
-from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW, SeatScreen, TipScreen
+from fishtable.tui.screens.base import HANDOFF_ARMING, REPEAT_WINDOW, FishScreen, SeatScreen, TipScreen
 from fishtable.tui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first needed
@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # for the checkers; at run time each loads when it is first n
     from fishtable.tui.screens import quickref as quickref_screen
     from fishtable.tui.screens import quit as quit_screen
     from fishtable.tui.screens import table_taken as taken_screen
-    from fishtable.tui.screens.base import FishScreen, Resumed
+    from fishtable.tui.screens.base import Resumed
     from fishtable.tui.starting import SomeFlow
 else:
     # Loaded once a game is chosen or continued: pydantic, the engines, the plug-ins.
@@ -337,7 +337,7 @@ class FishtableApp(ShellApp[int]):
         screen = self.screen
         if screen is not flow.table and screen is not flow.overlay:
             return
-        if getattr(screen, "ARMING", None) != "decision":  # the table, a decision or a study screen
+        if not isinstance(screen, FishScreen) or screen.ARMING != "decision":  # the table, a decision, a study
             return
         if not screen.is_mounted:
             self.call_after_refresh(self.coach_redraw)

@@ -178,7 +178,7 @@ def test_a_screens_subjects_come_from_its_view_its_new_lines_and_its_prompt() ->
     match = guided_match(GAME, plan_of())
     view = match.view(0)
     entries = list(enumerate(match.events_since(0)))
-    subjects = screen_subjects(view, entries, 0, "cast")
+    subjects = screen_subjects(view, entries, 0, "cast", round_of=match.game.capabilities.round_of)
     assert {"prompt:cast", "phase:cast", "round:1", "event:setup", "card:rod", "card:bait"} <= subjects
     assert not any(s.startswith("event:") for s in screen_subjects(view, entries, len(entries), None))
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
+from fishtable.engine.protocol import TableView
+from fishtable.engine.registry import load_game
 from fishtable.tui.coach.lessons import Lesson, LessonPlan
 from fishtable.tui.coach.teacher import Teacher, screen_subjects
 from fishtable.tui.coach.words import computer_line, consequence_line, suggest, try_line
@@ -54,8 +56,9 @@ class Guide:
         self.game = game
         self.learner = learner
         self.teacher = Teacher(plan.lessons)
+        self.round_of = load_game(game).capabilities.round_of
         self.suggested: BaseModel | None = None
-        self.asked_view: BaseModel | None = None
+        self.asked_view: TableView | None = None
         self.asked_kind = ""
         self.suggestion: str | None = None
         self.consequence: str | None = None
@@ -65,18 +68,18 @@ class Guide:
         self.on_change: Callable[[], None] | None = None  # the panel's redraw
 
     # -- what the flow tells ----------------------------------------------------------------
-    def look(self, view: BaseModel, entries: Sequence[tuple[int, Event]], prompt: str | None) -> Lesson | None:
+    def look(self, view: TableView, entries: Sequence[tuple[int, Event]], prompt: str | None) -> Lesson | None:
         """A screen of the learner's is up: its own view, the log lines it may read (`(index,
         event)`; those after the last look are new), and its prompt kind if it is asked. The
         lesson that fires here, if any."""
-        lesson = self.teacher.look(screen_subjects(view, entries, self.read_to, prompt))
+        lesson = self.teacher.look(screen_subjects(view, entries, self.read_to, prompt, round_of=self.round_of))
         if entries:
             self.read_to = max(self.read_to, entries[-1][0] + 1)
         if lesson is not None:
             self._changed()
         return lesson
 
-    def asked(self, view: BaseModel, legal: Sequence[BaseModel], kind: str, rng: random.Random) -> None:
+    def asked(self, view: TableView, legal: Sequence[BaseModel], kind: str, rng: random.Random) -> None:
         """The learner is asked (its own view and legal moves): the suggestion for it."""
         self.suggested = suggest(self.game, view, legal, rng)
         self.asked_view, self.asked_kind = view, kind
@@ -97,7 +100,7 @@ class Guide:
             self.consequence = consequence_line(self.ui, action, suggested, view, self.asked_kind)
         self._changed()
 
-    def same(self, action: BaseModel, suggested: BaseModel, view: BaseModel) -> bool:
+    def same(self, action: BaseModel, suggested: BaseModel, view: TableView) -> bool:
         """Is `action` the suggestion? The same move, in the same words (a list never offers two
         moves in the same words, CONTRIBUTING.md), or the same cards in another order (a screen
         sends a cast's cards in the hand's order, the computer player in its own)."""
@@ -106,7 +109,7 @@ class Guide:
         describe = self.ui.describe
         return describe(action, view, self.asked_kind) == describe(suggested, view, self.asked_kind)
 
-    def computer_moved(self, name: str, action: BaseModel, kind: str, secret: bool, public_view: BaseModel,
+    def computer_moved(self, name: str, action: BaseModel, kind: str, secret: bool, public_view: TableView,
                        public_news: Sequence[str]) -> None:
         """A computer seat moved: told from the public table only (see `words.computer_line`)."""
         self.computers.append(computer_line(self.ui, name, action, kind, secret, public_view, public_news))

@@ -13,37 +13,27 @@ view (which holds the public table and its own hand) and the log lines it may re
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel
-
+from fishtable.engine.protocol import TableView
 from fishtable.tui.coach.lessons import Lesson
 from fishtable.tui.tips import event_subjects, view_subjects
 
 if TYPE_CHECKING:
     from fishtable.engine.protocol import Event
 
-ROUND_FIELDS = ("round", "hand_number", "turn_number")  # a view's count of rounds, hands or turns
 
-
-def round_number(view: BaseModel) -> int | None:
-    """The view's round (or hand, or turn) number, if it has one."""
-    for name in ROUND_FIELDS:
-        value = getattr(view, name, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None
-
-
-def screen_subjects(view: BaseModel, entries: Sequence[tuple[int, Event]], news_from: int,
-                    prompt: str | None, public: bool = False) -> set[str]:
+def screen_subjects(view: TableView, entries: Sequence[tuple[int, Event]], news_from: int,
+                    prompt: str | None, public: bool = False,
+                    round_of: Callable[[TableView], int] | None = None) -> set[str]:
     """What a screen that draws `view` shows (`fishtable.tui.tips`), with its round number as
-    `round:<n>`; `public`: a screen everyone may see reads only public log lines."""
+    `round:<n>` (the game's declared `round_of`); `public`: a screen everyone may see reads only
+    public log lines."""
     subjects = view_subjects(view) | event_subjects(entries, news_from, public)
     if prompt:
         subjects.add(f"prompt:{prompt}")
-    number = round_number(view)
+    number = round_of(view) if round_of is not None else None
     if number is not None:
         subjects.add(f"round:{number}")
     return subjects

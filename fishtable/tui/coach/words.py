@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from fishtable.bots import get_bot
+from fishtable.engine.protocol import TableView
 from fishtable.tui.plugin import SomeUI
 
 LINE = 200  # at most this many characters per line (the panel wraps them)
 
 
-def suggest(game: str, view: BaseModel, legal: Sequence[BaseModel], rng: random.Random) -> BaseModel | None:
+def suggest(game: str, view: TableView, legal: Sequence[BaseModel], rng: random.Random) -> BaseModel | None:
     """The normal computer player's move for the learner's own view, or None with no choice."""
     if not legal:
         return None
@@ -30,12 +31,12 @@ def suggest(game: str, view: BaseModel, legal: Sequence[BaseModel], rng: random.
     return choice if choice in legal else legal[0]
 
 
-def move_words(ui: SomeUI, action: BaseModel, view: BaseModel, kind: str) -> tuple[str, str | None]:
+def move_words(ui: SomeUI, action: BaseModel, view: TableView, kind: str) -> tuple[str, str | None]:
     """A move in the game's words, and what it goes for (None: its words say it)."""
     return ui.describe(action, view, kind), ui.hint_goal(action, view)
 
 
-def try_line(ui: SomeUI, action: BaseModel, view: BaseModel, kind: str) -> str:
+def try_line(ui: SomeUI, action: BaseModel, view: TableView, kind: str) -> str:
     """"Try: <move> — <why>"."""
     words, goal = move_words(ui, action, view, kind)
     if words.lower().startswith("try"):  # "Try for fish #3": the move's words say "try" already
@@ -47,7 +48,7 @@ def try_line(ui: SomeUI, action: BaseModel, view: BaseModel, kind: str) -> str:
     return _cut(f"Try: {words} — {goal}.")
 
 
-def consequence_line(ui: SomeUI, chosen: BaseModel, suggested: BaseModel, view: BaseModel, kind: str) -> str:
+def consequence_line(ui: SomeUI, chosen: BaseModel, suggested: BaseModel, view: TableView, kind: str) -> str:
     """One line on a move other than the suggestion: what it does instead; play goes on from it."""
     words, goal = move_words(ui, chosen, view, kind)
     instead, _ = move_words(ui, suggested, view, kind)
@@ -56,7 +57,7 @@ def consequence_line(ui: SomeUI, chosen: BaseModel, suggested: BaseModel, view: 
 
 
 def computer_line(ui: SomeUI, name: str, action: BaseModel, kind: str, secret: bool,
-                  public_view: BaseModel, public_news: Sequence[str]) -> str:
+                  public_view: TableView, public_news: Sequence[str]) -> str:
     """One line on a computer seat's move, from what the public table shows (`public_view`, as it
     stood before the move, and the public log lines the move made)."""
     if secret:

@@ -111,7 +111,7 @@ class CoachPanel(Static):
             if self.lines is not None else ""
 
 
-def panel_on(screen: Screen[object]) -> CoachPanel:
+def panel_on(screen: Screen[None]) -> CoachPanel:
     """The screen's coach panel, made the first time: docked at the screen's foot (just above
     the footer when the footer is the screen's own), so the screen's content gives up the rows,
     and a game's screen that scrolls its content never scrolls the panel away."""
