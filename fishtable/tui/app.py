@@ -343,6 +343,7 @@ class FishtableApp(ShellApp[int]):
             self.call_after_refresh(self.coach_redraw)
             return
         starting.panel_on(screen).show(guide.lines())
+        starting.mark_coached(screen)  # the cards the lesson points at, on any game's screen
 
     def coach_highlight(self) -> frozenset[str]:
         """The subjects the coach points at now (a plug-in's widgets mark those cards)."""

@@ -26,10 +26,10 @@ from fishtable.tui.flow import HotSeatFlow
 from fishtable.tui.remembered import REMEMBERED_NAME, remember_seats, remembered_seats
 from fishtable.tui.screens.setup import SetupScreen
 from fishtable.tui.session import SESSION_NAME, load_session
-from fishtable.tui.widgets.coach_panel import panel_on
+from fishtable.tui.widgets.coach_panel import mark_coached, panel_on
 
 # Learn to play (the app names them here, with the rest of its game half): a guided game, its panel.
-__all__ = ["SESSION_NAME", "GameWontStart", "guided_game", "load_session", "panel_on"]
+__all__ = ["SESSION_NAME", "GameWontStart", "guided_game", "load_session", "mark_coached", "panel_on"]
 
 Seats = list[tuple[str, str | None]]
 

@@ -270,3 +270,35 @@ async def test_a_too_small_terminal_says_so_in_a_guided_game_too(tmp_path: Path)
         await pilot.pause()
         assert panel.styles.display == "none" and panel.region.height == 0
         assert "Please enlarge the terminal" in str(app.screen.query_one("TooSmall").render())
+
+
+@pytest.mark.parametrize(("game", "when", "highlight"), [
+    ("fishing-party", "prompt:turn", "lure"),
+    ("big-fish", "prompt:place", "fish"),
+])
+async def test_every_games_tiles_take_the_lessons_highlight(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, when: str, highlight: str) -> None:
+    """The hook is the shell's, not a plug-in's: on another game's own screen too, the tiles whose
+    card the lesson points at are outlined, and no other."""
+    from fishtable.tui.coach import start
+    from fishtable.tui.coach.lessons import Lesson, LessonPlan
+    from fishtable.tui.widgets.card import CardTile
+    from fishtable.tui.widgets.coach_panel import COACH_MARK
+
+    shipped = load_lessons(get_entry(game).load_ui().assets or "")
+    assert shipped is not None
+    lessons = (Lesson("pointed", (when,), "These cards.", ("FP-Q-1",), (f"card:{highlight}",), False),)
+    plan = LessonPlan(shipped.title, shipped.seed, shipped.options, shipped.learner, shipped.computers,
+                      shipped.intro, lessons)
+    monkeypatch.setattr(start, "load_lessons", lambda folder: plan)
+    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await open_guided_game(pilot, game)
+        await Learner(pilot, game, deviate=False).play(before_decision=1)
+        tiles = list(app.screen.query(CardTile))
+        assert tiles, type(app.screen).__name__
+        marked = [tile.has_class(COACH_MARK) for tile in tiles]
+        meant = [tile.card is not None and tile.card.type == highlight for tile in tiles]
+        assert any(meant), [tile.card for tile in tiles]
+        assert marked == meant

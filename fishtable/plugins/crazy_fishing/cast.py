@@ -20,11 +20,12 @@ from textual.widgets import Footer, Static
 from fishtable.games.crazy_fishing.actions import Action, Cast
 from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
-from fishtable.plugins.crazy_fishing.faces import card_tile, face_text, mark_coached
+from fishtable.plugins.crazy_fishing.faces import card_tile, face_text
 from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
 from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.card import CardTile, hand_keys
+from fishtable.tui.widgets.coach_panel import mark_coached
 from fishtable.tui.widgets.fit import update_line
 from fishtable.tui.widgets.log import NewsBar, show_log
 

@@ -18,9 +18,10 @@ from textual.widgets import Footer, Static
 from fishtable.games.crazy_fishing.actions import Action
 from fishtable.games.crazy_fishing.views import CrazyFishingView
 from fishtable.plugins.crazy_fishing.describe import HEADLINE_KINDS
-from fishtable.plugins.crazy_fishing.faces import card_tile, mark_coached
+from fishtable.plugins.crazy_fishing.faces import card_tile
 from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
 from fishtable.tui.decision import Decision
+from fishtable.tui.widgets.coach_panel import mark_coached
 from fishtable.tui.widgets.log import NewsBar, show_log
 
 

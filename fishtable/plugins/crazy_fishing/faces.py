@@ -7,11 +7,9 @@ marks last-generation cards with '+', and names special cards.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widget import Widget
 
 from fishtable.games.crazy_fishing.views import CardFace
 from fishtable.tui.widgets.card import BLUE, BROWN, PURPLE, RED, CardTile, TileFace
-from fishtable.tui.widgets.coach_panel import COACH_MARK, coach_marks
 
 # Short names that fit on a tile; the full names are in the rules.
 SPECIAL_SHORT = {
@@ -68,12 +66,6 @@ def tile_face(card: CardFace) -> TileFace:
 
 def card_tile(card: CardFace, index: int | None = None, id: str | None = None) -> CardTile[CardFace]:
     return CardTile(card, tile_face(card), index=index, selected_mark=" IN CAST ✓", id=id)
-
-
-def mark_coached(screen: Widget) -> None:
-    """A guided game: the hand's tiles the coach's lesson points at are outlined (coach.tcss)."""
-    for tile in screen.query(CardTile):
-        tile.set_class(coach_marks(screen.app, tile.card), COACH_MARK)
 
 
 def face_text(card: CardFace) -> Text:

@@ -16,9 +16,11 @@ from typing import Protocol, runtime_checkable
 from pydantic import BaseModel
 from rich.text import Text
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from fishtable.tui.tips import card_subjects
+from fishtable.tui.widgets.card import CardTile
 
 ROOMY_HEIGHT = 28  # from this many terminal rows the panel takes more lines
 COACH_MARK = "-coach"  # the class a game's card widget takes while the coach points at its card
@@ -143,3 +145,13 @@ def coach_marks(app: object, card: BaseModel | Mapping[str, object]) -> bool:
         return False
     data = card.model_dump(mode="json") if isinstance(card, BaseModel) else card
     return not wanted.isdisjoint(card_subjects(data))
+
+
+def mark_coached(screen: Widget) -> None:
+    """A guided game: the card tiles on `screen` that the coach's lesson points at are outlined
+    (coach.tcss), whatever game drew them (every game's tile is a CardTile)."""
+    for tile in screen.query(CardTile):
+        card = tile.card
+        marked = card is not None and isinstance(card, BaseModel | Mapping) and coach_marks(screen.app, card)
+        tile.set_class(marked, COACH_MARK)
+
