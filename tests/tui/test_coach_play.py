@@ -230,33 +230,6 @@ async def test_a_lesson_about_a_computers_hidden_card_never_fires_at_the_table(
         assert "Secret." not in (panel_words(app) or "")
 
 
-async def test_the_lessons_highlight_marks_those_cards_on_the_learners_screen(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The generic hook: a lesson's `highlight` subjects outline the cards that match them in the
-    learner's hand (Crazy Fishing's cast screen), and no other card."""
-    from fishtable.tui.coach import start
-    from fishtable.tui.coach.lessons import Lesson, LessonPlan
-    from fishtable.tui.widgets.card import CardTile
-    from fishtable.tui.widgets.coach_panel import COACH_MARK
-
-    game = "crazy-fishing"
-    shipped = load_lessons(get_entry(game).load_ui().assets or "")
-    assert shipped is not None
-    lessons = (Lesson("reel", ("prompt:cast",), "The Reel.", ("CF-ROD-1",), ("card:super_fast_reel",), False),)
-    plan = LessonPlan(shipped.title, shipped.seed, {}, shipped.learner, shipped.computers, shipped.intro, lessons)
-    monkeypatch.setattr(start, "load_lessons", lambda folder: plan)
-    app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await open_guided_game(pilot, game)
-        await Learner(pilot, game, deviate=False).play(before_decision=1)
-        assert type(app.screen).__name__ == "CastScreen"
-        tiles = list(app.screen.query(CardTile))
-        marked = [tile.card.special for tile in tiles if tile.has_class(COACH_MARK)]
-        assert marked == ["super_fast_reel"], marked
-        assert len(tiles) == 6
-
-
 async def test_a_too_small_terminal_says_so_in_a_guided_game_too(tmp_path: Path) -> None:
     app = FishtableApp(data_dir=tmp_path, bot_pause=0, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -273,13 +246,15 @@ async def test_a_too_small_terminal_says_so_in_a_guided_game_too(tmp_path: Path)
 
 
 @pytest.mark.parametrize(("game", "when", "highlight"), [
+    ("crazy-fishing", "prompt:cast", "super_fast_reel"),
     ("fishing-party", "prompt:turn", "lure"),
     ("big-fish", "prompt:place", "fish"),
 ])
 async def test_every_games_tiles_take_the_lessons_highlight(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, when: str, highlight: str) -> None:
-    """The hook is the shell's, not a plug-in's: on another game's own screen too, the tiles whose
-    card the lesson points at are outlined, and no other."""
+    """The hook is the shell's, not a plug-in's: on every game's own screen (Crazy Fishing's cast, Fishing
+    Party's turn, Big Fish's placement), the tiles whose card the lesson points at (by its type or its
+    special) are outlined, and no other."""
     from fishtable.tui.coach import start
     from fishtable.tui.coach.lessons import Lesson, LessonPlan
     from fishtable.tui.widgets.card import CardTile
@@ -299,6 +274,7 @@ async def test_every_games_tiles_take_the_lessons_highlight(
         tiles = list(app.screen.query(CardTile))
         assert tiles, type(app.screen).__name__
         marked = [tile.has_class(COACH_MARK) for tile in tiles]
-        meant = [tile.card is not None and tile.card.type == highlight for tile in tiles]
+        meant = [tile.card is not None and highlight in (tile.card.type, getattr(tile.card, "special", None))
+                 for tile in tiles]
         assert any(meant), [tile.card for tile in tiles]
         assert marked == meant
