@@ -320,7 +320,8 @@ class HotSeatFlow(Generic[StateT, ViewT, ActionT]):
         seat = guide.learner
         asked = isinstance(step, planner.PrivatePrompt | planner.PublicPrompt) and step.seat == seat
         prompt = self.match.pending().get(seat) if asked else None
-        entries = [(i, e) for i, e in enumerate(self.match.events_since(0)) if e.visible_for(seat)]
+        start = guide.read_to  # the lines before it were read on an earlier screen: never news again
+        entries = [(start + i, e) for i, e in enumerate(self.match.events_since(start)) if e.visible_for(seat)]
         guide.look(self.match.view(seat), entries, prompt.kind if prompt is not None else None)
 
     def _hand_over(self, step: planner.PassKeyboard, news: bool) -> None:

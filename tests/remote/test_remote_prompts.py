@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -54,6 +56,22 @@ async def to_the_split(app: SeatApp, host: TableHost, other: RemoteClient, bait:
     await until(lambda: asked(app) and app.decision is not None and app.decision.kind == "split")
 
 
+@asynccontextmanager
+async def two_remote_seats(match: Any, tmp_path: Path) -> AsyncIterator[tuple[TableHost, RemoteClient, SeatApp]]:
+    """A table of two remote seats: the host, the second seat's client (connected) and the first
+    seat's app (not started); both closed after."""
+    host = TableHost.new(match, ("remote", "remote"), save_dir=tmp_path, port=0, rate=FAST)
+    await host.start()
+    seats, _ = host.links()
+    other = RemoteClient(seats[1])
+    try:
+        await other.connect()
+        yield host, other, SeatApp(RemoteClient(seats[0]), arming=0.0)
+    finally:
+        await other.close()
+        await host.stop()
+
+
 @pytest.mark.parametrize("order", [(1, 3), (3, 1)])
 @pytest.mark.parametrize("bait", ["3", "∞"])
 async def test_the_reels_split_never_offers_two_identical_lines_at_a_remote_seat(
@@ -61,24 +79,14 @@ async def test_the_reels_split_never_offers_two_identical_lines_at_a_remote_seat
 ) -> None:
     spec = "B3" if bait == "3" else "B:inf"
     match = match_of([["R:reel", "R3", spec, spec, "B4", "R5"], SLOW], sea_cards=["F2", "F5", "F7"])
-    host = TableHost.new(match, ("remote", "remote"), save_dir=tmp_path, port=0, rate=FAST)
-    await host.start()
-    seats, _ = host.links()
-    other = RemoteClient(seats[1])
-    try:
-        await other.connect()
-        app = SeatApp(RemoteClient(seats[0]), arming=0.0)
-        async with app.run_test(size=(100, 30)):
-            await to_the_split(app, host, other, bait, order)
-            await until(lambda: bool(app.screen.query(ChoiceList)))
-            listing = app.screen.query_one(ChoiceList)
-            words = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
-            words = [w.split(" ", 1)[1] if len(w) > 2 and w[1] == " " else w for w in words]  # the key
-            assert len(host.match.legal_actions(0)) > len(words), words  # two splits are one line
-            assert len(words) == len(set(words)), words
-    finally:
-        await other.close()
-        await host.stop()
+    async with two_remote_seats(match, tmp_path) as (host, other, app), app.run_test(size=(100, 30)):
+        await to_the_split(app, host, other, bait, order)
+        await until(lambda: bool(app.screen.query(ChoiceList)))
+        listing = app.screen.query_one(ChoiceList)
+        words = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        words = [w.split(" ", 1)[1] if len(w) > 2 and w[1] == " " else w for w in words]  # the key
+        assert len(host.match.legal_actions(0)) > len(words), words  # two splits are one line
+        assert len(words) == len(set(words)), words
 
 
 async def test_the_reels_two_fish_reach_the_host_in_the_order_marked(tmp_path: Path) -> None:
@@ -86,27 +94,17 @@ async def test_the_reels_two_fish_reach_the_host_in_the_order_marked(tmp_path: P
     the hot seat (tests/tui/test_cf_reel_marks.py). Before, the remote seat sent the host's own
     listing of the attempt, (1, 3)."""
     match = match_of([["R:reel", "R3", "B3+", "B3", "B4", "R5"], SLOW], sea_cards=["F2", "F5", "F7"])
-    host = TableHost.new(match, ("remote", "remote"), save_dir=tmp_path, port=0, rate=FAST)
-    await host.start()
-    seats, _ = host.links()
-    other = RemoteClient(seats[1])
-    try:
-        await other.connect()
-        app = SeatApp(RemoteClient(seats[0]), arming=0.0)
-        async with app.run_test(size=(100, 30)) as pilot:
-            reel = Cast(rods=rods(match, 0, "The Super-Fast Reel", "3"), baits=baits(match, 0, "3+", "3", "4"))
-            await answer(app, reel)
-            await other.wait_for(lambda c: bool(c.legal))
-            await other.act(Cast(rods=rods(match, 1, "1"), baits=baits(match, 1, "1")).model_dump(mode="json"))
-            await until(lambda: asked(app) and app.decision is not None and app.decision.kind == "catch"
-                        and bool(app.screen.query(SeaView)))
-            steps = host.match.step_count
-            await pilot.press("3", "space", "1", "enter")
-            await until(lambda: host.match.step_count > steps)
-            assert host.match.view(None).turn.flipped_labels == (3, 1)
-    finally:
-        await other.close()
-        await host.stop()
+    async with two_remote_seats(match, tmp_path) as (host, other, app), app.run_test(size=(100, 30)) as pilot:
+        reel = Cast(rods=rods(match, 0, "The Super-Fast Reel", "3"), baits=baits(match, 0, "3+", "3", "4"))
+        await answer(app, reel)
+        await other.wait_for(lambda c: bool(c.legal))
+        await other.act(Cast(rods=rods(match, 1, "1"), baits=baits(match, 1, "1")).model_dump(mode="json"))
+        await until(lambda: asked(app) and app.decision is not None and app.decision.kind == "catch"
+                    and bool(app.screen.query(SeaView)))
+        steps = host.match.step_count
+        await pilot.press("3", "space", "1", "enter")
+        await until(lambda: host.match.step_count > steps)
+        assert host.match.view(None).turn.flipped_labels == (3, 1)
 
 
 # -- refusals in the hot seat's words -------------------------------------------------------------

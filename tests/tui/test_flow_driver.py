@@ -76,6 +76,18 @@ async def test_a_computer_thinks_on_its_own_copy_never_on_the_live_match(tmp_pat
     assert off_thread == [], f"the computer's thread read the live match: {sorted(set(off_thread))}"
 
 
+async def table_moves_on_while_thinking(pilot: Any, bot: HeldBot, match: Any) -> int:
+    """The computer seat's own move goes in while its bot thinks (as a table command or the time
+    running out can); then the bot answers. The step count before that move."""
+    assert await until(pilot, bot.thinking.is_set)
+    steps: int = match.step_count
+    match.apply(COMPUTER, match.legal_actions(COMPUTER)[-1])
+    bot.release.set()
+    assert await until(pilot, lambda: pilot.app.flow.thinking is None)
+    await pilot.pause()
+    return steps
+
+
 async def test_a_move_the_table_made_stale_while_the_computer_thought_is_not_played(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The table moved on while the computer thought (as a table command or the time running out
@@ -85,12 +97,7 @@ async def test_a_move_the_table_made_stale_while_the_computer_thought_is_not_pla
     match = new_match(tinygame.NAME, seed=1, bots=(None, "random"))
     app = app_for(tmp_path, match)
     async with app.run_test(size=(100, 30)) as pilot:
-        assert await until(pilot, bot.thinking.is_set)
-        steps = match.step_count
-        match.apply(COMPUTER, match.legal_actions(COMPUTER)[-1])  # the table moves on meanwhile
-        bot.release.set()
-        assert await until(pilot, lambda: app.flow.thinking is None)
-        await pilot.pause()
+        steps = await table_moves_on_while_thinking(pilot, bot, match)
         assert match.step_count == steps + 1  # nothing more was played for the computer
         assert app.flow.bot_errors == []  # not a bot's fault
         assert app.return_code is None  # the app goes on: the person is asked next
@@ -108,12 +115,7 @@ async def test_a_computer_that_fails_after_the_table_moved_on_plays_nothing(
     match = new_match(tinygame.NAME, seed=1, bots=(None, "random"))
     app = app_for(tmp_path, match)
     async with app.run_test(size=(100, 30)) as pilot:
-        assert await until(pilot, bot.thinking.is_set)
-        steps = match.step_count
-        match.apply(COMPUTER, match.legal_actions(COMPUTER)[-1])  # the table moves on meanwhile
-        bot.release.set()
-        assert await until(pilot, lambda: app.flow.thinking is None)
-        await pilot.pause()
+        steps = await table_moves_on_while_thinking(pilot, bot, match)
         assert match.step_count == steps + 1
         assert len(app.flow.bot_errors) == 1 and "out of ideas" in app.flow.bot_errors[0]
         assert app.return_code is None

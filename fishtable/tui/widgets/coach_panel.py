@@ -151,7 +151,5 @@ def mark_coached(screen: Widget) -> None:
     """A guided game: the card tiles on `screen` that the coach's lesson points at are outlined
     (coach.tcss), whatever game drew them (every game's tile is a CardTile)."""
     for tile in screen.query(CardTile):
-        card = tile.card
-        marked = card is not None and isinstance(card, BaseModel | Mapping) and coach_marks(screen.app, card)
-        tile.set_class(marked, COACH_MARK)
+        tile.set_class(tile.card is not None and coach_marks(screen.app, tile.card), COACH_MARK)
 
