@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, ClassVar
@@ -22,6 +22,7 @@ from textual import work
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from fishtable.engine.errors import FishtableError
 from fishtable.engine.table_lock import TableLock, claim_table
 from fishtable.tui.data_folder import AUTOSAVE_NAME, HISTORY_FILES, SaveStatus, default_data_dir
 from fishtable.tui.deferred import deferred
@@ -235,22 +236,23 @@ class FishtableApp(ShellApp[int]):
             self.flow.claimed(message.ticket, message.seat)
 
     # -- starting and leaving games -----------------------------------------------
+    def replacing_the_save(self, question: str, then: Callable[[bool | None], None]) -> None:
+        """`then(True)` at once, or, where a saved game waits to be continued, once the player has
+        said yes to `question` (a new game replaces the autosave: it cannot be undone)."""
+        status = self.save_status
+        if self.autosave and status is not None and status.match is not None:
+            waiting = f"A saved game of {status.match.game.title} is waiting to be continued.\n"
+            self.push_screen(confirm_screen.ConfirmScreen(waiting + question), then)
+        else:
+            then(True)
+
     def setup_game(self, game: str) -> None:
         def open_setup(go: bool | None = True) -> None:
             if go:
                 self.load_game_css()
                 self.push_screen(starting.setup_screen(game, self.data_dir, self.card_files.get(game)))
 
-        status = self.save_status
-        if self.autosave and status is not None and status.match is not None:
-            # A new game replaces the autosave: ask first, it cannot be undone.
-            question = (
-                f"A saved game of {status.match.game.title} is waiting to be continued.\n"
-                "A new game will replace it. Set up a new game anyway?"
-            )
-            self.push_screen(confirm_screen.ConfirmScreen(question), open_setup)
-        else:
-            open_setup()
+        self.replacing_the_save("A new game will replace it. Set up a new game anyway?", open_setup)
 
     def start_new_game(
         self,
@@ -304,20 +306,12 @@ class FishtableApp(ShellApp[int]):
                 return
             try:
                 match, guide = starting.guided_game(game)
-            except Exception as exc:  # no lessons, or a broken shipped file: said, and the menu stays
+            except FishtableError as exc:  # no lessons, or a broken shipped file: said, and the menu stays
                 self.notify(str(exc), severity="warning", timeout=8, markup=False)
                 return
             self.begin_match(match, guide=guide)
 
-        status = self.save_status
-        if self.autosave and status is not None and status.match is not None:
-            question = (
-                f"A saved game of {status.match.game.title} is waiting to be continued.\n"
-                "A guided game will replace it. Start the guided game anyway?"
-            )
-            self.push_screen(confirm_screen.ConfirmScreen(question), go)
-        else:
-            go()
+        self.replacing_the_save("A guided game will replace it. Start the guided game anyway?", go)
 
     def _coach(self, guide: coach_guide.Guide) -> None:
         assert self.flow is not None
