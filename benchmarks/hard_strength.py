@@ -25,6 +25,14 @@ chips won on equal cards (duplicate poker), in its own results file. The players
 (the game's own hand limit would make its last hand all or nothing: never fold).
 
     python benchmarks/hard_strength.py --game fishing-party-poker --bots hard,normal --hand-limit 1
+
+A deal in every seating costs as many games as there are seats: five at a five-seat table.
+`--rotated` plays each deal once, the hard player in seat `(deal - 1) % players` (so the seats
+rotate from deal to deal), in its own `-rotated` file: a deal's margin is then the hard
+player's score minus the others' mean in that one game, noisier than the mean over every
+seating but a fifth of the CPU at five seats.
+
+    python benchmarks/hard_strength.py --game big-fish --bots hard,normal,normal,normal,normal --rotated --deals 60
 """
 
 from __future__ import annotations
@@ -39,8 +47,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fishtable.arena.seatings import default_jobs, in_processes
-from fishtable.arena.stats import summarize
+from fishtable.arena.seatings import Seating, default_jobs, in_processes, play_seating
+from fishtable.arena.stats import deal_margins, summarize
 from fishtable.arena.tournament import run_tournament, wilson
 from fishtable.bots import hard_iterations, search_settings
 
@@ -49,9 +57,11 @@ FOLDER = ROOT / "benchmarks" / "results"
 PLAYER = "hard"
 
 
-def results_file(folder: Path, game: str, bots: list[str], hand_limit: int | None = None) -> Path:
+def results_file(folder: Path, game: str, bots: list[str], hand_limit: int | None = None,
+                 rotated: bool = False) -> Path:
     hands = f"-hands{hand_limit}" if hand_limit else ""
-    return folder / f"strength-{game}-{'-'.join(bots)}{hands}.jsonl"
+    once = "-rotated" if rotated else ""
+    return folder / f"strength-{game}-{'-'.join(bots)}{hands}{once}.jsonl"
 
 
 def commit() -> str:
@@ -72,6 +82,39 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
 def search_kind(game: str) -> str:
     """Which search the game's hard player runs: sequential halving, or the tree."""
     return "halving" if search_settings(game).get("halving") else "tree"
+
+
+def play_rotated(
+    game: str, bots: list[str], deal: int, iterations: int, hand_limit: int | None = None,
+) -> dict[str, Any]:
+    """One deal in one seating, the bots shifted by `(deal - 1) % players` seats: game
+    `(deal - 1) % players` of a tournament whose seed makes it deal `deal`."""
+    started = time.process_time()
+    players = len(bots)
+    seating = Seating(game, tuple(bots), (deal - 1) % players, deal, iterations=iterations,
+                      hand_limit=hand_limit)
+    played = play_seating(seating)
+    seat_names = [bots[j] for j in played.bot_in]
+    hard_seats = [s for s, name in enumerate(seat_names) if name == PLAYER]
+    wins = sum(1 / len(played.winners) for w in played.winners if w in hard_seats)
+    margins = deal_margins([(deal, seat_names, played.scores)], PLAYER) if played.scores is not None else []
+    counts = played.thinking[bots.index(PLAYER)]
+    return {
+        "deal": deal,
+        "game": game,
+        "bots": bots,
+        "iterations": iterations,
+        **({"hand_limit": hand_limit} if hand_limit else {}),
+        "search": search_kind(game),
+        "rotated": True,
+        "commit": commit(),
+        "wins": wins,
+        "games": 1,
+        "margin": margins[0] if margins else None,
+        "decisions": counts.decisions,
+        "think_seconds": round(counts.seconds, 3),
+        "cpu_seconds": round(time.process_time() - started, 3),
+    }
 
 
 def play_deal(
@@ -98,19 +141,21 @@ def play_deal(
     }
 
 
-def play_deal_of(job: tuple[str, list[str], int, int, int | None]) -> dict[str, Any]:
-    """`play_deal` of one job, for the process pool (a module-level function pickles)."""
-    return play_deal(*job)
+def play_deal_of(job: tuple[str, list[str], int, int, int | None, bool]) -> dict[str, Any]:
+    """`play_deal` (or `play_rotated`) of one job, for the process pool (a module-level function pickles)."""
+    *deal, rotated = job
+    return play_rotated(*deal) if rotated else play_deal(*deal)
 
 
 def run(game: str, bots: list[str], deals: int, first: int, path: Path, hand_limit: int | None = None,
-        jobs: int = 1) -> None:
+        jobs: int = 1, rotated: bool = False) -> None:
     """Play the deals not in `path` yet, `jobs` at a time, each written as soon as it and the ones
     before it are done: Ctrl+C keeps every deal written (the file is read again next time)."""
     iterations = hard_iterations(game, len(bots))
     done = {line["deal"] for line in read_lines(path)}
     path.parent.mkdir(parents=True, exist_ok=True)
-    todo = [(game, bots, deal, iterations, hand_limit) for deal in range(first, first + deals) if deal not in done]
+    todo = [(game, bots, deal, iterations, hand_limit, rotated)
+            for deal in range(first, first + deals) if deal not in done]
     try:
         for line in in_processes(play_deal_of, todo, jobs):
             with path.open("a", encoding="utf-8") as out:
@@ -135,6 +180,8 @@ def summary(path: Path) -> str:
     if len(limits) > 1:
         return f"{path.name}: mixes hand limits; keep one file per hand limit"
     limit = limits.pop()
+    if len({bool(line.get("rotated")) for line in lines}) > 1:
+        return f"{path.name}: mixes rotated deals with deals in every seating; keep one file for each"
     players = len(lines[0]["bots"])
     wins = sum(line["wins"] for line in lines)
     games = sum(line["games"] for line in lines)
@@ -164,6 +211,8 @@ def main() -> None:
                         help="a poker deal is this many hands in every seating, not a whole session")
     parser.add_argument("--jobs", type=int, default=default_jobs(),
                         help="deals played at once, one process each (default: this machine's cores)")
+    parser.add_argument("--rotated", action="store_true",
+                        help="each deal once, the seats rotated from deal to deal (not in every seating)")
     parser.add_argument("--folder", type=Path, default=FOLDER, help="where the results files are")
     parser.add_argument("--report", action="store_true", help="sum up this game's file instead of playing")
     parser.add_argument("--report-all", action="store_true", help="sum up every results file in --folder")
@@ -175,9 +224,9 @@ def main() -> None:
         return
     if PLAYER not in bots:
         parser.error("--bots must include hard")
-    path = results_file(args.folder, args.game, bots, args.hand_limit)
+    path = results_file(args.folder, args.game, bots, args.hand_limit, args.rotated)
     if not args.report:
-        run(args.game, bots, args.deals, args.first, path, args.hand_limit, max(1, args.jobs))
+        run(args.game, bots, args.deals, args.first, path, args.hand_limit, max(1, args.jobs), args.rotated)
     print(summary(path))
 
 
