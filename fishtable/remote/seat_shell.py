@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from fishtable.tui.screens.base import SeatScreen
 from fishtable.tui.screens.help import HelpScreen
+from fishtable.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -56,7 +57,7 @@ class RemoteHelpScreen(HelpScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Markdown(REMOTE_HELP + ("\n" + self.game_help if self.game_help else ""))
-        yield Footer()
+        yield KeysFooter()
 
 
 class SeatShell(_Base):

@@ -18,7 +18,7 @@ from typing import ClassVar
 from pydantic import BaseModel, ValidationError
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 import fishtable.tui
 from fishtable.engine.errors import FishtableError
@@ -32,6 +32,7 @@ from fishtable.tui.screens.apps import ShellApp
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.menu import game_option
 from fishtable.tui.screens.setup import SetupScreen, seat_kinds
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.options import FishOptionList
 
 _STYLES = Path(fishtable.tui.__file__).parent / "styles"
@@ -85,7 +86,7 @@ class GamePicker(FishScreen):
         yield Static(Text("fishtable host — which game does the table deal?", "bold"), id="tagline")
         options = FishOptionList(id="menu-list")
         yield options
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

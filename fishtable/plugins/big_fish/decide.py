@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import HorizontalScroll
 from textual.events import Resize
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from fishtable.games.big_fish.actions import Action, CardAction, FishAction, Place, PlayWild
 from fishtable.games.big_fish.views import BigFishView
@@ -29,6 +29,7 @@ from fishtable.tui.decision import Decision
 from fishtable.tui.plugin import GameUI
 from fishtable.tui.screens.choice import choices_of
 from fishtable.tui.screens.private import DecisionScreen
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
 
@@ -99,7 +100,7 @@ class BigFishDecisionScreen(DecisionScreen[BigFishView, Action]):
     def compose(self) -> ComposeResult:
         yield Static(self._head(), id="topbar")
         yield from self._private_widgets()
-        yield Footer()
+        yield KeysFooter()
 
     def _private_widgets(self) -> list[Widget]:
         decision = self.decision

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.games.crazy_fishing.actions import Action, Cast
 from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
@@ -27,6 +27,7 @@ from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.card import CardTile, hand_keys
 from fishtable.tui.widgets.coach_panel import mark_coached
 from fishtable.tui.widgets.fit import update_line
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import NewsBar, show_log
 
 BLANK_WORDS = (
@@ -95,7 +96,7 @@ class CastScreen(PrivateDecisionScreen):
                 yield NewsBar(id="news")
                 yield narrow_log()
             yield SeaView(id="sea")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def ahead(self) -> bool:

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.games.crazy_fishing.actions import Action
 from fishtable.games.crazy_fishing.views import CrazyFishingView
@@ -22,6 +22,7 @@ from fishtable.plugins.crazy_fishing.faces import card_tile
 from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
 from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.coach_panel import mark_coached
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import NewsBar, show_log
 
 
@@ -52,7 +53,7 @@ class CollectScreen(PrivateDecisionScreen):
         yield Static(id="warning")
         yield NewsBar(id="news")
         yield narrow_log()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         show_log(self, self.decision.log, HEADLINE_KINDS)

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.games.crazy_fishing.actions import Action
 from fishtable.games.crazy_fishing.views import CardFace, CrazyFishingView
@@ -23,6 +23,7 @@ from fishtable.plugins.crazy_fishing.faces import face_text
 from fishtable.tui.decision import Decision
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.private import DecisionScreen
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import EventLog
 
 # The key that opens the pile, and its footer words; every private screen of the game uses it.
@@ -93,7 +94,7 @@ class PileScreen(FishScreen):
         yield Static(head, id="topbar")
         with VerticalScroll(id="pile"):
             yield Static(pile_text(self.pile, self.effects), markup=False)
-        yield Footer()
+        yield KeysFooter()
 
 
 def pile_screen(decision: Decision[CrazyFishingView, Action]) -> PileScreen | None:

@@ -19,7 +19,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from fishtable.games.fishing_party.actions import Action, DrawBack, Exchange, StartExchange, StartSwap
@@ -33,6 +33,7 @@ from fishtable.plugins.fishing_party.seat_panel import extra_parts, gear_parts, 
 from fishtable.tui.decision import CHECKING, Decision
 from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.card import hand_keys
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import FishOptionList, choice_keys, key_book, key_label
 
@@ -136,7 +137,7 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
                 yield Static(id="info")
         yield NewsBar(id="news")
         yield EventLog(id="log")
-        yield Footer()
+        yield KeysFooter()
 
     def _title(self) -> Text:
         view = self.view

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.games.fishing_party_poker.actions import Action, StopSession
 from fishtable.games.fishing_party_poker.views import PokerView
@@ -24,6 +24,7 @@ from fishtable.plugins.fishing_party_poker.tiles import PokerTile
 from fishtable.plugins.fishing_party_poker.words import ACCENT, chips, pots_text, stage_text
 from fishtable.tui.decision import Decision
 from fishtable.tui.screens.private import DecisionScreen
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 
 HEADLINE_KINDS = frozenset({"pot", "out", "end", "stop"})
@@ -65,7 +66,7 @@ class PokerDecisionScreen(DecisionScreen[PokerView, Action]):
         yield from self.compose_choice()
         yield NewsBar(id="news")
         yield EventLog(id="log")
-        yield Footer()
+        yield KeysFooter()
 
     def compose_choice(self) -> ComposeResult:
         """The subclass's choice (a list, a swap preview)."""

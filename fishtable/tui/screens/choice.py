@@ -12,11 +12,12 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from fishtable.tui.decision import ActionT, Decision, ViewT
 from fishtable.tui.plugin import GameUI
 from fishtable.tui.screens.private import DecisionScreen
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
 
@@ -57,7 +58,7 @@ class ChoiceScreen(DecisionScreen[ViewT, ActionT]):
         yield choices_of(self.ui, decision)
         yield NewsBar(id="news")
         yield EventLog(id="log")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         show_log(self, self.decision.log, self.ui.headline_kinds)

@@ -14,7 +14,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from fishtable.tui.widgets.footer import KeysFooter
 
 
 def yes_no_bindings(yes: str = "Yes", no: str = "No") -> list[BindingType]:
@@ -28,7 +30,7 @@ def yes_no_bindings(yes: str = "Yes", no: str = "No") -> list[BindingType]:
 def boxed(box_id: str, *contents: Widget) -> ComposeResult:
     """A screen's whole content: its words in one box (styled by `box_id`), and a Footer."""
     yield Vertical(*contents, id=box_id)
-    yield Footer()
+    yield KeysFooter()
 
 
 class YesNoQuestion(ModalScreen[bool]):

@@ -7,9 +7,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.footer import KeysFooter
 
 HELP = """\
 # Keys
@@ -42,4 +43,4 @@ class HelpScreen(FishScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Markdown(HELP + ("\n" + self.game_help if self.game_help else ""))
-        yield Footer()
+        yield KeysFooter()

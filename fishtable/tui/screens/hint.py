@@ -10,7 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from fishtable.tui.widgets.footer import KeysFooter
 
 
 def merged(options: list[tuple[str, float, int]]) -> list[tuple[str, float, int]]:
@@ -87,7 +89,7 @@ class HintScreen(ModalScreen[None]):
         text.append("\nThe choice is still yours: nothing has been played.", "italic")
         with Vertical(id="hint-box"):
             yield Static(text)
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from fishtable.engine.match import SomeMatch
 from fishtable.engine.registry import GAMES
@@ -28,6 +28,7 @@ from fishtable.history.standings import Standing, head_to_head, standings
 from fishtable.history.store import GameRow, Outcome, load_game, outcomes, recent
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.replay import ReplayScreen
+from fishtable.tui.widgets.footer import KeysFooter
 
 RECENT = 200
 # (the words in the header, the sort key): most wins first, and so on
@@ -97,7 +98,7 @@ class HistoryScreen(FishScreen):
         yield games
         yield DataTable(id="history-standings", cursor_type="row", zebra_stripes=True)
         yield Static(id="history-versus")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -15,12 +15,13 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from fishtable.engine.registry import GAMES, GameEntry
 from fishtable.tui.deferred import deferred
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.options import FishOptionList
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class MenuScreen(FishScreen):
         yield Static("Hot-seat fishing card games: pass the keyboard, keep your hand secret.", id="tagline")
         yield FishOptionList(id="menu-list")  # sized and centred by fit_list
         yield Static(id="save-status")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.styles.overflow_x = self.styles.overflow_y = "hidden"  # clip, as the container did, not scroll

@@ -12,10 +12,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.tui.decision import Passed
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.footer import KeysFooter
 
 
 class PrivacyScreen(FishScreen):
@@ -32,7 +33,7 @@ class PrivacyScreen(FishScreen):
         with Middle(), Center():
             # Names are whatever the players typed ("[/]" too): never read as markup.
             yield Static(self._text(ready=False), id="privacy-text", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def _text(self, ready: bool) -> str:
         if self.player is None:

@@ -16,12 +16,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from fishtable.engine.assets import asset_path
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.rules import rules_text
 from fishtable.tui.tips import Tip
+from fishtable.tui.widgets.footer import KeysFooter
 
 QUICKREF_FILE = "quickref.md"
 
@@ -70,7 +71,7 @@ class QuickRefScreen(FishScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(card_lines(self.text), id="quickref")
-        yield Footer()
+        yield KeysFooter()
 
     async def action_rules(self) -> None:
         self.app.pop_screen()
@@ -152,7 +153,7 @@ class CardRuleScreen(FishScreen):
         yield Static(head, id="card-rule-tip")
         with VerticalScroll(id="card-rule"):
             yield Markdown(self.markdown)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#card-rule", VerticalScroll).focus()

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, Static
 
 from fishtable.engine.registry import get_entry
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from fishtable.history.replay import Replay
@@ -62,7 +63,7 @@ class ReplayScreen(FishScreen):
                 yield Static(id="replay-hands")
             with VerticalScroll(id="replay-log", can_focus=False):
                 yield Static(id="replay-lines")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

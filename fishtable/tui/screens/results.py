@@ -10,11 +10,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.widgets.fit import FitWidth, natural_width
+from fishtable.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:  # the app imports this screen (and the menu loads no pydantic): only the types here
     from fishtable.engine.protocol import Result
@@ -171,4 +172,4 @@ class ResultsScreen(FishScreen):
                 "p play again with the same players")
             replay = " · v replay the game" if self.can_replay else ""
             yield Static(f"{again}{replay} · m back to the menu", id="results-help")
-        yield Footer()
+        yield KeysFooter()

@@ -7,11 +7,12 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+from textual.widgets import Markdown, TabbedContent, TabPane
 
 from fishtable.engine.assets import asset_path
 from fishtable.engine.registry import GAMES
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.footer import KeysFooter
 
 
 def rules_text(game: str) -> str | None:
@@ -43,7 +44,7 @@ class RulesScreen(FishScreen):
             for name, (title, text) in self.texts.items():
                 with TabPane(title, id=f"rules-{name}"), VerticalScroll(classes="rules-scroll"):
                     yield Markdown(text, classes="rules")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         if self.game is not None:

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from fishtable.bots import levels
 from fishtable.engine.errors import FishtableError
@@ -31,6 +31,7 @@ from fishtable.tui.remembered import (
     remembered_seats,
 )
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.options_form import OptionsForm, TickBox, describe_error
 
 
@@ -181,7 +182,7 @@ class SetupScreen(FishScreen):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", variant="success", id="start")
                 yield Button("Back", id="back")
-        yield Footer()
+        yield KeysFooter()
 
     def _typed_seats(self) -> list[tuple[str, str | None]] | None:
         """The seats typed last at this table (for any game), if any: in memory, else remembered."""

@@ -18,10 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.tui.decision import Acknowledged
 from fishtable.tui.screens.base import FishScreen
+from fishtable.tui.widgets.footer import KeysFooter
 
 
 class StudyScreen(FishScreen):
@@ -48,7 +49,7 @@ class StudyScreen(FishScreen):
                 yield self.hand
             yield Static(Text("Press Enter when you have seen them: your cards are hidden next.", "italic"),
                          id="study-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "done":

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from fishtable.tui.decision import CHECKING, Acknowledged, Claimed, Commanded, Decided, LogWindow, SomeDecision
 from fishtable.tui.plugin import SomeFeed, SomeUI, TableCommand
@@ -29,6 +29,7 @@ from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.tips import Tip, TipsHost, tip_line
 from fishtable.tui.widgets.board import Board
 from fishtable.tui.widgets.fit import update_line
+from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
 
@@ -141,7 +142,7 @@ class TableScreen(FishScreen):
             choices = self._choices = ChoiceList(id="choices")
             choices.can_focus = False  # until a prompt shows it (see set_prompt)
             yield choices
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()

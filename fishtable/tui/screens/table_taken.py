@@ -17,11 +17,12 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.engine.table_lock import Holder, end_holder, find_holder
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import boxed
+from fishtable.tui.widgets.footer import KeysFooter
 
 TAKEN_TITLE = "A table is already open in another window."
 STALE_TITLE = "The other window has closed but its program is still running"
@@ -71,7 +72,7 @@ class TableTakenScreen(FishScreen):
 
     def compose(self) -> ComposeResult:
         yield from boxed("table-taken-box", Static(taken_words(self.data_dir), id="table-taken"))
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
