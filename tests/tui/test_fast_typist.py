@@ -5,7 +5,8 @@ guard, the repeat window after a handoff). The scripted player (tests/tui/typist
 the key benchmark's player) presses a pass screen's Enter once the pass screen is
 armed, as a real player must, and types each decision key 60 ms after the screen it
 is meant for was drawn (the key is stamped that moment, as the terminal stamps it: on a
-busy machine the app may read it later). Two CPU-bound processes run throughout.
+busy machine the app may read it later). More processes than cores want the CPU throughout
+(`busy_machine`: the suite's workers, or CPU-bound loops when it runs alone).
 
 Every key must act as meant, checked key by key (a card put into the cast, a line
 highlighted, the move applied), and the game's log must hold exactly the moves the
@@ -15,6 +16,7 @@ which the table answers by itself).
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -40,10 +42,30 @@ CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t", "escape": "\x1b", "up": 
               "left": None, "right": None}
 
 
+# A CPU-bound loop that ends by itself when the test process is gone (a killed run leaves none).
+LOOP = "import os, sys\nwhile os.getppid() == int(sys.argv[1]):\n    for _ in range(100_000): pass\n"
+
+
+def cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def busy_loops_wanted(workers: int, cores: int) -> int:
+    """CPU-bound loops to start so that one more process than cores wants the CPU: none when
+    the suite's own workers already outnumber the cores (they keep the machine busy)."""
+    return max(0, cores + 1 - workers)
+
+
 @pytest.fixture
 def busy_machine() -> Iterator[None]:
-    """Two CPU-bound processes for the test's whole run; always ended, by their own ids."""
-    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    """A machine with more processes wanting the CPU than it has cores, for the test's whole
+    run: the suite's workers (pytest-xdist), and CPU-bound loops for the cores they leave.
+    Run alone on two cores, two loops; under `-n 3` on two cores, none (the other workers are
+    the load, and loops would only slow the rest of the suite). The loops are ended by their
+    own ids, and end by themselves if this process dies."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    wanted = busy_loops_wanted(workers, cores())
+    loops = [subprocess.Popen([sys.executable, "-c", LOOP, str(os.getpid())]) for _ in range(wanted)]
     try:
         yield
     finally:
@@ -227,3 +249,4 @@ async def test_a_fast_typist_plays_big_fish(tmp_path: Path, dropped: list[str]) 
 async def test_a_fast_typist_plays_three_hands_of_poker(tmp_path: Path, dropped: list[str]) -> None:
     player = await play_game(tmp_path, dropped, "fishing-party-poker", 7, max_hands=3)
     assert player.match.is_over and player.match.view(None).hand_number == 3
+
