@@ -16,6 +16,7 @@ from fishtable.games.big_fish.views import BigFishView
 from fishtable.plugins.big_fish.faces import SIZE_LETTERS, SIZE_WORDS, card_text
 from fishtable.plugins.big_fish.steps import phase_text
 from fishtable.tui.widgets.board import Board
+from fishtable.tui.widgets.fit import update_text
 
 
 def row_text(view: BigFishView) -> Text:
@@ -78,10 +79,10 @@ class BigFishBoard(Board[BigFishView, Action]):
         yield Static(legend(), id="bf-legend", markup=False)
 
     def show(self, view: BigFishView, viewer: int | None) -> None:
-        self.query_one("#bf-phase", Static).update(phase_text(view))
-        self.query_one("#bf-row", Static).update(row_text(view))
-        self.query_one("#bf-event", Static).update(event_text(view))
-        self.query_one("#bf-piles", Static).update(piles_text(view))
+        update_text(self.query_one("#bf-phase", Static), phase_text(view))
+        update_text(self.query_one("#bf-row", Static), row_text(view))
+        update_text(self.query_one("#bf-event", Static), event_text(view))
+        update_text(self.query_one("#bf-piles", Static), piles_text(view))
         self.call_after_refresh(self._show_seat, view)
 
     def _show_seat(self, view: BigFishView) -> None:

@@ -29,6 +29,7 @@ from fishtable.tui.decision import Decision
 from fishtable.tui.plugin import GameUI
 from fishtable.tui.screens.choice import choices_of
 from fishtable.tui.screens.private import DecisionScreen
+from fishtable.tui.widgets.fit import update_text
 from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
@@ -178,8 +179,8 @@ class BigFishDecisionScreen(DecisionScreen[BigFishView, Action]):
                 self.query_one("#hand", HorizontalScroll).scroll_to_widget(tile, animate=False)
         view = self.view
         chosen = set(view.chosen_fish)
-        self.query_one("#bf-mine", Static).update(spot_text(view, self.seat, marked, chosen))
-        self.query_one("#bf-row", Static).update(row_line(view, marked, full=self.decision.kind == "draw"))
+        update_text(self.query_one("#bf-mine", Static), spot_text(view, self.seat, marked, chosen))
+        update_text(self.query_one("#bf-row", Static), row_line(view, marked, full=self.decision.kind == "draw"))
 
     # -- keys ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -37,7 +37,7 @@ from fishtable.plugins.crazy_fishing.pile import PILE_KEY, pile_screen
 from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import CHECKING, Decision
 from fishtable.tui.widgets.board import Board
-from fishtable.tui.widgets.fit import KeptLine
+from fishtable.tui.widgets.fit import KeptLine, update_text
 
 SEA_KINDS = frozenset({"catch", "pair"})  # prompts answered by pointing at a fish
 
@@ -107,7 +107,7 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
     def _legend(self) -> None:
         sea = self.sea
         width = max(10, (self.size.width or 48) - 2)
-        self.query_one("#legend", Static).update(sea.legend(width))
+        update_text(self.query_one("#legend", Static), sea.legend(width))
 
     def on_resize(self) -> None:
         self._legend()
@@ -126,7 +126,7 @@ class CrazyFishingBoard(Board[CrazyFishingView, Action]):
             names = [view.seats[s].name for s in view.catch_order]
             lines.append(Text.assemble(("Catch order: ", "bold"), " → ".join(names)))
             lines.extend(Text(note, "italic") for note in view.order_notes)
-        self.query_one("#order", Static).update(Text("\n").join(lines))
+        update_text(self.query_one("#order", Static), Text("\n").join(lines))
 
     def _fish_info(self, label: int | None) -> None:
         sea = self.sea

@@ -26,7 +26,7 @@ from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.card import CardTile, hand_keys
 from fishtable.tui.widgets.coach_panel import mark_coached
-from fishtable.tui.widgets.fit import update_line
+from fishtable.tui.widgets.fit import update_line, update_text
 from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import NewsBar, show_log
 
@@ -116,7 +116,7 @@ class CastScreen(PrivateDecisionScreen):
         sea.show(self.view)
         caption = Text(f"The sea, {self.view.sea_count} fish, as everyone sees it →  ", "dim")
         caption.append_text(sea.legend(30))
-        self.query_one("#sea-caption", Static).update(caption)
+        update_text(self.query_one("#sea-caption", Static), caption)
         show_log(self, self.decision.log, HEADLINE_KINDS)
         self._update()
 
@@ -141,7 +141,7 @@ class CastScreen(PrivateDecisionScreen):
             text.append_text(face_text(panel.pile_top))
         text.append(" · p: see it all", "dim")
         text.append(f"\nRod deck {view.rod_deck} · bait deck {view.bait_deck}")
-        self.query_one("#mine", Static).update(text)
+        update_text(self.query_one("#mine", Static), text)
 
     # -- the choice -----------------------------------------------------------
     def _cast(self) -> Cast:

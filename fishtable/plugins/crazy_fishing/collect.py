@@ -22,6 +22,7 @@ from fishtable.plugins.crazy_fishing.faces import card_tile
 from fishtable.plugins.crazy_fishing.pile import PILE_AND_RULES, PrivateDecisionScreen, narrow_log, private_header
 from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.coach_panel import mark_coached
+from fishtable.tui.widgets.fit import update_text
 from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import NewsBar, show_log
 
@@ -64,7 +65,7 @@ class CollectScreen(PrivateDecisionScreen):
         text = Text()
         if not self.draws:
             text.append("There is nothing to draw.")
-            self.query_one("#draw-choice", Static).update(text)
+            update_text(self.query_one("#draw-choice", Static), text)
             return
         draw = self.draws[self.index]
         text.append("Draw  ")
@@ -74,7 +75,7 @@ class CollectScreen(PrivateDecisionScreen):
         least, most = self.rod_range()
         text.append(f"\n{least}–{most}: draw that many rods, the rest baits · ← more rods · → more baits · "
                     "Enter draws · p: my catch", "dim")
-        self.query_one("#draw-choice", Static).update(text)
+        update_text(self.query_one("#draw-choice", Static), text)
         hand = self.view.hand or ()
         rods = sum(c.type == "rod" for c in hand) + draw.rods
         baits = sum(c.type == "bait" for c in hand) + draw.baits

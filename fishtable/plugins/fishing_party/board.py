@@ -22,6 +22,7 @@ from fishtable.plugins.fishing_party.entries import chance_words
 from fishtable.plugins.fishing_party.faces import card_text, card_tile, face_text, short
 from fishtable.plugins.fishing_party.ponds import pond_table
 from fishtable.tui.widgets.board import Board
+from fishtable.tui.widgets.fit import update_text
 
 # From this terminal size on, the table cards are tiles and the ponds a grid.
 ROOMY = (110, 34)
@@ -165,13 +166,13 @@ class FishingPartyBoard(Board[FishingPartyView, Action]):
     def show(self, view: FishingPartyView, viewer: int | None) -> None:
         roomy = self.roomy
         self.set_class(roomy, "-roomy")
-        self.query_one("#fp-turn", Static).update(turn_words(view, roomy))
+        update_text(self.query_one("#fp-turn", Static), turn_words(view, roomy))
         self._table(view, roomy)
         piles = self.query_one("#fp-piles", Static)
         piles.display = roomy  # the top line has them too; a small table needs the room
-        piles.update(piles_words(view))
+        update_text(piles, piles_words(view))
         words, value, note = attempt_words(view, roomy)
-        self.query_one("#fp-attempt", Static).update(words)
+        update_text(self.query_one("#fp-attempt", Static), words)
         key = attempt_key(view)
         # A new roll tumbles for a moment, unless computer seats play without a pause.
         roll = self._shown_once and key is not None and key != self._roll_key and self._tumbles()
@@ -183,7 +184,7 @@ class FishingPartyBoard(Board[FishingPartyView, Action]):
         ponds = self.query_one("#fp-ponds", Static)
         ponds.display = roomy
         if roomy:
-            ponds.update(pond_table(view))
+            update_text(ponds, pond_table(view))
 
     def _tumbles(self) -> bool:
         return isinstance(self.app, PausingApp) and bool(self.app.bot_pause)
@@ -202,4 +203,4 @@ class FishingPartyBoard(Board[FishingPartyView, Action]):
             for n, card in enumerate(view.table):
                 text.append(f"\n{n + 1} ")
                 text.append_text(face_text(card, compact=True))
-        lines.update(text)
+        update_text(lines, text)

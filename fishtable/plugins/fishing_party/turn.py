@@ -33,6 +33,7 @@ from fishtable.plugins.fishing_party.seat_panel import extra_parts, gear_parts, 
 from fishtable.tui.decision import CHECKING, Decision
 from fishtable.tui.screens.private import DecisionScreen
 from fishtable.tui.widgets.card import hand_keys
+from fishtable.tui.widgets.fit import update_text
 from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import FishOptionList, choice_keys, key_book, key_label
@@ -256,7 +257,7 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
         else:
             text.append("✓ Enter: ", "bold #9be27a")
             text.append(self._after(entry) or entry.text)
-        self.query_one("#explain", Static).update(text)
+        update_text(self.query_one("#explain", Static), text)
 
     def _after(self, entry: ent.Entry) -> str:
         action = entry.action
@@ -290,7 +291,7 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
         me = view.seats[self.seat]
         gear = [*gear_parts(me, wide=True), *extra_parts(me), *pond_parts(me, view.kinds, 8)]
         line = wrap_parts([self._hand_title(), Text("you:", "bold"), *gear], self.app.size.width - 2, 0)
-        self.query_one("#you-line", Static).update(line)
+        update_text(self.query_one("#you-line", Static), line)
         grid = Table.grid(padding=(0, 1))
         grid.add_column(no_wrap=True)
         grid.add_column(no_wrap=True, overflow="ellipsis")
@@ -300,7 +301,7 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
         for row in range(half):
             right = cells[row + half] if row + half < len(cells) else Text()
             grid.add_row(Text("Table" if row == 0 else "", "bold"), cells[row], right)
-        self.query_one("#table-grid", Static).update(grid)
+        update_text(self.query_one("#table-grid", Static), grid)
         self._side()
 
     def _table_cell(self, n: int, card: CardFace) -> Text:
@@ -337,7 +338,7 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
                 text.append("\n")
                 parts = [Text(panel.name + ":", "bold"), *(Text(p) for p in _status(panel, len(view.kinds)))]
                 text.append_text(wrap_parts(parts, width, indent=1, sep=", "))
-        self.query_one("#info", Static).update(text)
+        update_text(self.query_one("#info", Static), text)
 
     # -- keys ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -496,9 +497,9 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
         self.points = [c.id for c in self.view.table] if decision.kind == "swap" else [c.id for c in self.hand]
         self.pointed = None
         self.set_class(decision.kind in ("turn", "move"), "-turn")
-        self.query_one("#topbar", Static).update(self._title())
-        self.query_one("#turn-prompt", Static).update(Text(decision.prompt.text))
-        self.query_one("#hand-title", Static).update(self._hand_title())
+        update_text(self.query_one("#topbar", Static), self._title())
+        update_text(self.query_one("#turn-prompt", Static), Text(decision.prompt.text))
+        update_text(self.query_one("#hand-title", Static), self._hand_title())
         listing = self.query_one(EntryList)
         listing.clear_options()
         listing.add_options(self._options())

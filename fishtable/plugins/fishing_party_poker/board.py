@@ -26,6 +26,7 @@ from fishtable.plugins.fishing_party_poker.words import (
     wrap_parts,
 )
 from fishtable.tui.widgets.board import Board
+from fishtable.tui.widgets.fit import update_text
 
 COMMUNITY_SIZE = 5
 
@@ -63,7 +64,7 @@ class PokerBoard(Board[PokerView, Action]):
         wide = self.app.size.width >= 110
         tall = self.app.size.height >= 34
         title = self.query_one("#community-title", Static)
-        title.update(self._title(view, wide))
+        update_text(title, self._title(view, wide))
         # On a short table the tiles say "down" themselves: the title line goes to the showdown.
         title.display = tall
         for tile in self.query(PokerTile):
@@ -79,7 +80,7 @@ class PokerBoard(Board[PokerView, Action]):
             tile.note = self.memory.put_in_by(place)[:10]
             tile.display = slot is not None
             tile.refresh()
-        self.query_one("#table-info", Static).update(self._info(view, wide, tall))
+        update_text(self.query_one("#table-info", Static), self._info(view, wide, tall))
 
     @staticmethod
     def _title(view: PokerView, wide: bool) -> Text:

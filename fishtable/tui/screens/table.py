@@ -28,7 +28,7 @@ from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.tips import Tip, TipsHost, tip_line
 from fishtable.tui.widgets.board import Board
-from fishtable.tui.widgets.fit import update_line
+from fishtable.tui.widgets.fit import update_line, update_text
 from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
@@ -254,7 +254,7 @@ class TableScreen(FishScreen):
             active = seat == self.seat or seat in busy
             panel = self.query_one(f"#seat-{seat}", SeatPanel)
             panel.set_class(active, "-active")
-            panel.update(self.ui.seat_panel(view, seat, active=active, width=width, wide=wide))
+            update_text(panel, self.ui.seat_panel(view, seat, active=active, width=width, wide=wide))
         self._own_hand()
         log = self.feed.log(self.viewer)
         show_log(self, log, self.ui.headline_kinds)
@@ -297,7 +297,7 @@ class TableScreen(FishScreen):
         if clock:
             text.append(f" {clock} ", "bold #ffd75e")
         text.append_text(self.ui.topbar(view, self.app.size.width - text.cell_len))
-        self.query_one("#topbar", Static).update(text)
+        update_text(self.query_one("#topbar", Static), text)
 
     def _own_hand(self) -> None:
         """The `own` seat's cards under the board, from its own view (nothing without `own`)."""
@@ -305,7 +305,7 @@ class TableScreen(FishScreen):
         line = self.query_one("#own-hand", Static)
         line.display = hand is not None
         if hand is not None:
-            line.update(hand)
+            update_text(line, hand)
 
     def _prompt_text(self) -> None:
         text = Text()

@@ -21,6 +21,7 @@ from textual.widgets import Footer, Static
 
 from fishtable.tui.tips import card_subjects
 from fishtable.tui.widgets.card import CardTile
+from fishtable.tui.widgets.fit import update_text
 
 ROOMY_HEIGHT = 28  # from this many terminal rows the panel takes more lines
 COACH_MARK = "-coach"  # the class a game's card widget takes while the coach points at its card
@@ -99,7 +100,7 @@ class CoachPanel(Static):
             return
         roomy = self.app.size.height >= ROOMY_HEIGHT
         self.set_class(roomy, "-roomy")
-        self.update(panel_text(self.lines, self.width_now(), roomy))
+        update_text(self, panel_text(self.lines, self.width_now(), roomy))
 
     def width_now(self) -> int:
         """The columns the panel's text may take: its own, once laid out; else the terminal's."""

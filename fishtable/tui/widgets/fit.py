@@ -9,7 +9,7 @@ from rich.measure import Measurement
 from rich.text import Text
 from textual.cache import LRUCache
 from textual.strip import Strip
-from textual.visual import Visual, visualize
+from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -39,6 +39,23 @@ def beside_or_below(text: Text, more: Text, width: int) -> Text:
     text.append("  │  " if fits else "\n ")
     text.append_text(more)
     return text
+
+
+def update_text(widget: Static, content: VisualType) -> None:
+    """`widget.update(content)` when the content changed, laying the screen out again only when
+    the widget's size may change: a new height, or a width its words decide (`width: auto`).
+    Tables, panels and logs are redrawn at every step of a game and mostly keep their size,
+    and a layout pass of the whole screen costs more than redrawing them."""
+    if widget.content == content:
+        return
+    size = widget.content_size
+    width = widget.styles.width
+    if size.width <= 0 or (width is not None and width.is_auto):
+        widget.update(content)  # not laid out yet, or as wide as its words: the layout decides
+        return
+    widget.update(content, layout=False)  # clears the widget's measured height
+    if widget.get_content_height(size, size, size.width) != size.height:
+        widget.refresh(layout=True)
 
 
 def update_line(widget: Static, text: Text) -> None:

@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from fishtable.tui.decision import LogWindow
+from fishtable.tui.widgets.fit import update_text
 
 
 def headline(window: LogWindow, headline_kinds: Collection[str]) -> tuple[list[str], bool]:
@@ -49,7 +50,7 @@ class NewsBar(Static):
                 text.append("\n")
             text.append("▶ NEW: " if new else "Last: ", "bold" if new else "dim")
             text.append(line, "bold" if new else "")
-        self.update(text)
+        update_text(self, text)
 
 
 class EventLog(RichLog):
