@@ -24,14 +24,16 @@ class Words(App[None]):
             yield Static("below", id="below")
 
 
-def layouts(widget: Static, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """Each refresh of `widget` that asked for a layout."""
+def layouts(widget: Static, monkeypatch: pytest.MonkeyPatch, refreshes: list[bool] | None = None) -> list[bool]:
+    """Each refresh of `widget` that asked for a layout (and each refresh at all, in `refreshes`)."""
     asked: list[bool] = []
     refresh = widget.refresh
 
     def spy(*regions: Any, **kwargs: Any) -> Static:
         if kwargs.get("layout"):
             asked.append(True)
+        if refreshes is not None:
+            refreshes.append(bool(kwargs.get("layout")))
         return refresh(*regions, **kwargs)
 
     monkeypatch.setattr(widget, "refresh", spy)
@@ -41,19 +43,23 @@ def layouts(widget: Static, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 async def test_words_of_the_same_height_are_drawn_without_a_layout(monkeypatch: pytest.MonkeyPatch) -> None:
     app = Words()
     async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()  # laid out once: what follows is an update of a widget on screen
         line = app.query_one("#line", Static)
-        asked = layouts(line, monkeypatch)
+        refreshes: list[bool] = []
+        asked = layouts(line, monkeypatch, refreshes)
         update_text(line, Text("other words"))
         await pilot.pause()
         assert "other words" in screen_text(app)
-        assert asked == []
+        assert asked == [] and refreshes
+        drawn = len(refreshes)
         update_text(line, Text("other words"))  # the same words: nothing at all
-        assert asked == []
+        assert len(refreshes) == drawn
 
 
 async def test_a_new_height_lays_the_screen_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
     app = Words()
     async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()  # laid out once: what follows is an update of a widget on screen
         line = app.query_one("#line", Static)
         asked = layouts(line, monkeypatch)
         update_text(line, Text("first\nsecond\nthird"))
@@ -71,6 +77,7 @@ async def test_a_new_height_lays_the_screen_out_again(monkeypatch: pytest.Monkey
 async def test_a_widget_as_wide_as_its_words_is_laid_out_for_every_change(monkeypatch: pytest.MonkeyPatch) -> None:
     app = Words()
     async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()  # laid out once: what follows is an update of a widget on screen
         auto = app.query_one("#auto", Static)
         asked = layouts(auto, monkeypatch)
         update_text(auto, "abc")  # still one line at the old width, but narrower
