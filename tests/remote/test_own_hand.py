@@ -40,6 +40,8 @@ async def play_until_seat_1_is_asked(app: SeatApp, host: TableHost) -> None:
             await until(lambda: app.sent_ticket == ticket)  # noqa: B023
     await until(lambda: app.screen is app.table and app.table is not None and app.table.is_mounted
                 and app.waiting_words() == "Tomás is thinking…")
+    # Drawn, not only mounted: a loaded machine can take a moment between the two.
+    await until(lambda: "Tomás is thinking" in screen_text(app))
 
 
 @pytest.mark.parametrize("kind", ["remote", "local"])
