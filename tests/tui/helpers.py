@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
@@ -42,7 +44,9 @@ async def settle(pilot: Pilot) -> None:
         busy = any(w.is_running for w in app.workers)
         if not busy and (flow is None or flow.thinking is None):
             break
-        await app.workers.wait_for_complete()
+        # A worker the app cancels (a computer's thinking made stale by a move) is done too.
+        with suppress(WorkerCancelled):
+            await app.workers.wait_for_complete()
         await pilot.pause()
     await pilot.pause()
 
