@@ -84,6 +84,29 @@ def search_kind(game: str) -> str:
     return "halving" if search_settings(game).get("halving") else "tree"
 
 
+def deal_line(
+    game: str, bots: list[str], deal: int, iterations: int, hand_limit: int | None, started: float, *,
+    wins: float, games: int, margin: float | None, decisions: int, think_seconds: float, rotated: bool = False,
+) -> dict[str, Any]:
+    """One deal's line of a results file: what was played, with which budget, and how it went."""
+    return {
+        "deal": deal,
+        "game": game,
+        "bots": bots,
+        "iterations": iterations,
+        **({"hand_limit": hand_limit} if hand_limit else {}),
+        "search": search_kind(game),
+        **({"rotated": True} if rotated else {}),
+        "commit": commit(),
+        "wins": wins,
+        "games": games,
+        "margin": margin,
+        "decisions": decisions,
+        "think_seconds": round(think_seconds, 3),
+        "cpu_seconds": round(time.process_time() - started, 3),
+    }
+
+
 def play_rotated(
     game: str, bots: list[str], deal: int, iterations: int, hand_limit: int | None = None,
 ) -> dict[str, Any]:
@@ -99,22 +122,9 @@ def play_rotated(
     wins = sum(1 / len(played.winners) for w in played.winners if w in hard_seats)
     margins = deal_margins([(deal, seat_names, played.scores)], PLAYER) if played.scores is not None else []
     counts = played.thinking[bots.index(PLAYER)]
-    return {
-        "deal": deal,
-        "game": game,
-        "bots": bots,
-        "iterations": iterations,
-        **({"hand_limit": hand_limit} if hand_limit else {}),
-        "search": search_kind(game),
-        "rotated": True,
-        "commit": commit(),
-        "wins": wins,
-        "games": 1,
-        "margin": margins[0] if margins else None,
-        "decisions": counts.decisions,
-        "think_seconds": round(counts.seconds, 3),
-        "cpu_seconds": round(time.process_time() - started, 3),
-    }
+    return deal_line(game, bots, deal, iterations, hand_limit, started, wins=wins, games=1,
+                     margin=margins[0] if margins else None, decisions=counts.decisions,
+                     think_seconds=counts.seconds, rotated=True)
 
 
 def play_deal(
@@ -124,21 +134,9 @@ def play_deal(
     started = time.process_time()
     report = run_tournament(game, bots, games=len(bots), seed=deal, iterations=iterations, hand_limit=hand_limit)
     line = next(line for line in report.lines if line.name == PLAYER)
-    return {
-        "deal": deal,
-        "game": game,
-        "bots": bots,
-        "iterations": iterations,
-        **({"hand_limit": hand_limit} if hand_limit else {}),
-        "search": search_kind(game),
-        "commit": commit(),
-        "wins": line.wins,
-        "games": line.seat_games,
-        "margin": line.margin.mean if line.margin is not None else None,
-        "decisions": line.decisions,
-        "think_seconds": round(line.think_seconds, 3),
-        "cpu_seconds": round(time.process_time() - started, 3),
-    }
+    return deal_line(game, bots, deal, iterations, hand_limit, started, wins=line.wins, games=line.seat_games,
+                     margin=line.margin.mean if line.margin is not None else None, decisions=line.decisions,
+                     think_seconds=line.think_seconds)
 
 
 def play_deal_of(job: tuple[str, list[str], int, int, int | None, bool]) -> dict[str, Any]:
