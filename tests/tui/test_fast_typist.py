@@ -227,7 +227,7 @@ async def play_game(tmp_path: Path, dropped: list[str], game_id: str, seed: int,
 
 # Fishing Party's seed is the shortest of seeds 1-40 for this player (101 moves, against 311 for
 # seed 7, counted by playing its policy on the engine alone): every key of a whole game is still
-# typed and checked, in a third of the time (the busy processes slow the rest of the suite too).
+# typed and checked, in a third of the time.
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("real_arming", "busy_machine")]
 
 
