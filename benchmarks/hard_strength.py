@@ -122,9 +122,10 @@ def play_rotated(
     wins = sum(1 / len(played.winners) for w in played.winners if w in hard_seats)
     margins = deal_margins([(deal, seat_names, played.scores)], PLAYER) if played.scores is not None else []
     counts = played.thinking[bots.index(PLAYER)]
-    return deal_line(game, bots, deal, iterations, hand_limit, started, wins=wins, games=1,
+    line = deal_line(game, bots, deal, iterations, hand_limit, started, wins=wins, games=1,
                      margin=margins[0] if margins else None, decisions=counts.decisions,
                      think_seconds=counts.seconds, rotated=True)
+    return {**line, "hard_seat": hard_seats[0]}
 
 
 def play_deal(

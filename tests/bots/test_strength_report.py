@@ -38,3 +38,17 @@ def test_the_report_names_the_search_and_refuses_a_file_that_mixes_two(tmp_path)
     budgets = _write(tmp_path / "c.jsonl", [_line(1), {**_line(2), "iterations": 171}])
     assert "mixes budgets [171, 513]" in script.summary(budgets)
     assert script.search_kind("crazy-fishing") == "halving" and script.search_kind("big-fish") == "tree"
+
+
+def test_a_rotated_deal_is_one_game_with_the_seats_shifted_and_is_kept_apart(tmp_path):
+    script = _script()
+    bots = ["hard", "normal", "normal"]
+    for deal in (1, 2, 3, 4):
+        line = script.play_rotated("crazy-fishing", bots, deal, iterations=4)
+        assert line["rotated"] is True and line["games"] == 1 and line["deal"] == deal
+        assert line["decisions"] > 0 and 0 <= line["wins"] <= 1
+        assert line["hard_seat"] == (deal - 1) % 3  # one seat on from deal to deal
+    assert script.results_file(tmp_path, "crazy-fishing", bots, rotated=True).name == \
+        "strength-crazy-fishing-hard-normal-normal-rotated.jsonl"
+    mixed = _write(tmp_path / "d.jsonl", [_line(1, search="halving"), _line(2, search="halving", rotated=True)])
+    assert script.summary(mixed) == "d.jsonl: mixes rotated deals with deals in every seating; keep one file for each"
