@@ -9,7 +9,6 @@ import random
 from pathlib import Path
 
 import pytest
-from textual import events
 from textual.pilot import Pilot
 
 from fishtable.games.fishing_party.actions import DrawBack, Exchange, StartExchange
@@ -22,6 +21,7 @@ from fishtable.tui.screens.base import REPEAT_WINDOW, get_time
 from fishtable.tui.screens.privacy import PrivacyScreen
 from fishtable.tui.screens.results import ResultsScreen
 from fishtable.tui.screens.study import StudyScreen
+from tests.tui.helpers import post_key
 from tests.tui.screen_text import screen_text
 
 from .helpers import Player, Watch, hidden_ids, start_table
@@ -47,14 +47,6 @@ def table_asks(app: SeatApp) -> bool:
     """The table's public question (a reaction) is on screen, ready for keys."""
     table = app.table
     return table is not None and app.screen is table and table.question is not None and table.is_armed
-
-
-def post_key(app: SeatApp, key: str, typed: float) -> None:
-    """`key` as the terminal sends it, stamped `typed`."""
-    event = events.Key(key, "\r" if key == "enter" else key)
-    event.set_sender(app)
-    event.time = typed
-    app.post_message(event)
 
 
 def toasts(app: SeatApp) -> str:

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from contextlib import suppress
 from typing import Any
 
+from textual import events
+from textual.app import App
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
@@ -23,6 +25,28 @@ def make_match(seed: int = 7, seats: tuple = SEATS, **options: Any) -> Match:
     game = load_game("crazy-fishing")
     infos = [SeatInfo(name=name, bot=bot) for name, bot in seats]
     return Match.start(game, game.options_model()(**options), infos, seed)
+
+
+CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t", "escape": "\x1b", "up": None, "down": None,
+              "left": None, "right": None}
+
+
+def character(key: str) -> str | None:
+    """The character a terminal sends with `key` (None for a key that sends none)."""
+    if key in CHARACTERS:
+        return CHARACTERS[key]
+    if key.startswith("shift+"):
+        return key.removeprefix("shift+").upper()
+    return key if len(key) == 1 else None
+
+
+def post_key(app: App[object], key: str, typed: float) -> None:
+    """`key` as the terminal sends it, stamped `typed` (the moment it was typed: a busy app
+    reads it later; the Pilot stamps a press when it sends it)."""
+    event = events.Key(key, character(key))
+    event.set_sender(app)
+    event.time = typed
+    app.post_message(event)
 
 
 async def until(pilot: Pilot, condition: Callable[[], bool], seconds: float = 15.0) -> bool:

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from textual import events
 
+from fishtable.arena.seatings import default_jobs
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import load_game
@@ -33,21 +34,13 @@ from fishtable.tui.app import FishtableApp
 from fishtable.tui.screens.base import FishScreen, get_time
 
 from . import typist
-from .helpers import settle, until
+from .helpers import post_key, settle, until
 
 NAMES = ("Elena", "Tomás", "Ana")
 TYPIST_DELAY = 0.06  # a decision key, this long after its screen was drawn
 MAX_PRESSES = 3000
-CHARACTERS = {"enter": "\r", "space": " ", "tab": "\t", "escape": "\x1b", "up": None, "down": None,
-              "left": None, "right": None}
-
-
 # A CPU-bound loop that ends by itself when the test process is gone (a killed run leaves none).
 LOOP = "import os, sys\nwhile os.getppid() == int(sys.argv[1]):\n    for _ in range(100_000): pass\n"
-
-
-def cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def busy_loops_wanted(workers: int, cores: int) -> int:
@@ -64,7 +57,7 @@ def busy_machine() -> Iterator[None]:
     the load, and loops would only slow the rest of the suite). The loops are ended by their
     own ids, and end by themselves if this process dies."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    wanted = busy_loops_wanted(workers, cores())
+    wanted = busy_loops_wanted(workers, default_jobs())
     loops = [subprocess.Popen([sys.executable, "-c", LOOP, str(os.getpid())]) for _ in range(wanted)]
     try:
         yield
@@ -89,14 +82,6 @@ def dropped(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-def character(key: str) -> str | None:
-    if key in CHARACTERS:
-        return CHARACTERS[key]
-    if key.startswith("shift+"):
-        return key.removeprefix("shift+").upper()
-    return key if len(key) == 1 else None
-
-
 class Typist:
     """Plays the app on screen by keys, and checks what each key did."""
 
@@ -118,10 +103,7 @@ class Typist:
         """Post `which` stamped `at`: never a moment still to come (then wait for it)."""
         if get_time() < at:
             await until(self.pilot, lambda: get_time() >= at, seconds=5)
-        event = events.Key(which, character(which))
-        event.set_sender(self.app)
-        event.time = at
-        self.app.post_message(event)
+        post_key(self.app, which, at)
 
     async def handoff(self, screen: FishScreen) -> None:
         """Enter on a pass screen (or the table that passes the keyboard), once it takes keys."""

@@ -26,7 +26,7 @@ from fishtable.plugins.crazy_fishing.sea import SeaView
 from fishtable.tui.decision import Decision
 from fishtable.tui.widgets.card import CardTile, hand_keys
 from fishtable.tui.widgets.coach_panel import mark_coached
-from fishtable.tui.widgets.fit import update_line, update_text
+from fishtable.tui.widgets.fit import update_text
 from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import NewsBar, show_log
 
@@ -163,7 +163,7 @@ class CastScreen(PrivateDecisionScreen):
         totals.append(f"  ({len(rods)} rod{'s' * (len(rods) != 1)})   ")
         totals.append(f"Bait {bait}", "bold #f08080")
         totals.append(f"  ({len(baits)} bait card{'s' * (len(baits) != 1)})")
-        update_line(self.query_one("#totals", Static), totals)
+        update_text(self.query_one("#totals", Static), totals)
         legality = Text()
         problem = self.decision.check(self._cast())
         blank = self._only_blank()
@@ -179,7 +179,7 @@ class CastScreen(PrivateDecisionScreen):
                             "bold #9be27a")
         else:
             legality.append("✓ A legal cast. Press Enter to put it face down.", "bold #9be27a")
-        update_line(self.query_one("#legality", Static), legality)
+        update_text(self.query_one("#legality", Static), legality)
 
     def action_move(self, delta: int) -> None:
         """Only the cursor moves: the cast, its totals and its legality stay as they are, and

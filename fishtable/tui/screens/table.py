@@ -28,7 +28,7 @@ from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.screens.confirm import ConfirmScreen
 from fishtable.tui.tips import Tip, TipsHost, tip_line
 from fishtable.tui.widgets.board import Board
-from fishtable.tui.widgets.fit import update_line, update_text
+from fishtable.tui.widgets.fit import update_text
 from fishtable.tui.widgets.footer import KeysFooter
 from fishtable.tui.widgets.log import EventLog, NewsBar, show_log
 from fishtable.tui.widgets.options import ChoiceList
@@ -354,7 +354,7 @@ class TableScreen(FishScreen):
         if self.shown_tip is not None:
             text.append("\n")
             text.append_text(tip_line(self.shown_tip))
-        update_line(prompt, text)  # a cursor's words change at every key, the prompt's height rarely
+        update_text(prompt, text)  # a cursor's words change at every key, the prompt's height rarely
 
     def _bind_commands(self, view: object) -> None:
         """The game's table commands, on the public table only (their keys are bound by `of`)."""

@@ -44,8 +44,9 @@ def beside_or_below(text: Text, more: Text, width: int) -> Text:
 def update_text(widget: Static, content: VisualType) -> None:
     """`widget.update(content)` when the content changed, laying the screen out again only when
     the widget's size may change: a new height, or a width its words decide (`width: auto`).
-    Tables, panels and logs are redrawn at every step of a game and mostly keep their size,
-    and a layout pass of the whole screen costs more than redrawing them."""
+    Tables, panels and logs are redrawn at every step of a game and a cursor's line at every
+    key; they mostly keep their size, and a layout pass of the whole screen costs more than
+    redrawing them."""
     if widget.content == content:
         return
     size = widget.content_size
@@ -53,24 +54,18 @@ def update_text(widget: Static, content: VisualType) -> None:
     if size.width <= 0 or (width is not None and width.is_auto):
         widget.update(content)  # not laid out yet, or as wide as its words: the layout decides
         return
+    if size.height == 1 and isinstance(content, Text) and fits_one_line(content, size.width):
+        widget.update(content, layout=False)  # a line that fits stays one line: nothing to measure
+        return
     widget.update(content, layout=False)  # clears the widget's measured height
     if widget.get_content_height(size, size, size.width) != size.height:
         widget.refresh(layout=True)
 
 
-def update_line(widget: Static, text: Text) -> None:
-    """`widget.update(text)`, only if the text changed, and laying the screen out again only when
-    the widget's height changes: a moving cursor changes a line's words, rarely its height, and
-    a layout pass of the screen costs more than the whole repaint of the key."""
-    if isinstance(widget.content, Text) and widget.content == text:
-        return
-    width = widget.content_size.width
+def fits_one_line(text: Text, width: int) -> bool:
+    """Is `text` one line of at most `width` cells (so wrapping it, the costly part, would say so)?"""
     plain = text.plain
-    # A line that fits is one line: wrapping it (the costly part of a key) would say the same.
-    fits = width > 0 and "\n" not in plain and "\t" not in plain and text.cell_len <= width
-    lines = 1 if fits else len(text.wrap(widget.app.console, width)) if width > 0 else 0
-    same_height = width > 0 and lines == widget.content_size.height
-    widget.update(text, layout=not same_height)
+    return "\n" not in plain and "\t" not in plain and text.cell_len <= width
 
 
 class KeptLine(Widget):
