@@ -126,7 +126,9 @@ class BigFishDecisionScreen(DecisionScreen[BigFishView, Action]):
         # After the first layout, so that the log wraps at its real width.
         self.call_after_refresh(show_log, self, self.decision.log, self.ui.headline_kinds)
         choices = self.query_one(ChoiceList)
-        choices.focus()
+        # No scroll to the list: where the screen would scroll depended on whether the log and the
+        # coach were laid out yet, and the scrolled screen hid the PRIVATE bar at its top.
+        choices.focus(scroll_visible=False)
         self._fit_hand()
         self._point(0)
 
