@@ -167,6 +167,7 @@ class Learner:
             assert self.guide.consequence is not None and "You chose" in self.guide.consequence
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deviate", [False, True], ids=["following", "deviating"])
 @pytest.mark.parametrize("game", BUILT_IN)
 async def test_the_guided_game_plays_to_the_end_and_reaches_every_lesson(

@@ -103,6 +103,7 @@ async def play_tables(tmp_path: Path, size: tuple[int, int], players: int, press
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "players"), [((100, 30), 5), ((80, 24), 3)])
 async def test_the_table_shows_each_step_news_from_its_first_line(tmp_path: Path, size, players) -> None:
     seen = await play_tables(tmp_path, size, players, presses=60)
@@ -150,6 +151,7 @@ async def test_the_log_never_opens_on_the_tail_of_a_wrapped_line() -> None:
         assert log.news_below == 1  # 3 rows of the long line + 1, in a log of 3
 
 
+@pytest.mark.slow
 async def test_a_private_screen_marks_new_only_what_its_seat_has_not_just_read(tmp_path: Path) -> None:
     """The news a seat just read on its pass screen (the public table showing it) is not NEW again
     on the private screen behind it: NEW there marks only what came after."""

@@ -51,6 +51,7 @@ async def start_series(pilot: Any, end: str, number: str) -> None:
     await settle(pilot)
 
 
+@pytest.mark.slow
 @pytest.mark.rule("FP-SCORE-10")
 async def test_a_series_to_a_target_total_carries_the_totals_to_its_winner(tmp_path: Path) -> None:
     app = FishtableApp(data_dir=tmp_path, bot_pause=0)

@@ -146,6 +146,7 @@ def _mark_all_but(tmp_path: Path, keep: str, names: list[str]) -> None:
     (tmp_path / SEEN_NAME).write_text(json.dumps(record), encoding="utf-8")
 
 
+@pytest.mark.slow
 async def test_a_tip_naming_a_hidden_card_shows_only_on_its_holders_screen(tmp_path: Path) -> None:
     """Only the Bait Bucket tip is new: it shows on Elena's private screen (she holds one), and
     on no screen anyone else sees while no Bait Bucket is face up."""

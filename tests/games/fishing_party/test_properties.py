@@ -16,6 +16,7 @@ import json
 import random
 import re
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -180,6 +181,7 @@ def check_views(state: FPState, events, rng: random.Random, deep: bool) -> None:
             assert GAME.pending(other) == GAME.pending(state)
 
 
+@pytest.mark.slow
 @given(options=OPTIONS, n=st.integers(2, 5), seed=st.integers(0, 2**32), choice=st.integers(0, 2**32))
 def test_no_seat_sees_a_hidden_card(options, n, seed, choice):
     state = GAME.new_game(options, seats(n), seed)
