@@ -8,10 +8,11 @@ on later from the next deal; `--report` sums the file up with the tournament's o
 statistics: the hard player's win rate with its 95% interval and share of the fair share,
 and its score margin per deal with its 95% interval and sign test.
 
-The budget is the app's: `hard_iterations(game, players)` iterations per decision, with no
-wall-clock cap, so a loaded machine makes a run slower but never weakens the player.
-Each line records the commit, the budget and the search (tree, or sequential halving) it was
-played with, and the report refuses a file that mixes budgets or searches.
+The budget is the app's: `hard_iterations(game, players)` iterations per decision (scaled by
+the game's share for the decision's phase, `HARD.phase_shares`), with no wall-clock cap, so a
+loaded machine makes a run slower but never weakens the player. Each line records the commit,
+the budget, its shares and the search (tree, or sequential halving) it was played with, and the
+report refuses a file that mixes budgets, shares or searches.
 
     python benchmarks/hard_strength.py --game big-fish --bots hard,normal --deals 100
     python benchmarks/hard_strength.py --game big-fish --bots hard,normal --report
@@ -50,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fishtable.arena.seatings import Seating, default_jobs, in_processes, play_seating
 from fishtable.arena.stats import deal_margins, summarize
 from fishtable.arena.tournament import run_tournament, wilson
-from fishtable.bots import hard_iterations, search_settings
+from fishtable.bots import hard_iterations, hard_player, search_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "benchmarks" / "results"
@@ -94,6 +95,7 @@ def deal_line(
         "game": game,
         "bots": bots,
         "iterations": iterations,
+        **({"shares": shares} if (shares := dict(hard_player(game).phase_shares)) else {}),
         **({"hand_limit": hand_limit} if hand_limit else {}),
         "search": search_kind(game),
         **({"rotated": True} if rotated else {}),
@@ -172,6 +174,8 @@ def summary(path: Path) -> str:
     budgets = {line["iterations"] for line in lines}
     if len(budgets) > 1:
         return f"{path.name}: mixes budgets {sorted(budgets)}; keep one file per budget"
+    if len({json.dumps(line.get("shares", {}), sort_keys=True) for line in lines}) > 1:
+        return f"{path.name}: mixes budget shares by phase; keep one file per budget"
     searches = {line.get("search", "tree") for line in lines}  # lines from before the field: the tree
     if len(searches) > 1:
         return f"{path.name}: mixes searches ({', '.join(sorted(searches))}); keep one file per search"

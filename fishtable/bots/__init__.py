@@ -10,7 +10,8 @@ Every game offers three difficulty levels besides its own named bots:
   (`sample_world`). Its budget is a number of search
   iterations, calibrated once per game and table size to take about one second on a quiet
   two-core machine (`HARD.iterations` in the game's `bots` module, measured by
-  `benchmarks/calibrate_hard.py`): the same view and seed give the same move, and a busy
+  `benchmarks/calibrate_hard.py`), and a phase whose iterations cost more gets its share of
+  them (`HARD.phase_shares`): the same view and seed give the same move, and a busy
   computer makes it slower, not weaker. A wall-clock cap (`HARD_SECONDS`) is only a safety net.
 """
 
@@ -164,7 +165,16 @@ def _search_bot(game: str, loaded: Game[StateT, ViewT, ActionT], seconds: float 
     exploration = EXPLORATION if hard.exploration is None else hard.exploration
     return SearchBot(loaded, seconds=seconds, iterations=iterations, prior=_prior(game, bots), model=model,
                      should_stop=stop, exploration=exploration, rollout_steps=hard.rollout_steps,
-                     prior_weight=hard.prior_weight, halving=hard.halving)
+                     prior_weight=hard.prior_weight, halving=hard.halving, budget_share=budget_share(hard))
+
+
+def budget_share(hard: HardPlayer) -> Callable[[object], float] | None:
+    """A decision's share of the iteration budget from the searching seat's view: its phase's
+    share in the game's `HARD.phase_shares` (1 for a phase not listed), or None without shares."""
+    phase_of, shares = hard.budget_phase, dict(hard.phase_shares)
+    if phase_of is None or not shares:
+        return None
+    return lambda view: shares.get(phase_of(view), 1.0)
 
 
 def get_bot(

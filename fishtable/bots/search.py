@@ -125,6 +125,11 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
     `halving`, under an iteration budget, searches by sequential halving on common worlds
     instead of the tree (`fishtable.bots.halving`): every root action still in the running
     played in the same sampled worlds, the budget being that many playouts.
+
+    `budget_share`, when set, scales the iteration budget per decision from the searching
+    seat's view (at most the whole budget, at least one iteration): a phase whose iterations
+    cost more gets fewer, so every decision keeps the table's pace, and the same view and seed
+    still give the same move.
     """
 
     needs_view = True
@@ -145,6 +150,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         prior_weight: float | None = None,
         model: Bot[ViewT, ActionT] | None = None,
         halving: bool = False,
+        budget_share: Callable[[ViewT], float] | None = None,
     ) -> None:
         offers = game.capabilities
         if offers.sample_world is None:
@@ -184,6 +190,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         self.prior_weight = PRIOR_WEIGHT if prior_weight is None else prior_weight
         self.model = model
         self.halving = halving
+        self.budget_share = budget_share
         self.stats = _Stats()
 
     # -- the bot protocol ------------------------------------------------------------
@@ -204,8 +211,9 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
             raise ValueError("The search needs a seat's own view, not the public table.")
         if not legal:
             raise ValueError("The search needs at least one legal action.")
-        if self.halving and self.iterations is not None:
-            return self._record(halving_search(self, view, legal, rng, self.iterations))
+        budget = self.budget_for(view)
+        if self.halving and budget is not None:
+            return self._record(halving_search(self, view, legal, rng, budget))
         game = self.game
         sample_world = self.sample_world
         pending = game.pending
@@ -233,7 +241,7 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
         root_set = set(root_legal)
         root_edges: dict[ActionT, _Edge] = {}
         nodes: dict[Hashable, dict[ActionT, _Edge]] = {}
-        max_iterations = self.iterations if self.iterations is not None else math.inf
+        max_iterations = budget if budget is not None else math.inf
         deadline = start + self.seconds if self.seconds is not None else math.inf
         next_report = start + PROGRESS_EVERY
         done = 0
@@ -325,6 +333,12 @@ class SearchBot(Generic[StateT, ViewT, ActionT]):
 
         seconds = time.perf_counter() - start
         return self._record(SearchResult(_options(root_edges, root_legal), done, seconds, skipped, len(nodes)))
+
+    def budget_for(self, view: ViewT) -> int | None:
+        """The iterations this decision may take: the budget, scaled by its phase's share."""
+        if self.iterations is None or self.budget_share is None:
+            return self.iterations
+        return max(1, round(self.iterations * min(1.0, self.budget_share(view))))
 
     def _record(self, result: SearchResult[ActionT]) -> SearchResult[ActionT]:
         self.stats.searched += 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -239,3 +239,10 @@ class HardPlayer:
     prior_weight: float | None = None
     model_play: bool = False  # the search expects seats to play as the game's greedy bot
     halving: bool = False  # sequential halving on common worlds, not the tree
+    # A decision's share of `iterations` by its phase, `budget_phase(view)` (the game's own word for
+    # it; a phase not listed: the whole budget). An iteration costs more where playouts run longer
+    # (a Crazy Fishing collect, a poker hand's first betting round), and a share below one keeps
+    # those decisions within the table's pace (benchmarks/hard_pace.py). The view is the searching
+    # seat's own, of the game's view type (hence Any: this record is not generic in it).
+    phase_shares: Mapping[str, float] = field(default_factory=dict)
+    budget_phase: Callable[[Any], str] | None = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -137,3 +138,69 @@ def test_a_bots_module_s_hard_player_is_a_declared_record_never_a_guess(monkeypa
     monkeypatch.delattr(cf_bots, "HARD")
     with pytest.raises(AttributeError):
         get_bot("crazy-fishing", "hard")
+
+
+def _phases_met(game_name: str, players: int, seed: int) -> set[str]:
+    """Every `budget_phase` a seat's own view shows in a game the normal players play out."""
+    game = load_game(game_name)
+    phase_of = bots.hard_player(game_name).budget_phase
+    assert phase_of is not None
+    seats = [SeatInfo(name=f"s{n}", bot="normal") for n in range(players)]
+    normal = get_bot(game_name, "normal")
+    state = game.new_game(make_options(game), seats, seed)
+    met: set[str] = set()
+    rng = random.Random(seed)
+    for _ in range(3000):
+        pending = game.pending(state)
+        if not pending or game.result(state) is not None:
+            break
+        seat = next(iter(pending))
+        view = game.view(state, seat)
+        met.add(phase_of(view))
+        state, _ = game.apply(state, seat, normal.choose(view, game.legal_actions(state, seat), rng))
+    return met
+
+
+@pytest.mark.parametrize("game", ["crazy-fishing", "fishing-party-poker"])
+def test_every_phase_share_names_a_phase_the_game_reaches(game):
+    """Issue 44's pace: a share keyed by a phase `budget_phase` never returns would never apply."""
+    shares = bots.hard_player(game).phase_shares
+    assert shares and all(0 < share < 1 for share in shares.values())
+    assert set(shares) <= _phases_met(game, 3, 5)
+
+
+def test_a_decision_gets_its_phases_share_of_the_budget(monkeypatch):
+    game = load_game("crazy-fishing")
+    seats = [SeatInfo(name="A"), SeatInfo(name="B")]
+    state = game.new_game(make_options(game), seats, 4)
+    seat = next(iter(game.pending(state)))
+    view = game.view(state, seat)
+    assert view.phase == "cast"
+    bot = get_bot("crazy-fishing", "hard", iterations=200)
+    assert isinstance(bot, SearchBot) and bot.budget_for(view) == 170  # 0.85 of 200
+    bot.search(view, game.legal_actions(state, seat), random.Random(1))
+    assert bot.stats.per_decision == [170]
+    # A phase without a share takes the whole budget; a share never adds, never leaves none.
+    monkeypatch.setattr(cf_bots, "HARD", dataclasses.replace(cf_bots.HARD, phase_shares={"collect": 0.5}))
+    assert get_bot("crazy-fishing", "hard", iterations=200).budget_for(view) == 200
+    monkeypatch.setattr(cf_bots, "HARD", dataclasses.replace(cf_bots.HARD, phase_shares={"cast": 3.0}))
+    assert get_bot("crazy-fishing", "hard", iterations=200).budget_for(view) == 200
+    monkeypatch.setattr(cf_bots, "HARD", dataclasses.replace(cf_bots.HARD, phase_shares={"cast": 0.0001}))
+    assert get_bot("crazy-fishing", "hard", iterations=200).budget_for(view) == 1
+    # A time budget alone has no iterations to share.
+    assert get_bot("crazy-fishing", "hard", seconds=0.1).budget_for(view) is None
+
+
+def test_the_tree_search_takes_its_share_too(monkeypatch):
+    from fishtable.games.big_fish import bots as bf_bots
+
+    game = load_game("big-fish")
+    state = game.new_game(make_options(game), [SeatInfo(name="A"), SeatInfo(name="B")], 3)
+    seat = next(iter(game.pending(state)))
+    view = game.view(state, seat)
+    monkeypatch.setattr(bf_bots, "HARD", dataclasses.replace(bf_bots.HARD, phase_shares={view.phase: 0.5},
+                                                             budget_phase=lambda view: view.phase))
+    bot = get_bot("big-fish", "hard", iterations=40)
+    assert isinstance(bot, SearchBot) and not bot.halving
+    bot.search(view, game.legal_actions(state, seat), random.Random(1))
+    assert bot.stats.per_decision == [20]

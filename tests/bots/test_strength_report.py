@@ -52,3 +52,13 @@ def test_a_rotated_deal_is_one_game_with_the_seats_shifted_and_is_kept_apart(tmp
         "strength-crazy-fishing-hard-normal-normal-rotated.jsonl"
     mixed = _write(tmp_path / "d.jsonl", [_line(1, search="halving"), _line(2, search="halving", rotated=True)])
     assert script.summary(mixed) == "d.jsonl: mixes rotated deals with deals in every seating; keep one file for each"
+
+
+def test_a_deal_records_its_games_phase_shares_and_the_report_refuses_a_file_that_mixes_two(tmp_path):
+    script = _script()
+    line = script.play_rotated("crazy-fishing", ["hard", "normal"], 1, iterations=4)
+    assert line["shares"] == {"cast": 0.85, "collect": 0.65}
+    assert "shares" not in script.play_rotated("big-fish", ["hard", "normal"], 1, iterations=4)
+    shared = _line(2, search="halving", shares=line["shares"])
+    mixed = _write(tmp_path / "e.jsonl", [_line(1, search="halving"), shared])
+    assert script.summary(mixed) == "e.jsonl: mixes budget shares by phase; keep one file per budget"

@@ -522,12 +522,20 @@ _KIND_OF_ACTION = {
 
 BOTS = {"greedy": GreedyBot}
 
+def budget_phase(view: CrazyFishingView) -> str:
+    """The phase a hard decision's budget share is read for (`HARD.phase_shares`)."""
+    return view.phase
+
+
 # The hard player's search iterations per decision at every table size the game allows: about
 # one CPU-second each on this project's two-core reference machine, measured by
 # benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
-# benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated.
+# benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated. An iteration of a
+# collect costs 1.1 to 1.5 times one of a cast (longer playouts), and the longest casts ran to
+# 1.3 s: the shares keep every decision near one second (benchmarks/results/pace-*.jsonl).
 HARD = HardPlayer(
     iterations={2: 1340, 3: 870, 4: 615, 5: 465, 6: 360},
+    phase_shares={"cast": 0.85, "collect": 0.65}, budget_phase=budget_phase,
     # The search expects every seat to play as this greedy player would and stops each playout
     # when its round is played out (the game's `rollout_done`), scoring it with `evaluate`. It
     # compares the root's moves by sequential halving on common worlds (fishtable/bots/halving.py),

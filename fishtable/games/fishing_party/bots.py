@@ -286,5 +286,8 @@ BOTS = {"greedy": GreedyBot}
 # The hard player's search iterations per decision at every table size the game allows: about
 # one CPU-second each on this project's two-core reference machine, measured by
 # benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
-# benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated.
-HARD = HardPlayer(iterations={2: 1090, 3: 480, 4: 435, 5: 400})
+# benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated; then lowered so that
+# the longest decision of whole games stays near 1.1 s (the calibration's 1090, 480, 435 and
+# 400 took up to 1.4-2.1 s: benchmarks/results/pace-2026-12-07.jsonl). An iteration costs about
+# the same in every phase here, so the game needs no phase shares.
+HARD = HardPlayer(iterations={2: 870, 3: 375, 4: 335, 5: 335})

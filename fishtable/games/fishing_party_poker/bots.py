@@ -192,12 +192,25 @@ class GreedyBot:
 
 BOTS = {"greedy": GreedyBot}
 
+def budget_phase(view: PokerView) -> str:
+    """The phase a hard decision's budget share is read for (`HARD.phase_shares`): a hand's first
+    betting round (its playouts run through both swaps and two more rounds), the other betting
+    rounds, or the swaps."""
+    if view.phase == "betting":
+        return "first bets" if view.betting_round == 1 else "bets"
+    return view.phase
+
+
 # The hard player's search iterations per decision at every table size the game allows: about
 # one CPU-second each on this project's two-core reference machine, measured by
 # benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
-# benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated.
+# benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated. An iteration of a first
+# betting round costs 2 to 2.5 times one of a swap, and the longest swaps ran to 1.5 s: the
+# shares keep every decision near one second, and three and five seats were lowered from 1460
+# and 795 for the longest to stay under 1.2 s (benchmarks/results/pace-2026-12-07-shares.jsonl).
 HARD = HardPlayer(
-    iterations={2: 1870, 3: 1460, 4: 795, 5: 795, 6: 455, 7: 425, 8: 300},
+    iterations={2: 1870, 3: 1400, 4: 795, 5: 770, 6: 455, 7: 425, 8: 300},
+    phase_shares={"first bets": 0.4, "swap": 0.72}, budget_phase=budget_phase,
     # The search expects every seat to play as this greedy player would, and compares the root's
     # moves by sequential halving on common worlds (fishtable/bots/halving.py): fold, call and
     # raise are played out on the same hidden cards. The sampler (sampler.py) deals a seat that
