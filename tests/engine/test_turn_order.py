@@ -46,7 +46,10 @@ def test_a_game_without_first_to_act_is_played_by_its_prompts():
     from tests import tinygame
 
     tinygame.install()
-    game = get_entry("high-card").load()
+    try:  # installed for this test only: a later test in this process must not find it
+        game = get_entry("high-card").load()
+    finally:
+        tinygame.uninstall()
     assert game.capabilities.first_to_act is None
     seats = [SeatInfo(name=f"P{i + 1}", bot="random") for i in range(3)]
     state = game.new_game(make_options(game, None, None), seats, 5)
