@@ -190,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "(default: the app's budget, iterations calibrated to about 1 s)")
     tour.add_argument("--iterations", type=whole_number, default=None,
                       help=f"search iterations per decision of the hard bot, {range_words(bounds.ITERATIONS)} "
-                      "(with --seconds: whichever ends first)")
+                      "(a costlier phase gets the game's share of them; with --seconds: whichever ends first)")
     tour.add_argument("--hand-limit", type=whole_number, default=None, metavar="N",
                       help=f"score a game played in hands (fishing-party-poker) by its chips after N hands, "
                       f"{range_words(bounds.HAND_LIMIT)}: a deal is then the first N hands of a session "
