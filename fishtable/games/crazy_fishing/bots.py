@@ -522,6 +522,7 @@ _KIND_OF_ACTION = {
 
 BOTS = {"greedy": GreedyBot}
 
+
 def budget_phase(view: CrazyFishingView) -> str:
     """The phase a hard decision's budget share is read for (`HARD.phase_shares`)."""
     return view.phase

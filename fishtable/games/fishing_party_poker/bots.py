@@ -192,6 +192,7 @@ class GreedyBot:
 
 BOTS = {"greedy": GreedyBot}
 
+
 def budget_phase(view: PokerView) -> str:
     """The phase a hard decision's budget share is read for (`HARD.phase_shares`): a hand's first
     betting round (its playouts run through both swaps and two more rounds), the other betting
