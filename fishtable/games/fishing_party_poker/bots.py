@@ -207,10 +207,11 @@ def budget_phase(view: PokerView) -> str:
 # benchmarks/calibrate_hard.py at a probe near the budget (the lower of two runs, 2026-12-07;
 # benchmarks/results/calibration-2026-12-07.jsonl), never extrapolated. An iteration of a first
 # betting round costs 2 to 2.5 times one of a swap, and the longest swaps ran to 1.5 s: the
-# shares keep every decision near one second, and three and five seats were lowered from 1460
-# and 795 for the longest to stay under 1.2 s (benchmarks/results/pace-2026-12-07-shares.jsonl).
+# shares keep every decision near one second; three and five seats were lowered from 1460 and
+# 795 for the longest to stay under 1.2 s, and six to eight seats, whose longest took 0.84 s at
+# most, raised from 455, 425 and 300 (benchmarks/results/pace-2026-12-07-shares.jsonl).
 HARD = HardPlayer(
-    iterations={2: 1870, 3: 1400, 4: 795, 5: 770, 6: 455, 7: 425, 8: 300},
+    iterations={2: 1870, 3: 1400, 4: 795, 5: 770, 6: 595, 7: 530, 8: 465},
     phase_shares={"first bets": 0.4, "swap": 0.72}, budget_phase=budget_phase,
     # The search expects every seat to play as this greedy player would, and compares the root's
     # moves by sequential halving on common worlds (fishtable/bots/halving.py): fold, call and
