@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import fishtable.bots as bots
-from fishtable.arena.simulate import make_options
+from fishtable.arena.simulate import make_options, play_to_end
 from fishtable.bots import get_bot, hard_iterations, search
 from fishtable.bots.search import SearchBot
 from fishtable.engine.protocol import SeatInfo
@@ -31,7 +31,7 @@ import fishtable.bots as bots
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import load_game
-from fishtable.arena.simulate import make_options
+from fishtable.arena.simulate import make_options, play_to_end
 
 bots.HARD_SECONDS = 600.0
 game = load_game("crazy-fishing")
@@ -140,24 +140,24 @@ def test_a_bots_module_s_hard_player_is_a_declared_record_never_a_guess(monkeypa
         get_bot("crazy-fishing", "hard")
 
 
-def _phases_met(game_name: str, players: int, seed: int) -> set[str]:
-    """Every `budget_phase` a seat's own view shows in a game the normal players play out."""
+def _phases_met(game_name: str, players: int, seed: int, wanted: set[str]) -> set[str]:
+    """The `budget_phase`s seats' own views show while the normal players play a game, until
+    every phase `wanted` has shown (or the game ends)."""
     game = load_game(game_name)
     phase_of = bots.hard_player(game_name).budget_phase
     assert phase_of is not None
     seats = [SeatInfo(name=f"s{n}", bot="normal") for n in range(players)]
     normal = get_bot(game_name, "normal")
-    state = game.new_game(make_options(game), seats, seed)
     met: set[str] = set()
     rng = random.Random(seed)
-    for _ in range(3000):
-        pending = game.pending(state)
-        if not pending or game.result(state) is not None:
-            break
-        seat = next(iter(pending))
+
+    def choose(seat: int, state: object) -> object:
         view = game.view(state, seat)
         met.add(phase_of(view))
-        state, _ = game.apply(state, seat, normal.choose(view, game.legal_actions(state, seat), rng))
+        return normal.choose(view, game.legal_actions(state, seat), rng)
+
+    play_to_end(game, game.new_game(make_options(game), seats, seed), choose, lambda seat: "normal", seed,
+                stop=lambda state: wanted <= met)
     return met
 
 
@@ -166,7 +166,7 @@ def test_every_phase_share_names_a_phase_the_game_reaches(game):
     """Issue 44's pace: a share keyed by a phase `budget_phase` never returns would never apply."""
     shares = bots.hard_player(game).phase_shares
     assert shares and all(0 < share < 1 for share in shares.values())
-    assert set(shares) <= _phases_met(game, 3, 5)
+    assert set(shares) <= _phases_met(game, 3, 5, set(shares))
 
 
 def test_a_decision_gets_its_phases_share_of_the_budget(monkeypatch):
