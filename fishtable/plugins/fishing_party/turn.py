@@ -208,7 +208,7 @@ class TurnScreen(DecisionScreen[FishingPartyView, Action]):
             return
         show_log(self, self.decision.log, self.headline_kinds)
         self._fit_tiles()
-        listing.focus()
+        listing.focus(scroll_visible=False)
         first = next((i for i, o in enumerate(_options(listing)) if not o.disabled), None)
         if first is not None:
             listing.highlighted = first

@@ -45,7 +45,7 @@ class BetScreen(PokerDecisionScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#choices", ChoiceList).focus()
+        self.query_one("#choices", ChoiceList).focus(scroll_visible=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -62,7 +62,7 @@ class ChoiceScreen(DecisionScreen[ViewT, ActionT]):
 
     def on_mount(self) -> None:
         show_log(self, self.decision.log, self.ui.headline_kinds)
-        self.query_one(ChoiceList).focus()
+        self.query_one(ChoiceList).focus(scroll_visible=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
