@@ -243,6 +243,6 @@ class HardPlayer:
     # it; a phase not listed: the whole budget). An iteration costs more where playouts run longer
     # (a Crazy Fishing collect, a poker hand's first betting round), and a share below one keeps
     # those decisions within the table's pace (benchmarks/hard_pace.py). The view is the searching
-    # seat's own, of the game's view type (hence Any: this record is not generic in it).
+    # seat's own; the search holds it as `object`, and the game's function checks its own type.
     phase_shares: Mapping[str, float] = field(default_factory=dict)
-    budget_phase: Callable[[Any], str] | None = None
+    budget_phase: Callable[[object], str] | None = None

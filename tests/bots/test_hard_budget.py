@@ -169,6 +169,17 @@ def test_every_phase_share_names_a_phase_the_game_reaches(game):
     assert set(shares) <= _phases_met(game, 3, 5, set(shares))
 
 
+@pytest.mark.parametrize("game", ["crazy-fishing", "fishing-party-poker"])
+def test_a_phase_is_read_only_from_the_game_s_own_view(game):
+    """`budget_phase` takes any view (the search holds it as an object) and refuses another game's."""
+    other = load_game("big-fish")
+    state = other.new_game(make_options(other), [SeatInfo(name="A"), SeatInfo(name="B")], 3)
+    phase_of = bots.hard_player(game).budget_phase
+    assert phase_of is not None
+    with pytest.raises(TypeError, match="hard player was given a"):
+        phase_of(other.view(state, next(iter(other.pending(state)))))
+
+
 def test_a_decision_gets_its_phases_share_of_the_budget(monkeypatch):
     game = load_game("crazy-fishing")
     seats = [SeatInfo(name="A"), SeatInfo(name="B")]

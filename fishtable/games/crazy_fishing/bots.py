@@ -523,8 +523,10 @@ _KIND_OF_ACTION = {
 BOTS = {"greedy": GreedyBot}
 
 
-def budget_phase(view: CrazyFishingView) -> str:
+def budget_phase(view: object) -> str:
     """The phase a hard decision's budget share is read for (`HARD.phase_shares`)."""
+    if not isinstance(view, CrazyFishingView):
+        raise TypeError(f"Crazy Fishing's hard player was given a {type(view).__name__}.")
     return view.phase
 
 

@@ -193,10 +193,12 @@ class GreedyBot:
 BOTS = {"greedy": GreedyBot}
 
 
-def budget_phase(view: PokerView) -> str:
+def budget_phase(view: object) -> str:
     """The phase a hard decision's budget share is read for (`HARD.phase_shares`): a hand's first
     betting round (its playouts run through both swaps and two more rounds), the other betting
     rounds, or the swaps."""
+    if not isinstance(view, PokerView):
+        raise TypeError(f"Poker's hard player was given a {type(view).__name__}.")
     if view.phase == "betting":
         return "first bets" if view.betting_round == 1 else "bets"
     return view.phase
