@@ -46,6 +46,26 @@ def entry_rows(log: EventLog, window) -> list[tuple[int, str]]:
     return found
 
 
+async def laid_out(pilot, tries: int = 200) -> None:
+    """Wait until the table's layout is still: the log grows for long news over a few layouts
+    (each after a refresh), and a busy machine spreads them over more of the test's pauses."""
+    screen = pilot.app.screen
+    log = screen.query_one(EventLog)
+
+    def layout() -> tuple[object, ...]:
+        return (log.size, log.styles.min_height, log.news_below, round(log.scroll_y), len(log.lines),
+                screen.board.size, screen.query_one("#seats").size)
+
+    last = None
+    for _ in range(tries):
+        await pilot.pause()
+        now = layout()
+        if now == last:
+            return
+        last = now
+    raise AssertionError(f"the table's layout never came to rest: {last}")
+
+
 async def check_table(pilot) -> tuple[int, int]:
     """The checks on the news table now on screen; (news rows, rows of it below the log)."""
     app = pilot.app
@@ -94,7 +114,7 @@ async def play_tables(tmp_path: Path, size: tuple[int, int], players: int, press
             if type(screen).__name__ == "ResultsScreen":
                 break
             if type(screen).__name__ == "TableScreen" and screen.kind == "ack":
-                await pilot.pause()
+                await laid_out(pilot)
                 seen.append(await check_table(pilot))
             # Enter takes covers, news and the first choice, once the screen takes keys.
             assert await until(pilot, lambda: taking_keys(app.screen))
