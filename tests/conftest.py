@@ -1,11 +1,29 @@
 """Shared test settings."""
 
+import gc
+
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=25
 )
 settings.load_profile("default")
+
+# The garbage collector's first generation, collected after every 700 net allocations by default,
+# took a quarter of the suite's CPU: an app under test allocates a widget tree per screen, and
+# each collection walks the young objects again. Collected every 50,000 (and the older generations
+# half as often), the suite runs about a quarter faster; what a test checks does not change.
+GC_THRESHOLDS = (50_000, 20, 20)
+
+
+def pytest_configure() -> None:
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
+def pytest_collection_finish() -> None:
+    """Everything imported and collected lives to the end of the run: out of the collector's way."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_collection_modifyitems(items: list) -> None:
