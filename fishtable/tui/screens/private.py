@@ -23,11 +23,12 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.tui.decision import CHECKING, ActionT, Decided, Decision, ViewT
 from fishtable.tui.screens.base import FishScreen
 from fishtable.tui.tips import Tip, TipsHost, tip_line
+from fishtable.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -64,7 +65,7 @@ class DecisionScreen(FishScreen, Generic[ViewT, ActionT]):
         self.shown_tip = tip
         line = Static(tip_line(tip), classes="tip-line")
         try:
-            footer = self.query_one(Footer)
+            footer = self.query_one(KeysFooter)
         except NoMatches:  # a screen of a game's own without a footer
             self.mount(line)
             return

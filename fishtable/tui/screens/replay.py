@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from fishtable.engine.registry import get_entry
 from fishtable.tui.screens.base import FishScreen
@@ -172,7 +172,7 @@ class ReplayScreen(FishScreen):
         if self.goto_box() is None:
             box = Input(placeholder=f"Go to step 0-{len(self.replay)}, then Enter (Esc: never mind)",
                         id="replay-goto", type="integer")
-            self.mount(box, before=self.query_one(Footer))
+            self.mount(box, before=self.query_one(KeysFooter))
             box.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

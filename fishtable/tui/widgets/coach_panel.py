@@ -17,11 +17,12 @@ from pydantic import BaseModel
 from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from fishtable.tui.tips import card_subjects
 from fishtable.tui.widgets.card import CardTile
 from fishtable.tui.widgets.fit import update_text
+from fishtable.tui.widgets.footer import KeysFooter
 
 ROOMY_HEIGHT = 28  # from this many terminal rows the panel takes more lines
 COACH_MARK = "-coach"  # the class a game's card widget takes while the coach points at its card
@@ -121,7 +122,7 @@ def panel_on(screen: Screen[None]) -> CoachPanel:
     for panel in screen.query(CoachPanel):
         return panel
     panel = CoachPanel()
-    if any(footer.parent is screen for footer in screen.query(Footer)):
+    if any(footer.parent is screen for footer in screen.query(KeysFooter)):
         panel.add_class("-above-footer")
     screen.mount(panel)
     return panel
