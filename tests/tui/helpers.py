@@ -15,6 +15,7 @@ from textual.worker import WorkerCancelled
 from fishtable.engine.match import Match
 from fishtable.engine.protocol import SeatInfo
 from fishtable.engine.registry import load_game
+from fishtable.tui.widgets.log import EventLog
 
 from .screen_text import screen_text
 
@@ -57,6 +58,26 @@ async def until(pilot: Pilot, condition: Callable[[], bool], seconds: float = 15
     while not condition() and time.monotonic() < deadline:
         await pilot.pause(0.05)
     return condition()
+
+
+async def logs_still(pilot: Pilot, tries: int = 200) -> None:
+    """Wait until the logs on screen are laid out for good: a log opens on its news and grows for
+    long news over a few layouts (each after a refresh), which a busy machine spreads over more
+    of a test's pauses. Still: one pause changed nothing."""
+    screen = pilot.app.screen
+
+    def layout() -> tuple[object, ...]:
+        return tuple((log.size, log.styles.min_height, log.news_below, round(log.scroll_y), len(log.lines))
+                     for log in screen.query(EventLog))
+
+    last = None
+    for _ in range(tries):
+        await pilot.pause()
+        now = layout()
+        if now == last:
+            return
+        last = now
+    raise AssertionError(f"the logs never came to rest: {last}")
 
 
 async def settle(pilot: Pilot) -> None:

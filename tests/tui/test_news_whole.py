@@ -16,7 +16,7 @@ from fishtable.tui.widgets.log import EventLog
 from tests.tui.big_fish.driver import fast_forward, make_match
 from tests.tui.big_fish.test_table_fits import spawn_with_fish
 from tests.tui.fishing_party.helpers import new_match as new_fp_match
-from tests.tui.helpers import settle, until
+from tests.tui.helpers import logs_still, settle, until
 
 
 def taking_keys(screen: object) -> bool:
@@ -44,26 +44,6 @@ def entry_rows(log: EventLog, window) -> list[tuple[int, str]]:
             at += 1
         found.append((index, at))
     return found
-
-
-async def laid_out(pilot, tries: int = 200) -> None:
-    """Wait until the table's layout is still: the log grows for long news over a few layouts
-    (each after a refresh), and a busy machine spreads them over more of the test's pauses."""
-    screen = pilot.app.screen
-    log = screen.query_one(EventLog)
-
-    def layout() -> tuple[object, ...]:
-        return (log.size, log.styles.min_height, log.news_below, round(log.scroll_y), len(log.lines),
-                screen.board.size, screen.query_one("#seats").size)
-
-    last = None
-    for _ in range(tries):
-        await pilot.pause()
-        now = layout()
-        if now == last:
-            return
-        last = now
-    raise AssertionError(f"the table's layout never came to rest: {last}")
 
 
 async def check_table(pilot) -> tuple[int, int]:
@@ -114,7 +94,7 @@ async def play_tables(tmp_path: Path, size: tuple[int, int], players: int, press
             if type(screen).__name__ == "ResultsScreen":
                 break
             if type(screen).__name__ == "TableScreen" and screen.kind == "ack":
-                await laid_out(pilot)
+                await logs_still(pilot)  # the board and the seats give the log their rows at once
                 seen.append(await check_table(pilot))
             # Enter takes covers, news and the first choice, once the screen takes keys.
             assert await until(pilot, lambda: taking_keys(app.screen))

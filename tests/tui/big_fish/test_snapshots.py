@@ -11,7 +11,7 @@ import pytest
 
 from fishtable.engine.match import Match
 from fishtable.tui.app import FishtableApp
-from tests.tui.helpers import settle
+from tests.tui.helpers import logs_still, settle
 
 from .driver import fast_forward, make_match
 
@@ -42,6 +42,7 @@ async def to_the_table(pilot) -> None:
     for _ in range(30):
         screen = app.screen
         if type(screen).__name__ == "TableScreen" and screen.kind == "ack":
+            await logs_still(pilot)
             return
         await pilot.press("enter")
         await settle(pilot)
@@ -54,6 +55,7 @@ async def to_the_turn(pilot) -> None:
     await settle(pilot)
     await pilot.press("down")  # point at the second fish of the hand
     await settle(pilot)
+    await logs_still(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES)
