@@ -193,3 +193,47 @@ async def test_fishing_partys_opening_rolls_are_on_the_first_table_screen(tmp_pa
         new = [e.text for i, e in window.entries if i >= window.news_from and e.news]
         assert rolls in new, new
         assert "▶ " + rolls[:30] in " ".join(" ".join(first_rows(app.screen.query_one(EventLog))).split())
+
+
+@pytest.mark.parametrize("when", ["the screen's resize", "after the first refresh", "its mount"])
+async def test_a_window_shown_before_the_log_knows_its_width_opens_on_its_last_entries(when: str) -> None:
+    """RichLog holds every write back until its own first Resize, which may come after the layout
+    gave the log its region (a screen that fills its log as it is laid out, or just after): the
+    window is written when the width is known, and opens on its last entries, never its first."""
+    from textual.app import App
+    from textual.screen import Screen
+
+    from fishtable.engine.protocol import Event
+    from fishtable.tui.decision import LogWindow
+
+    entries = [(i, Event(kind="x", text=f"Entry number {i} of the log.")) for i in range(30)]
+
+    class LogScreen(Screen[None]):
+        CSS = "EventLog { height: 5; }"
+
+        def compose(self):
+            yield EventLog(id="log")
+
+        def show(self) -> None:
+            self.query_one(EventLog).show_window(LogWindow(entries, news_from=30))
+
+        def on_resize(self) -> None:
+            if when == "the screen's resize":
+                self.show()
+
+        def on_mount(self) -> None:
+            if when == "after the first refresh":
+                self.call_after_refresh(self.show)
+            elif when == "its mount":
+                self.show()
+
+    class LogApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(LogScreen())
+
+    app = LogApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        await logs_still(pilot)
+        log = app.screen.query_one(EventLog)
+        assert [strip.text.strip() for strip in log.lines[round(log.scroll_y):]][-5:] == [
+            f"• Entry number {i} of the log." for i in range(25, 30)]

@@ -87,6 +87,10 @@ class EventLog(RichLog):
         self._min = 0  # the minimum height set while grown
         self._adjustments = 0  # height changes for the window on screen
         self.news_below = 0  # rows of news below the last visible row
+        # Has the log had its first Resize? Before it, RichLog holds every write back (it does not
+        # know its width), though the layout may already have given the log its region: lines
+        # counted then would be none, and the window would open at its top once they came.
+        self.sized = False
 
     def show_window(self, window: LogWindow) -> None:
         """Show exactly this window; lines from `news_from` on are marked new."""
@@ -103,6 +107,10 @@ class EventLog(RichLog):
 
     def on_resize(self, event: Resize) -> None:
         super().on_resize(event)
+        if event.size.width and not self.sized:
+            self.sized = True
+            self._render_window()
+            return
         # Rewrap at the new width (a log never re-wraps its lines by itself), and settle again.
         if self._window is not None and self.scrollable_content_region.width != self._width:
             self._render_window()
@@ -112,7 +120,7 @@ class EventLog(RichLog):
     def _render_window(self) -> None:
         window = self._window
         width = self.scrollable_content_region.width
-        if window is None or width <= 0:
+        if window is None or width <= 0 or not self.sized:
             return  # not laid out yet: on_resize writes it
         self._width = width
         self.clear()
