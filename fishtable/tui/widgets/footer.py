@@ -2,10 +2,11 @@
 
 Textual's Footer mounts a widget per key and rebuilds them all whenever its screen refreshes
 its bindings (the table does at every prompt, a focus change does too): each key widget is
-styled three times as it mounts. With a new screen per handoff, that was over a third of the
+styled three times as it mounts. With a new screen per handoff, that was about a third of the
 app's CPU in a game played by keys. This footer draws the same line, in the same colours
 (the theme's `footer-*` variables), and only repaints when a key, its words or its enabled
-state changed. A click on a key presses it, as on Textual's footer.
+state changed. A click on a key presses it, as on Textual's footer (which also showed a
+tooltip on hover: the keys' words are all there is to say here).
 """
 
 from __future__ import annotations
