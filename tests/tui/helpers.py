@@ -60,15 +60,15 @@ async def until(pilot: Pilot, condition: Callable[[], bool], seconds: float = 15
     return condition()
 
 
-async def logs_still(pilot: Pilot, tries: int = 200) -> None:
+async def logs_still(pilot: Pilot, tries: int = 200, also: Callable[[], object] = lambda: None) -> None:
     """Wait until the logs on screen are laid out for good: a log opens on its news and grows for
     long news over a few layouts (each after a refresh), which a busy machine spreads over more
-    of a test's pauses. Still: one pause changed nothing."""
+    of a test's pauses. Still: one pause changed nothing (in the logs, and in `also()`)."""
     screen = pilot.app.screen
 
     def layout() -> tuple[object, ...]:
-        return tuple((log.size, log.styles.min_height, log.news_below, round(log.scroll_y), len(log.lines))
-                     for log in screen.query(EventLog))
+        return (also(), *((log.size, log.styles.min_height, log.news_below, round(log.scroll_y), len(log.lines))
+                          for log in screen.query(EventLog)))
 
     last = None
     for _ in range(tries):

@@ -46,6 +46,13 @@ def entry_rows(log: EventLog, window) -> list[tuple[int, str]]:
     return found
 
 
+def board_and_seats(screen) -> tuple[object, ...]:
+    """The sizes the log's room is read from: the board's and the seat column's, and their content's."""
+    seats = screen.query_one("#seats")
+    return tuple((part.size, tuple(child.outer_size for child in part.children))
+                 for part in (screen.board, seats))
+
+
 async def check_table(pilot) -> tuple[int, int]:
     """The checks on the news table now on screen; (news rows, rows of it below the log)."""
     app = pilot.app
@@ -94,7 +101,7 @@ async def play_tables(tmp_path: Path, size: tuple[int, int], players: int, press
             if type(screen).__name__ == "ResultsScreen":
                 break
             if type(screen).__name__ == "TableScreen" and screen.kind == "ack":
-                await logs_still(pilot)  # the board and the seats give the log their rows at once
+                await logs_still(pilot, also=lambda: board_and_seats(app.screen))
                 seen.append(await check_table(pilot))
             # Enter takes covers, news and the first choice, once the screen takes keys.
             assert await until(pilot, lambda: taking_keys(app.screen))

@@ -86,6 +86,7 @@ class EventLog(RichLog):
         self._grown = False
         self._min = 0  # the minimum height set while grown
         self._adjustments = 0  # height changes for the window on screen
+        self._rechecks = 0  # looks again at the room, for news cut short, for the window on screen
         self.news_below = 0  # rows of news below the last visible row
         # Has the log had its first Resize? Before it, RichLog holds every write back (it does not
         # know its width), though the layout may already have given the log its region: lines
@@ -100,6 +101,7 @@ class EventLog(RichLog):
         self._shown = key
         self._window = window
         self._adjustments = 0
+        self._rechecks = 0
         if self._grown:  # back to the screen's own rule; the new news decides again
             self._grown = False
             self.styles.min_height = None
@@ -160,6 +162,12 @@ class EventLog(RichLog):
         if self._news_row is not None and news_rows > height:
             top = self._news_row
         below = max(0, news_rows - height)
+        if below and self.room is not None and self._rechecks < 6:
+            # The board or the seats may still be laying out content that leaves rows to spare
+            # (cards mounted a refresh or two later on a busy machine): the log's own size has not
+            # changed, so no Resize would ask again. Look at the room after the next refreshes.
+            self._rechecks += 1
+            self.call_after_refresh(self._settle)
         if below != self.news_below:
             self.news_below = below
             self.post_message(self.NewsCut(self, below))
