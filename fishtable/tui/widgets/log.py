@@ -109,10 +109,8 @@ class EventLog(RichLog):
 
     def on_resize(self, event: Resize) -> None:
         super().on_resize(event)
-        if event.size.width and not self.sized:
-            self.sized = True
-            self._render_window()
-            return
+        if event.size.width:
+            self.sized = True  # nothing was written before: the width check below writes the window
         # Rewrap at the new width (a log never re-wraps its lines by itself), and settle again.
         if self._window is not None and self.scrollable_content_region.width != self._width:
             self._render_window()
